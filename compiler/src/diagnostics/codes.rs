@@ -1,0 +1,107 @@
+//! The catalogue of diagnostic codes. A code never changes meaning once
+//! published; `bambooc --explain CODE` prints the long text kept in
+//! `explain/CODE.md` beside this file.
+
+/// One entry of the catalogue: the code and a one-line title.
+pub struct CodeInfo {
+    pub code: &'static str,
+    pub title: &'static str,
+    pub explanation: &'static str,
+}
+
+macro_rules! catalogue {
+    ($($code:literal => $title:literal,)*) => {
+        pub const CODES: &[CodeInfo] = &[
+            $(CodeInfo {
+                code: $code,
+                title: $title,
+                explanation: include_str!(concat!("explain/", $code, ".md")),
+            },)*
+        ];
+    };
+}
+
+catalogue! {
+    // Reading and lexing the source.
+    "E0001" => "unexpected token",
+    "E0002" => "unexpected end of file",
+    "E0003" => "invalid character",
+    "E0004" => "unterminated string literal",
+    "E0005" => "invalid character literal",
+    "E0006" => "unterminated block comment",
+    "E0007" => "invalid escape sequence",
+    "E0008" => "malformed number literal",
+    "E0009" => "nesting too deep",
+    "E0010" => "source is not valid UTF-8",
+    "E0011" => "cannot read source file",
+    "E0012" => "Java feature not in Bamboo",
+    // Names and declarations.
+    "E0100" => "unknown type",
+    "E0101" => "unknown variable",
+    "E0102" => "unknown field",
+    "E0103" => "unknown method",
+    "E0104" => "no applicable method or constructor",
+    "E0105" => "ambiguous call",
+    "E0106" => "duplicate class",
+    "E0107" => "duplicate field",
+    "E0108" => "duplicate method",
+    "E0109" => "duplicate variable",
+    "E0110" => "duplicate task",
+    "E0111" => "cyclic inheritance",
+    "E0112" => "invalid superclass",
+    "E0113" => "duplicate parameter",
+    "E0114" => "unknown label",
+    "E0116" => "`this` or `super` in a static context",
+    "E0117" => "instance member used from a static context",
+    "E0118" => "private member not accessible",
+    "E0119" => "abstract class instantiated",
+    "E0120" => "abstract method not implemented",
+    "E0121" => "abstract method in a class that is not abstract",
+    "E0122" => "incompatible override",
+    "E0123" => "mutable static field",
+    "E0124" => "invalid static constant",
+    "E0125" => "assignment to a final variable",
+    "E0126" => "misplaced constructor call",
+    "E0127" => "superclass has no matching constructor",
+    "E0128" => "method body missing or not allowed",
+    "E0129" => "invalid modifier",
+    // Types.
+    "E0200" => "mismatched types",
+    "E0201" => "bad operand types for a binary operator",
+    "E0202" => "bad operand type for a unary operator",
+    "E0203" => "condition is not boolean",
+    "E0204" => "indexing something that is not an array",
+    "E0205" => "array index or size is not an integer",
+    "E0206" => "invalid cast",
+    "E0207" => "incompatible instanceof",
+    "E0208" => "not assignable",
+    "E0209" => "integer literal out of range",
+    "E0210" => "void value used",
+    "E0211" => "wrong kind of return",
+    "E0212" => "invalid switch",
+    "E0213" => "break or continue outside a loop",
+    "E0214" => "member access on a primitive value",
+    "E0215" => "possible lossy conversion",
+    "E0216" => "tags cannot be compared",
+    "E0217" => "not a statement",
+    "E0218" => "invalid array initializer",
+    // Control and data flow.
+    "E0300" => "missing return statement",
+    "E0301" => "unreachable statement",
+    "E0302" => "variable might not have been initialized",
+    "E0303" => "final variable might already have been assigned",
+    // The task language.
+    "E0400" => "unknown flag",
+    "E0401" => "taskexit outside a task",
+    "E0402" => "taskexit names something that is not a parameter",
+    "E0403" => "return in a task",
+    "E0404" => "unknown tag variable",
+    "E0405" => "not a tag",
+    "E0406" => "invalid task parameter type",
+    "E0407" => "conflicting state actions",
+    "E0408" => "flags are not fields",
+    "E0409" => "allocation block on a non-class type",
+    "E0410" => "tag variable bound to different tag types",
+    "E0411" => "duplicate flag",
+    "E0412" => "task without parameters",
+}
