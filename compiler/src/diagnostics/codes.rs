@@ -65,6 +65,7 @@ catalogue! {
     "E0127" => "superclass has no matching constructor",
     "E0128" => "method body missing or not allowed",
     "E0129" => "invalid modifier",
+    "E0130" => "return type required",
     // Types.
     "E0200" => "mismatched types",
     "E0201" => "bad operand types for a binary operator",
@@ -104,4 +105,5 @@ catalogue! {
     "E0410" => "tag variable bound to different tag types",
     "E0411" => "duplicate flag",
     "E0412" => "task without parameters",
+    "E0413" => "too many flags",
 }

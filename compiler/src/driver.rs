@@ -1,0 +1,339 @@
+//! The driver: command line, file reading, the order of the stages, and
+//! what is written where. The only module that does I/O.
+//!
+//! In: command-line arguments. Out: diagnostics on stderr, artifacts on
+//! disk, an exit status (0 success, 1 any error).
+
+use crate::diagnostics::{self, Diagnostic, Label};
+use crate::hir;
+use crate::sema;
+use crate::source::SourceMap;
+use bambooc_syntax::ast;
+use bambooc_syntax::span::{FileId, Span};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "bambooc",
+    version,
+    about = "Compiler for Bamboo, the data-centric task language (Zhou and Demsky, PLDI 2010)",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Print the long explanation of a diagnostic code, e.g. `E0400`.
+    #[arg(long, value_name = "CODE")]
+    pub explain: Option<String>,
+    #[command(flatten)]
+    pub build: BuildArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check a program and report diagnostics; writes nothing unless
+    /// `--emit` asks for it.
+    Check(CommonArgs),
+    /// Compile a program to an executable.
+    Build(BuildArgs),
+    /// Compile a program and run it; arguments after `--` go to the program.
+    Run(RunArgs),
+}
+
+#[derive(Args, Debug, Default)]
+pub struct CommonArgs {
+    /// Bamboo source files (`.bb`).
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Intermediate results to write: ast, hir (comma separated).
+    #[arg(long, value_delimiter = ',', value_name = "KIND")]
+    pub emit: Vec<EmitKind>,
+    /// How diagnostics are printed.
+    #[arg(long, value_enum, default_value_t = ErrorFormat::Human)]
+    pub error_format: ErrorFormat,
+    /// Colour in diagnostics: auto (when stderr is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Output path; artifacts of `--emit` are written beside it.
+    #[arg(short = 'o', value_name = "PATH")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug, Default)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Arguments for the program (after `--`).
+    #[arg(last = true)]
+    pub program_args: Vec<String>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EmitKind {
+    Ast,
+    Hir,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum ErrorFormat {
+    #[default]
+    Human,
+    Json,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// Everything the front end produced for one program.
+pub struct Frontend {
+    pub sources: SourceMap,
+    pub user_files: Vec<FileId>,
+    pub asts: Vec<(FileId, ast::SourceFile)>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Present when parsing succeeded (sema ran); complete only without
+    /// errors.
+    pub program: Option<hir::Program>,
+}
+
+impl Frontend {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Reads source files; unreadable files and invalid UTF-8 become
+/// diagnostics.
+pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnostic>) {
+    let mut sources = SourceMap::new();
+    let mut ids = Vec::new();
+    let mut diags = Vec::new();
+    for path in paths {
+        let shown = path.display().to_string();
+        if path.is_dir() {
+            diags.push(Diagnostic::global("E0011", format!("cannot read `{shown}`: it is a directory")).with_help("give the `.bb` files inside it"));
+            continue;
+        }
+        match std::fs::read(path) {
+            Err(e) => {
+                let reason = match e.kind() {
+                    std::io::ErrorKind::NotFound => "no such file".to_string(),
+                    std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                    _ => e.to_string(),
+                };
+                diags.push(Diagnostic::global("E0011", format!("cannot read `{shown}`: {reason}")));
+            }
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => ids.push(sources.add(shown, text, false)),
+                Err(e) => {
+                    let valid = e.utf8_error().valid_up_to();
+                    let bytes = e.into_bytes();
+                    // Keep the file (lossily) so the error can point at the
+                    // offending byte.
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    let id = sources.add(shown, text, false);
+                    diags.push(
+                        Diagnostic::error("E0010", "source file is not valid UTF-8", Label::new(Span::new(id, valid, valid + 1), format!("invalid byte 0x{:02x} at offset {valid}", bytes[valid])))
+                            .with_help("save the file as UTF-8"),
+                    );
+                }
+            },
+        }
+    }
+    (sources, ids, diags)
+}
+
+/// Parses and checks the given user files together with the standard
+/// library.
+pub fn frontend(mut sources: SourceMap, user_files: Vec<FileId>, mut diagnostics: Vec<Diagnostic>) -> Frontend {
+    let mut all = user_files.clone();
+    for (name, text) in crate::stdlib::STDLIB {
+        all.push(sources.add(format!("<stdlib>/{name}"), text.to_string(), true));
+    }
+    let mut asts = Vec::new();
+    let mut parse_failed = false;
+    for &id in &all {
+        let (file, errors) = bambooc_syntax::parse(id, &sources.file(id).text);
+        parse_failed |= !errors.is_empty();
+        diagnostics.extend(errors.iter().map(diagnostics::parse_diagnostic));
+        asts.push((id, file));
+    }
+    let mut program = None;
+    if !parse_failed && !diagnostics.iter().any(Diagnostic::is_error) {
+        let inputs: Vec<sema::InputFile> = asts
+            .iter()
+            .map(|(id, ast)| sema::InputFile {
+                ast,
+                is_stdlib: sources.file(*id).is_stdlib,
+            })
+            .collect();
+        let (p, errors) = sema::check(&inputs);
+        diagnostics.extend(errors.iter().map(diagnostics::sema_diagnostic));
+        program = Some(p);
+    }
+    diagnostics::sort(&mut diagnostics);
+    Frontend {
+        sources,
+        user_files,
+        asts,
+        diagnostics,
+        program,
+    }
+}
+
+/// Checks source text given in memory (tests, fuzzing).
+pub fn check_source(name: &str, text: &str) -> Frontend {
+    let mut sources = SourceMap::new();
+    let id = sources.add(name, text.to_string(), false);
+    frontend(sources, vec![id], Vec::new())
+}
+
+/// Renders diagnostics as the command line prints them.
+pub fn render(fe: &Frontend, format: ErrorFormat, color: bool) -> String {
+    match format {
+        ErrorFormat::Human => diagnostics::render_human(&fe.diagnostics, &fe.sources, color),
+        ErrorFormat::Json => diagnostics::render_json(&fe.diagnostics, &fe.sources),
+    }
+}
+
+/// The entry point of the `bambooc` binary; returns the exit status.
+pub fn main(cli: Cli) -> i32 {
+    if let Some(code) = &cli.explain {
+        return explain(code);
+    }
+    match cli.command {
+        Some(Command::Check(args)) => check(&args),
+        Some(Command::Build(args)) => build(&args.common),
+        Some(Command::Run(args)) => build(&args.common),
+        None => build(&cli.build.common),
+    }
+}
+
+fn explain(code: &str) -> i32 {
+    match diagnostics::explain(code) {
+        Some(info) => {
+            print!("{}", info.explanation);
+            0
+        }
+        None => {
+            eprintln!("error: `{code}` is not a bambooc diagnostic code");
+            eprintln!("codes look like E0001; `bambooc check` prints them in brackets");
+            1
+        }
+    }
+}
+
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+/// Parses and checks, prints diagnostics and writes `--emit` artifacts.
+fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
+    if args.files.is_empty() {
+        eprintln!("error: no input files");
+        eprintln!("usage: bambooc check FILE.bb ... (see `bambooc --help`)");
+        return None;
+    }
+    let (sources, ids, diags) = read_sources(&args.files);
+    let fe = frontend(sources, ids, diags);
+    let text = render(&fe, args.error_format, use_color(args.color));
+    if !text.is_empty() {
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    }
+    if let Err(e) = emit(args, &fe) {
+        eprintln!("error: {e}");
+        return None;
+    }
+    Some(fe)
+}
+
+fn check(args: &CommonArgs) -> i32 {
+    match run_frontend(args) {
+        Some(fe) if !fe.has_errors() => 0,
+        _ => 1,
+    }
+}
+
+fn build(args: &CommonArgs) -> i32 {
+    let Some(fe) = run_frontend(args) else { return 1 };
+    if fe.has_errors() {
+        return 1;
+    }
+    eprintln!("error: code generation is not built yet: this version of bambooc only checks programs");
+    eprintln!("note: `bambooc check` runs the whole front end");
+    1
+}
+
+/// The stem next to which `--emit` writes: `-o`'s path, else the first
+/// input's file name without extension.
+fn artifact_stem(args: &CommonArgs) -> PathBuf {
+    match &args.output {
+        Some(o) => o.clone(),
+        None => {
+            let first = args.files.first().map(|p| p.as_path()).unwrap_or(Path::new("out"));
+            PathBuf::from(first.file_stem().unwrap_or_default())
+        }
+    }
+}
+
+fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
+    let stem = artifact_stem(args);
+    for kind in &args.emit {
+        let (ext, text) = match kind {
+            EmitKind::Ast => {
+                let mut s = String::new();
+                for (id, ast) in &fe.asts {
+                    if fe.user_files.contains(id) {
+                        s.push_str(&format!("// {}\n{:#?}\n", fe.sources.file(*id).name, ast));
+                    }
+                }
+                ("ast.txt", s)
+            }
+            EmitKind::Hir => match &fe.program {
+                Some(p) => ("hir.txt", dump_hir(p)),
+                None => continue,
+            },
+        };
+        let path = PathBuf::from(format!("{}.{ext}", stem.display()));
+        std::fs::write(&path, text).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The user program's part of the HIR (library classes omitted).
+pub fn dump_hir(p: &hir::Program) -> String {
+    let mut s = String::new();
+    for (i, c) in p.classes.iter().enumerate() {
+        if c.is_stdlib {
+            continue;
+        }
+        s.push_str(&format!("class #{i} {:#?}\n", c));
+        for &m in c.methods.iter().chain(&c.constructors) {
+            s.push_str(&format!("method #{} {:#?}\n", m.0, p.method(m)));
+        }
+        for &f in &c.fields {
+            s.push_str(&format!("field #{} {:#?}\n", f.0, p.field(f)));
+        }
+    }
+    for (i, t) in p.tasks.iter().enumerate() {
+        s.push_str(&format!("task #{i} {:#?}\n", t));
+    }
+    s
+}

@@ -1,0 +1,858 @@
+//! Semantic analysis: AST → typed HIR.
+//!
+//! In: the parsed files of the program and of the standard library
+//! (`ast::SourceFile`, each marked as library or user code). Out: a
+//! `hir::Program` and the `SemaError`s found; the program is complete only
+//! when there are no errors.
+//!
+//! Passes, in order: collect classes; resolve superclasses (cycles broken
+//! and reported); collect members supers-first (flags with their bits,
+//! fields and layout, methods, constructors, vtables, abstract checks);
+//! fold `static final` constants; collect tasks (guards over flag bits, tag
+//! variables; paper section 3 and Figure 5); type-check every body into HIR
+//! (`body`); then check reachability and definite assignment (`flow`).
+//! Java's rules follow the JLS; the task-language rules follow
+//! LANGUAGE.md section 2.
+
+mod body;
+mod convert;
+mod error;
+mod flow;
+
+pub use error::*;
+
+use crate::hir::*;
+use bambooc_syntax::ast;
+use bambooc_syntax::span::Span;
+use std::collections::HashMap;
+
+/// One parsed file handed to sema.
+pub struct InputFile<'a> {
+    pub ast: &'a ast::SourceFile,
+    pub is_stdlib: bool,
+}
+
+/// Checks a whole program. The returned program is meaningful only when no
+/// errors are returned.
+pub fn check(files: &[InputFile<'_>]) -> (Program, Vec<SemaError>) {
+    let mut sema = Sema::new();
+    sema.collect_classes(files);
+    sema.resolve_superclasses();
+    sema.collect_members();
+    sema.fold_constants();
+    sema.collect_tasks(files);
+    sema.check_bodies();
+    let Sema {
+        program, errors, ..
+    } = sema;
+    (program, errors)
+}
+
+/// Where a method's or task's body comes from.
+enum BodySource<'a> {
+    Method(&'a ast::MethodDecl),
+    Constructor(&'a ast::ConstructorDecl),
+    /// A constructor the class did not declare.
+    DefaultConstructor,
+}
+
+struct ClassInfo<'a> {
+    decl: Option<&'a ast::ClassDecl>,
+    is_final: bool,
+    /// Instance fields with initialisers, run by constructors.
+    field_inits: Vec<(FieldId, &'a ast::VarInit)>,
+    /// Members by name, for lookups.
+    fields_by_name: HashMap<String, FieldId>,
+}
+
+pub(crate) struct Sema<'a> {
+    program: Program,
+    errors: Vec<SemaError>,
+    classes: Vec<ClassInfo<'a>>,
+    class_by_name: HashMap<String, ClassId>,
+    /// Supers first.
+    class_order: Vec<ClassId>,
+    method_sources: Vec<BodySource<'a>>,
+    task_sources: Vec<&'a ast::TaskDecl>,
+    /// `static final` initialisers not yet folded.
+    constant_inits: HashMap<FieldId, &'a ast::VarInit>,
+    constants_in_progress: Vec<FieldId>,
+    tag_types: HashMap<String, TagTypeId>,
+}
+
+impl<'a> Sema<'a> {
+    fn new() -> Sema<'a> {
+        Sema {
+            program: Program {
+                classes: Vec::new(),
+                fields: Vec::new(),
+                methods: Vec::new(),
+                tasks: Vec::new(),
+                tag_types: Vec::new(),
+                well_known: WellKnown {
+                    object: ClassId(0),
+                    string: ClassId(0),
+                    startup: ClassId(0),
+                    initial_state: FlagBit(0),
+                },
+            },
+            errors: Vec::new(),
+            classes: Vec::new(),
+            class_by_name: HashMap::new(),
+            class_order: Vec::new(),
+            method_sources: Vec::new(),
+            task_sources: Vec::new(),
+            constant_inits: HashMap::new(),
+            constants_in_progress: Vec::new(),
+            tag_types: HashMap::new(),
+        }
+    }
+
+    fn error(&mut self, e: SemaError) {
+        self.errors.push(e);
+    }
+
+    fn add_class(&mut self, name: &str, span: Span, decl: Option<&'a ast::ClassDecl>, stdlib: bool) -> ClassId {
+        let id = ClassId(self.program.classes.len() as u32);
+        let is_abstract = decl.is_some_and(|d| d.modifiers.has(ast::Modifier::Abstract));
+        self.program.classes.push(Class {
+            name: name.to_string(),
+            span,
+            superclass: None,
+            is_abstract,
+            is_stdlib: stdlib,
+            fields: Vec::new(),
+            layout: Vec::new(),
+            methods: Vec::new(),
+            constructors: Vec::new(),
+            vtable: Vec::new(),
+            flags: Vec::new(),
+        });
+        self.classes.push(ClassInfo {
+            decl,
+            is_final: decl.is_some_and(|d| d.modifiers.has(ast::Modifier::Final)),
+            field_inits: Vec::new(),
+            fields_by_name: HashMap::new(),
+        });
+        self.class_by_name.insert(name.to_string(), id);
+        id
+    }
+
+    fn collect_classes(&mut self, files: &[InputFile<'a>]) {
+        for file in files {
+            for item in &file.ast.items {
+                let ast::Item::Class(decl) = item else { continue };
+                if let Some(&prev) = self.class_by_name.get(&decl.name.name) {
+                    let previous = self.program.class(prev).span;
+                    self.error(SemaError::Duplicate {
+                        kind: DuplicateKind::Class,
+                        name: decl.name.name.clone(),
+                        span: decl.name.span,
+                        previous,
+                    });
+                    continue;
+                }
+                for m in &decl.modifiers.list {
+                    if matches!(m.node, ast::Modifier::Static | ast::Modifier::Private | ast::Modifier::Native) {
+                        self.error(SemaError::InvalidModifier {
+                            modifier: modifier_name(m.node).into(),
+                            context: "a class",
+                            span: m.span,
+                        });
+                    }
+                }
+                self.add_class(&decl.name.name, decl.name.span, Some(decl), file.is_stdlib);
+            }
+        }
+        // The compiler relies on these; the standard library declares them,
+        // but a broken library must not crash the compiler.
+        let mut well_known = |name: &str| match self.class_by_name.get(name) {
+            Some(&id) => id,
+            None => self.add_class(name, Span::default(), None, true),
+        };
+        let object = well_known("Object");
+        let string = well_known("String");
+        let startup = well_known("StartupObject");
+        self.program.well_known.object = object;
+        self.program.well_known.string = string;
+        self.program.well_known.startup = startup;
+    }
+
+    fn resolve_superclasses(&mut self) {
+        let object = self.program.well_known.object;
+        for i in 0..self.program.classes.len() {
+            let id = ClassId(i as u32);
+            if id == object {
+                if let Some(ext) = self.classes[i].decl.and_then(|d| d.extends.as_ref()) {
+                    self.error(SemaError::InvalidSuperclass {
+                        class: "Object".into(),
+                        superclass: ext.name.clone(),
+                        problem: SuperProblem::ObjectExtends,
+                        span: ext.span,
+                    });
+                }
+                continue;
+            }
+            let mut sup = object;
+            if let Some(ext) = self.classes[i].decl.and_then(|d| d.extends.as_ref()) {
+                match self.class_by_name.get(&ext.name) {
+                    Some(&s) if self.classes[s.0 as usize].is_final => {
+                        let class = self.program.class(id).name.clone();
+                        self.error(SemaError::InvalidSuperclass {
+                            class,
+                            superclass: ext.name.clone(),
+                            problem: SuperProblem::Sealed,
+                            span: ext.span,
+                        });
+                    }
+                    Some(&s) => sup = s,
+                    None => {
+                        let suggestion = self.suggest_class(&ext.name);
+                        self.error(SemaError::UnknownType {
+                            name: ext.name.clone(),
+                            span: ext.span,
+                            suggestion,
+                        });
+                    }
+                }
+            }
+            self.program.classes[i].superclass = Some(sup);
+        }
+        // Break cycles: walk each chain; a class that reaches itself is
+        // reported and re-parented to Object.
+        for i in 0..self.program.classes.len() {
+            let start = ClassId(i as u32);
+            let mut seen = vec![start];
+            let mut c = self.program.class(start).superclass;
+            while let Some(id) = c {
+                if id == start {
+                    let span = self.classes[i]
+                        .decl
+                        .and_then(|d| d.extends.as_ref())
+                        .map_or(self.program.class(start).span, |e| e.span);
+                    self.error(SemaError::CyclicInheritance {
+                        class: self.program.class(start).name.clone(),
+                        span,
+                    });
+                    self.program.classes[i].superclass = Some(object);
+                    break;
+                }
+                if seen.contains(&id) {
+                    break;
+                }
+                seen.push(id);
+                c = self.program.class(id).superclass;
+            }
+        }
+        // Supers first: order by depth in the hierarchy.
+        let depth = |p: &Program, mut id: ClassId| {
+            let mut d = 0;
+            while let Some(s) = p.class(id).superclass {
+                d += 1;
+                id = s;
+            }
+            d
+        };
+        let mut order: Vec<ClassId> = (0..self.program.classes.len() as u32).map(ClassId).collect();
+        order.sort_by_key(|&id| (depth(&self.program, id), id));
+        self.class_order = order;
+    }
+
+    pub(crate) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
+        let base = match &t.base {
+            ast::BaseType::Prim(p) => Type::from_prim(*p),
+            ast::BaseType::Tag => Type::Tag,
+            ast::BaseType::Named(name) => match self.class_by_name.get(&name.name) {
+                Some(&id) => Type::Class(id),
+                None => {
+                    let suggestion = self.suggest_class(&name.name);
+                    self.error(SemaError::UnknownType {
+                        name: name.name.clone(),
+                        span: name.span,
+                        suggestion,
+                    });
+                    return Type::Error;
+                }
+            },
+        };
+        base.array_of(t.dims)
+    }
+
+    fn suggest_class(&self, name: &str) -> Option<String> {
+        suggest(name, self.class_by_name.keys().map(String::as_str))
+    }
+
+    fn collect_members(&mut self) {
+        for idx in 0..self.class_order.len() {
+            let id = self.class_order[idx];
+            self.collect_class_members(id);
+        }
+    }
+
+    fn collect_class_members(&mut self, id: ClassId) {
+        let sup = self.program.class(id).superclass;
+        let (mut flags, mut layout, mut vtable) = match sup {
+            Some(s) => {
+                let c = self.program.class(s);
+                (c.flags.clone(), c.layout.clone(), c.vtable.clone())
+            }
+            None => (Vec::new(), Vec::new(), Vec::new()),
+        };
+        let Some(decl) = self.classes[id.0 as usize].decl else {
+            let c = &mut self.program.classes[id.0 as usize];
+            c.flags = flags;
+            c.layout = layout;
+            c.vtable = vtable;
+            self.add_default_constructor(id);
+            return;
+        };
+        let stdlib = self.program.class(id).is_stdlib;
+        let class_name = decl.name.name.clone();
+        let mut own_methods: Vec<MethodId> = Vec::new();
+        let mut has_constructor = false;
+        for member in &decl.members {
+            match member {
+                ast::Member::Flag(f) => {
+                    for name in &f.names {
+                        if let Some(prev) = flags.iter().find(|x: &&Flag| x.name == name.name) {
+                            self.errors.push(SemaError::Duplicate {
+                                kind: DuplicateKind::Flag,
+                                name: name.name.clone(),
+                                span: name.span,
+                                previous: prev.span,
+                            });
+                            continue;
+                        }
+                        if flags.len() == MAX_FLAGS {
+                            self.error(SemaError::TooManyFlags {
+                                class: class_name.clone(),
+                                span: name.span,
+                            });
+                            continue;
+                        }
+                        flags.push(Flag {
+                            name: name.name.clone(),
+                            span: name.span,
+                            declared_in: id,
+                        });
+                    }
+                }
+                ast::Member::Field(f) => {
+                    self.check_modifiers(&f.modifiers, &[ast::Modifier::Abstract, ast::Modifier::Native], "a field");
+                    let base = self.resolve_type(&f.ty);
+                    let is_static = f.modifiers.has(ast::Modifier::Static);
+                    let is_final = f.modifiers.has(ast::Modifier::Final);
+                    for d in &f.declarators {
+                        let ty = if base.is_error() { Type::Error } else { base.clone().array_of(d.extra_dims) };
+                        if let Some(&prev) = self.classes[id.0 as usize].fields_by_name.get(&d.name.name) {
+                            let previous = self.program.field(prev).span;
+                            self.error(SemaError::Duplicate {
+                                kind: DuplicateKind::Field,
+                                name: d.name.name.clone(),
+                                span: d.name.span,
+                                previous,
+                            });
+                            continue;
+                        }
+                        if is_static && !is_final {
+                            self.error(SemaError::MutableStatic {
+                                name: d.name.name.clone(),
+                                span: d.name.span,
+                            });
+                        }
+                        let fid = FieldId(self.program.fields.len() as u32);
+                        let mut singleton = None;
+                        if is_static && is_final {
+                            // The library's `System.out` is the one static
+                            // object: created once at start-up.
+                            let lib_singleton = match (&ty, &d.init) {
+                                (Type::Class(c), Some(ast::VarInit::Expr(ast::Expr { kind: ast::ExprKind::New { class, args, alloc: None }, .. })))
+                                    if stdlib && args.is_empty() && class.name == self.program.class(*c).name =>
+                                {
+                                    Some(*c)
+                                }
+                                _ => None,
+                            };
+                            if lib_singleton.is_some() {
+                                singleton = lib_singleton;
+                            } else if let Some(init) = &d.init {
+                                self.constant_inits.insert(fid, init);
+                            } else {
+                                self.error(SemaError::InvalidConstant {
+                                    name: d.name.name.clone(),
+                                    span: d.name.span,
+                                });
+                            }
+                        } else if let Some(init) = &d.init {
+                            if !is_static {
+                                self.classes[id.0 as usize].field_inits.push((fid, init));
+                            }
+                        }
+                        self.program.fields.push(Field {
+                            name: d.name.name.clone(),
+                            span: d.name.span,
+                            class: id,
+                            ty,
+                            is_static,
+                            is_final,
+                            is_private: f.modifiers.has(ast::Modifier::Private),
+                            constant: None,
+                            singleton,
+                        });
+                        self.program.classes[id.0 as usize].fields.push(fid);
+                        self.classes[id.0 as usize].fields_by_name.insert(d.name.name.clone(), fid);
+                        if !is_static {
+                            layout.push(fid);
+                        }
+                    }
+                }
+                ast::Member::Method(m) => {
+                    if let Some(mid) = self.declare_method(id, m, stdlib) {
+                        own_methods.push(mid);
+                    }
+                }
+                ast::Member::Constructor(c) => {
+                    has_constructor = true;
+                    self.declare_constructor(id, c);
+                }
+                ast::Member::Error(_) => {}
+            }
+        }
+        // Duplicate signatures within the class.
+        for (i, &a) in own_methods.iter().enumerate() {
+            for &b in &own_methods[..i] {
+                if self.same_signature(a, b) {
+                    let (ma, mb) = (self.program.method(a), self.program.method(b));
+                    self.errors.push(SemaError::Duplicate {
+                        kind: DuplicateKind::Method,
+                        name: ma.name.clone(),
+                        span: ma.span,
+                        previous: mb.span,
+                    });
+                    break;
+                }
+            }
+        }
+        // Overriding and vtable slots.
+        for &mid in &own_methods {
+            let m = self.program.method(mid).clone();
+            let overridden = vtable.iter().position(|&v| self.same_signature(v, mid));
+            if let Some(slot) = overridden {
+                let old = self.program.method(vtable[slot]).clone();
+                let ok_ret = m.ret == old.ret
+                    || (m.ret.is_reference() && convert::widens_reference(&self.program, &m.ret, &old.ret));
+                if !ok_ret || m.is_static {
+                    let expected = if m.is_static { "an instance method".to_string() } else { self.program.type_name(&old.ret) };
+                    let found = if m.is_static { "a static method".to_string() } else { self.program.type_name(&m.ret) };
+                    self.error(SemaError::IncompatibleOverride {
+                        method: m.name.clone(),
+                        expected,
+                        found,
+                        span: m.span,
+                        overridden: old.span,
+                    });
+                    continue;
+                }
+                if !m.is_private {
+                    vtable[slot] = mid;
+                    self.program.methods[mid.0 as usize].vtable_slot = Some(slot as u32);
+                }
+            } else if !m.is_static && !m.is_private {
+                self.program.methods[mid.0 as usize].vtable_slot = Some(vtable.len() as u32);
+                vtable.push(mid);
+            } else if m.is_static {
+                // A static method hiding an inherited instance method.
+                if let Some(&v) = vtable.iter().find(|&&v| self.same_signature(v, mid)) {
+                    let span = self.program.method(v).span;
+                    self.error(SemaError::IncompatibleOverride {
+                        method: m.name.clone(),
+                        expected: "an instance method".into(),
+                        found: "a static method".into(),
+                        span: m.span,
+                        overridden: span,
+                    });
+                }
+            }
+        }
+        let is_abstract = self.program.class(id).is_abstract;
+        if !is_abstract {
+            for &v in &vtable {
+                let m = self.program.method(v);
+                if m.is_abstract && m.class != id {
+                    self.errors.push(SemaError::AbstractNotImplemented {
+                        class: class_name.clone(),
+                        method: self.signature_text(v),
+                        span: decl.name.span,
+                        declared: m.span,
+                    });
+                    break;
+                }
+            }
+        }
+        let c = &mut self.program.classes[id.0 as usize];
+        c.flags = flags;
+        c.layout = layout;
+        c.vtable = vtable;
+        c.methods = own_methods;
+        if !has_constructor {
+            self.add_default_constructor(id);
+        }
+    }
+
+    fn check_modifiers(&mut self, mods: &ast::Modifiers, forbidden: &[ast::Modifier], context: &'static str) {
+        for m in &mods.list {
+            if forbidden.contains(&m.node) {
+                self.errors.push(SemaError::InvalidModifier {
+                    modifier: modifier_name(m.node).into(),
+                    context,
+                    span: m.span,
+                });
+            }
+        }
+    }
+
+    fn declare_params(&mut self, params: &[ast::Param]) -> (Vec<Local>, Vec<LocalId>) {
+        let mut locals: Vec<Local> = Vec::new();
+        for p in params {
+            self.check_modifiers(&p.modifiers, &[ast::Modifier::Static, ast::Modifier::Abstract, ast::Modifier::Native, ast::Modifier::Public, ast::Modifier::Private, ast::Modifier::Protected], "a parameter");
+            if let Some(prev) = locals.iter().find(|l| l.name == p.name.name) {
+                self.errors.push(SemaError::Duplicate {
+                    kind: DuplicateKind::Parameter,
+                    name: p.name.name.clone(),
+                    span: p.name.span,
+                    previous: prev.span,
+                });
+            }
+            let ty = self.resolve_type(&p.ty);
+            locals.push(Local {
+                name: p.name.name.clone(),
+                span: p.name.span,
+                ty,
+                is_final: p.modifiers.has(ast::Modifier::Final),
+            });
+        }
+        let ids = (0..locals.len() as u32).map(LocalId).collect();
+        (locals, ids)
+    }
+
+    fn declare_method(&mut self, class: ClassId, m: &'a ast::MethodDecl, stdlib: bool) -> Option<MethodId> {
+        let class_name = self.program.class(class).name.clone();
+        let is_abstract = m.modifiers.has(ast::Modifier::Abstract);
+        let is_native = m.modifiers.has(ast::Modifier::Native);
+        let is_static = m.modifiers.has(ast::Modifier::Static);
+        if is_native && !stdlib {
+            self.error(SemaError::BodyProblem {
+                problem: BodyProblem::NativeOutsideStdlib,
+                name: m.name.name.clone(),
+                span: m.modifiers.get(ast::Modifier::Native).unwrap_or(m.name.span),
+            });
+        }
+        match (&m.body, is_abstract, is_native) {
+            (Some(_), true, _) => self.error(SemaError::BodyProblem {
+                problem: BodyProblem::AbstractWithBody,
+                name: m.name.name.clone(),
+                span: m.name.span,
+            }),
+            (Some(_), _, true) => self.error(SemaError::BodyProblem {
+                problem: BodyProblem::NativeWithBody,
+                name: m.name.name.clone(),
+                span: m.name.span,
+            }),
+            (None, false, false) => self.error(SemaError::BodyProblem {
+                problem: BodyProblem::Missing,
+                name: m.name.name.clone(),
+                span: m.name.span,
+            }),
+            _ => {}
+        }
+        if is_abstract && !self.program.class(class).is_abstract {
+            let class_span = self.program.class(class).span;
+            self.error(SemaError::AbstractInConcrete {
+                class: class_name.clone(),
+                method: m.name.name.clone(),
+                span: m.modifiers.get(ast::Modifier::Abstract).unwrap_or(m.name.span),
+                class_span,
+            });
+        }
+        if is_abstract && (is_static || m.modifiers.has(ast::Modifier::Private)) {
+            self.error(SemaError::InvalidModifier {
+                modifier: "abstract".into(),
+                context: "a static or private method",
+                span: m.modifiers.get(ast::Modifier::Abstract).unwrap_or(m.name.span),
+            });
+        }
+        let (locals, params) = self.declare_params(&m.params);
+        let ret = match &m.ret {
+            Some(t) => self.resolve_type(t),
+            None => Type::Void,
+        };
+        let id = MethodId(self.program.methods.len() as u32);
+        self.program.methods.push(Method {
+            name: m.name.name.clone(),
+            span: m.name.span,
+            class,
+            params,
+            ret,
+            is_static,
+            is_abstract,
+            is_native,
+            is_private: m.modifiers.has(ast::Modifier::Private),
+            is_constructor: false,
+            vtable_slot: None,
+            locals,
+            body: None,
+        });
+        self.method_sources.push(BodySource::Method(m));
+        Some(id)
+    }
+
+    fn declare_constructor(&mut self, class: ClassId, c: &'a ast::ConstructorDecl) {
+        let class_name = self.program.class(class).name.clone();
+        if c.name.name != class_name {
+            self.error(SemaError::ReturnTypeRequired {
+                name: c.name.name.clone(),
+                class: class_name,
+                span: c.name.span,
+            });
+            return;
+        }
+        self.check_modifiers(&c.modifiers, &[ast::Modifier::Static, ast::Modifier::Abstract, ast::Modifier::Native, ast::Modifier::Final], "a constructor");
+        let (locals, params) = self.declare_params(&c.params);
+        let id = MethodId(self.program.methods.len() as u32);
+        let dup = self.program.classes[class.0 as usize]
+            .constructors
+            .iter()
+            .copied()
+            .find(|&o| self.same_params(&locals, &params, o));
+        if let Some(prev) = dup {
+            let previous = self.program.method(prev).span;
+            self.error(SemaError::Duplicate {
+                kind: DuplicateKind::Constructor,
+                name: class_name.clone(),
+                span: c.name.span,
+                previous,
+            });
+        }
+        self.program.methods.push(Method {
+            name: class_name,
+            span: c.name.span,
+            class,
+            params,
+            ret: Type::Void,
+            is_static: false,
+            is_abstract: false,
+            is_native: false,
+            is_private: c.modifiers.has(ast::Modifier::Private),
+            is_constructor: true,
+            vtable_slot: None,
+            locals,
+            body: None,
+        });
+        self.method_sources.push(BodySource::Constructor(c));
+        self.program.classes[class.0 as usize].constructors.push(id);
+    }
+
+    fn add_default_constructor(&mut self, class: ClassId) {
+        let c = self.program.class(class);
+        let id = MethodId(self.program.methods.len() as u32);
+        self.program.methods.push(Method {
+            name: c.name.clone(),
+            span: c.span,
+            class,
+            params: Vec::new(),
+            ret: Type::Void,
+            is_static: false,
+            is_abstract: false,
+            is_native: false,
+            is_private: false,
+            is_constructor: true,
+            vtable_slot: None,
+            locals: Vec::new(),
+            body: None,
+        });
+        self.method_sources.push(BodySource::DefaultConstructor);
+        self.program.classes[class.0 as usize].constructors.push(id);
+    }
+
+    fn same_params(&self, locals: &[Local], params: &[LocalId], other: MethodId) -> bool {
+        let o = self.program.method(other);
+        params.len() == o.params.len()
+            && params
+                .iter()
+                .zip(&o.params)
+                .all(|(a, b)| locals[a.0 as usize].ty == o.locals[b.0 as usize].ty)
+    }
+
+    fn same_signature(&self, a: MethodId, b: MethodId) -> bool {
+        let (ma, mb) = (self.program.method(a), self.program.method(b));
+        ma.name == mb.name && self.same_params(&ma.locals, &ma.params, b)
+    }
+
+    /// `name(int, String)`, for messages.
+    pub(crate) fn signature_text(&self, id: MethodId) -> String {
+        let m = self.program.method(id);
+        let params: Vec<String> = m
+            .params
+            .iter()
+            .map(|p| self.program.type_name(&m.locals[p.0 as usize].ty))
+            .collect();
+        format!("{}({})", m.name, params.join(", "))
+    }
+
+    fn fold_constants(&mut self) {
+        let mut ids: Vec<FieldId> = self.constant_inits.keys().copied().collect();
+        ids.sort();
+        for id in ids {
+            self.constant_value(id);
+        }
+    }
+
+    /// The value of a `static final` constant, folding its initialiser on
+    /// first use (constants may refer to each other in any order).
+    pub(crate) fn constant_value(&mut self, id: FieldId) -> Option<ConstValue> {
+        if let Some(v) = &self.program.field(id).constant {
+            return Some(v.clone());
+        }
+        let init = self.constant_inits.get(&id).copied()?;
+        let field = self.program.field(id).clone();
+        if self.constants_in_progress.contains(&id) {
+            return None;
+        }
+        self.constants_in_progress.push(id);
+        let value = body::fold_constant_init(self, field.class, &field.ty, init);
+        self.constants_in_progress.pop();
+        self.constant_inits.remove(&id);
+        let ok_type = field.ty.is_primitive() || field.ty == Type::Class(self.program.well_known.string);
+        match value {
+            Some(v) if ok_type => {
+                self.program.fields[id.0 as usize].constant = Some(v.clone());
+                Some(v)
+            }
+            _ => {
+                if !field.ty.is_error() {
+                    self.error(SemaError::InvalidConstant {
+                        name: field.name.clone(),
+                        span: field.span,
+                    });
+                }
+                None
+            }
+        }
+    }
+
+    fn intern_tag_type(&mut self, name: &str) -> TagTypeId {
+        if let Some(&id) = self.tag_types.get(name) {
+            return id;
+        }
+        let id = TagTypeId(self.program.tag_types.len() as u32);
+        self.program.tag_types.push(name.to_string());
+        self.tag_types.insert(name.to_string(), id);
+        id
+    }
+
+    fn collect_tasks(&mut self, files: &[InputFile<'a>]) {
+        let mut by_name: HashMap<String, Span> = HashMap::new();
+        for file in files {
+            for item in &file.ast.items {
+                let ast::Item::Task(t) = item else { continue };
+                if let Some(&prev) = by_name.get(&t.name.name) {
+                    self.error(SemaError::Duplicate {
+                        kind: DuplicateKind::Task,
+                        name: t.name.name.clone(),
+                        span: t.name.span,
+                        previous: prev,
+                    });
+                    continue;
+                }
+                by_name.insert(t.name.name.clone(), t.name.span);
+                self.task_sources.push(t);
+            }
+        }
+        if let Some(bit) = self.program.class(self.program.well_known.startup).flag_bit("initialstate") {
+            self.program.well_known.initial_state = bit;
+        }
+    }
+
+    fn check_bodies(&mut self) {
+        for i in 0..self.method_sources.len() {
+            let id = MethodId(i as u32);
+            let body = match self.method_sources[i] {
+                BodySource::Method(m) => match &m.body {
+                    Some(b) if !self.program.method(id).is_abstract && !self.program.method(id).is_native => {
+                        Some(body::check_method(self, id, b))
+                    }
+                    _ => None,
+                },
+                BodySource::Constructor(c) => Some(body::check_constructor(self, id, Some(&c.body))),
+                BodySource::DefaultConstructor => Some(body::check_constructor(self, id, None)),
+            };
+            if let Some((block, locals)) = body {
+                let m = &mut self.program.methods[id.0 as usize];
+                m.body = Some(block);
+                m.locals = locals;
+            }
+        }
+        for i in 0..self.task_sources.len() {
+            let decl = self.task_sources[i];
+            let task = body::check_task(self, decl);
+            self.program.tasks.push(task);
+        }
+    }
+
+    pub(crate) fn field_by_name(&self, class: ClassId, name: &str) -> Option<FieldId> {
+        let mut c = Some(class);
+        while let Some(id) = c {
+            if let Some(&f) = self.classes[id.0 as usize].fields_by_name.get(name) {
+                return Some(f);
+            }
+            c = self.program.class(id).superclass;
+        }
+        None
+    }
+
+    pub(crate) fn class_named(&self, name: &str) -> Option<ClassId> {
+        self.class_by_name.get(name).copied()
+    }
+
+    pub(crate) fn field_inits(&self, class: ClassId) -> Vec<(FieldId, &'a ast::VarInit)> {
+        self.classes[class.0 as usize].field_inits.clone()
+    }
+}
+
+pub(crate) fn modifier_name(m: ast::Modifier) -> &'static str {
+    match m {
+        ast::Modifier::Public => "public",
+        ast::Modifier::Private => "private",
+        ast::Modifier::Protected => "protected",
+        ast::Modifier::Static => "static",
+        ast::Modifier::Final => "final",
+        ast::Modifier::Abstract => "abstract",
+        ast::Modifier::Native => "native",
+    }
+}
+
+/// The closest candidate to a misspelt name, if one is close enough.
+pub(crate) fn suggest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Option<String> {
+    let limit = (name.len() / 3).max(1);
+    candidates
+        .filter(|c| *c != name)
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min()
+        .map(|(_, c)| c.to_string())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca.eq_ignore_ascii_case(cb) { prev } else { 1 + prev.min(row[j]).min(cur) };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

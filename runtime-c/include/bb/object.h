@@ -1,0 +1,64 @@
+/* bb/object.h — classes, subtype tests, checked casts, virtual calls, locks,
+ * identity hash. */
+#ifndef BB_OBJECT_H
+#define BB_OBJECT_H
+
+#include "heap.h"
+
+BB_INLINE const bb_class *bb_class_of(bb_ctx *ctx, const bb_object *o) { return ctx->classes[o->cls]; }
+
+bool bb_is_subclass_slow(bb_ctx *ctx, uint32_t sub, uint32_t sup);
+
+/* Is class `sub` the class `sup` or a subclass of it (arrays: covariant)? */
+BB_INLINE bool bb_is_subclass(bb_ctx *ctx, uint32_t sub, uint32_t sup) {
+  const bb_class *s = ctx->classes[sub], *t = ctx->classes[sup];
+  if (BB_LIKELY(s->depth >= t->depth && s->display[t->depth] == sup)) return true;
+  if (t->kind == BB_KIND_ARRAY && s->kind == BB_KIND_ARRAY) return bb_is_subclass_slow(ctx, sub, sup);
+  return false;
+}
+/* `o instanceof C` (false for null). */
+BB_INLINE bool bb_instanceof(bb_ctx *ctx, const void *o, uint32_t cls) {
+  return o != NULL && bb_is_subclass(ctx, ((const bb_object *)o)->cls, cls);
+}
+/* `(C) o`: o itself, or a run-time error naming both classes (null passes). */
+BB_INLINE void *bb_checkcast(bb_ctx *ctx, void *o, uint32_t cls, bb_loc loc) {
+  if (o != NULL && BB_UNLIKELY(!bb_is_subclass(ctx, ((bb_object *)o)->cls, cls)))
+    bb_fail_cast(ctx, ((bb_object *)o)->cls, cls, loc);
+  return o;
+}
+/* Store check for `a[i] = v` into an array of references (Java's
+ * ArrayStoreException, reported as a run-time error). */
+BB_INLINE void bb_storecheck(bb_ctx *ctx, const bb_array *a, const void *v, bb_loc loc) {
+  if (v != NULL) {
+    uint32_t ec = ctx->classes[a->hdr.cls]->elem_class;
+    if (BB_UNLIKELY(ec != BB_CLASS_OBJECT && !bb_is_subclass(ctx, ((const bb_object *)v)->cls, ec)))
+      bb_fail_arraystore(ctx, ((const bb_object *)v)->cls, a->hdr.cls, loc);
+  }
+}
+
+/* The vtable entry `slot` of o's class (o must be non-null), cast to FT:
+ *   ((int32_t (*)(bb_ctx *, bb_object *))BB_VMETHOD(ctx, o, 1))(ctx, o) */
+#define BB_VMETHOD(ctx, o, slot) ((ctx)->classes[((bb_object *)(o))->cls]->vtable[(slot)])
+
+/* Object.hashCode: identity hash (stable: the collector never moves objects). */
+BB_INLINE int32_t bb_identity_hash(const void *o) {
+  uint64_t x = (uint64_t)(uintptr_t)o;
+  x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 29;
+  return (int32_t)(uint32_t)(x & 0x7fffffffu);
+}
+
+/* ---- object locks (paper 4.2) -----------------------------------------------
+ * Each task object has a lock word; locks may be merged (union-find), after
+ * which the objects share the root's lock. The scheduler takes them; generated
+ * code only calls bb_lock_merge at an exit when the disjointness analysis says
+ * the exit may create sharing between two parameters' heap regions. */
+BB_INLINE bb_object *bb_lock_root(bb_object *o) {
+  uintptr_t w = __atomic_load_n(&o->lock, __ATOMIC_ACQUIRE);
+  while (w != 0 && (w & 1u) == 0) { o = (bb_object *)w; w = __atomic_load_n(&o->lock, __ATOMIC_ACQUIRE); }
+  return o;
+}
+/* Merge the locks of a and b (both held by the running invocation, or not yet
+ * published). */
+void bb_lock_merge(bb_ctx *ctx, bb_object *a, bb_object *b);
+
+#endif

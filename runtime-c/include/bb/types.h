@@ -1,0 +1,334 @@
+/* bb/types.h — the data layout contract between generated code and runtime:
+ * object headers, arrays, strings, tags, class descriptors, task tables, the
+ * program descriptor, and the per-core context. Functions live in the topic
+ * headers (object.h, heap.h, error.h, string.h, tag.h, sched.h, lib.h).
+ */
+#ifndef BB_TYPES_H
+#define BB_TYPES_H
+
+#include "base.h"
+#include <pthread.h>
+
+/* ============================================================================
+ * Objects
+ * ========================================================================== */
+
+/* Every heap object starts with this 32-byte header; the fields of a class
+ * follow it (generated code lays a class out as `struct { bb_object hdr;
+ * <superclass fields>; <own fields>; }`, and gives their offsets as the
+ * class's pointer map). Zero is the correct initial value of every header
+ * field except `cls`, which bb_new() sets. */
+struct bb_object {
+  uint32_t    cls;    /* class id: index into bb_program.classes */
+  uint32_t    gc;     /* BB_GC_* bits, owned by the runtime */
+  uint64_t    flags;  /* abstract state: bit i = flag i of the class hierarchy */
+  uintptr_t   lock;   /* 0 free, odd = held ((core<<1)|1), else pointer to
+                         the object whose lock this one shares (merged lock) */
+  bb_reflist *tags;   /* tag instances bound to this object, or NULL */
+};
+
+/* bb_object.gc bits */
+#define BB_GC_MARK     0x1u   /* reached during the current collection */
+#define BB_GC_IMMORTAL 0x2u   /* not in a heap (string literals): never freed */
+#define BB_GC_TASKOBJ  0x4u   /* allocated with an allocation block */
+#define BB_GC_LARGE    0x8u   /* a large object (own malloc block) */
+
+/* Arrays: header, int32 length, element size; the elements follow at offset
+ * sizeof(bb_array) == 40, aligned to 8. */
+struct bb_array {
+  bb_object hdr;
+  int32_t   length;
+  uint32_t  elem_size;
+};
+#define bb_array_data(a) ((void *)((char *)(a) + sizeof(bb_array)))
+
+/* Strings: immutable UTF-16, Java semantics; the code units follow inline.
+ * `hash` caches String.hashCode (0 = not computed yet, as in Java). */
+struct bb_string {
+  bb_object hdr;
+  int32_t   length;
+  int32_t   hash;
+  bb_char   chars[];
+};
+
+/* A growable list of references, used by the runtime only (an object's
+ * tag bindings, a tag's bound objects). */
+struct bb_reflist {
+  bb_object  hdr;
+  int32_t    count;
+  int32_t    cap;
+  bb_object *items[];
+};
+
+/* A tag instance: its tag type (an id the compiler interns per tag-type name)
+ * and the objects bound to it (weak references: the collector drops objects
+ * that nothing else keeps alive). */
+struct bb_tag {
+  bb_object   hdr;
+  uint32_t    type;
+  uint32_t    _pad;
+  bb_reflist *bound;
+};
+
+/* ============================================================================
+ * Class descriptors (emitted by the compiler, one per class and array type)
+ * ========================================================================== */
+
+/* Fixed class ids. The compiler must use these ids for these types and number
+ * its own classes (and any further array types) from BB_CLASS_FIRST_USER.
+ * Ids 0, BB_CLASS_TAG and BB_CLASS_REFLIST are internal: the compiler emits
+ * NULL for them and the runtime fills them in. */
+enum {
+  BB_CLASS_NONE = 0,        /* marks a free heap cell */
+  BB_CLASS_OBJECT = 1,      /* java.lang.Object */
+  BB_CLASS_STRING = 2,      /* String (layout: bb_string) */
+  BB_CLASS_TAG = 3,         /* tag instance (internal) */
+  BB_CLASS_REFLIST = 4,     /* bb_reflist (internal) */
+  BB_CLASS_BOOLEAN_ARRAY = 5,
+  BB_CLASS_BYTE_ARRAY = 6,
+  BB_CLASS_CHAR_ARRAY = 7,
+  BB_CLASS_SHORT_ARRAY = 8,
+  BB_CLASS_INT_ARRAY = 9,
+  BB_CLASS_LONG_ARRAY = 10,
+  BB_CLASS_FLOAT_ARRAY = 11,
+  BB_CLASS_DOUBLE_ARRAY = 12,
+  BB_CLASS_OBJECT_ARRAY = 13,  /* Object[] */
+  BB_CLASS_STRING_ARRAY = 14,  /* String[] */
+  BB_CLASS_FIRST_USER = 15
+};
+
+/* bb_class.kind */
+enum {
+  BB_KIND_OBJECT = 0,   /* an ordinary instance: `size` bytes, refs at `refs` */
+  BB_KIND_ARRAY = 1,    /* an array; element type in elem_kind/elem_class */
+  BB_KIND_STRING = 2,
+  BB_KIND_TAG = 3,
+  BB_KIND_REFLIST = 4
+};
+
+/* Array element kinds (bb_class.elem_kind) */
+enum {
+  BB_ELEM_BOOLEAN = 0, BB_ELEM_BYTE, BB_ELEM_CHAR, BB_ELEM_SHORT, BB_ELEM_INT,
+  BB_ELEM_LONG, BB_ELEM_FLOAT, BB_ELEM_DOUBLE, BB_ELEM_REF
+};
+
+typedef void (*bb_vfn)(void);   /* vtable entries; cast to the real type to call */
+
+struct bb_class {
+  const char     *name;       /* Java name: "Text", "int[]", "String[][]" */
+  uint32_t        id;         /* == index in the class table */
+  uint32_t        super;      /* superclass id; 0 for Object; Object for arrays */
+  uint32_t        kind;       /* BB_KIND_* */
+  uint32_t        size;       /* instance size in bytes, header included
+                                 (arrays: sizeof(bb_array); strings: sizeof(bb_string)) */
+  uint32_t        depth;      /* 0 for Object, depth(super)+1 otherwise */
+  const uint32_t *display;    /* display[i] = id of the ancestor at depth i,
+                                 i = 0..depth (display[depth] == id) */
+  uint32_t        nrefs;      /* kind OBJECT: number of reference fields */
+  const uint32_t *refs;       /* their byte offsets from the object start */
+  uint32_t        elem_kind;  /* kind ARRAY: BB_ELEM_* */
+  uint32_t        elem_class; /* kind ARRAY of references: element class id */
+  uint32_t        nvtable;
+  const bb_vfn   *vtable;     /* virtual methods, slot order chosen by the compiler */
+  uint32_t        nflags;     /* flags of the hierarchy (bit i named flag_names[i]) */
+  const char *const *flag_names;
+};
+
+/* ============================================================================
+ * Task tables (emitted by the compiler)
+ * ========================================================================== */
+
+#define BB_MAX_PARAMS   16   /* parameters per task */
+#define BB_MAX_TAGSLOTS 16   /* tag variables named in one task's parameter list */
+#define BB_MAX_STAGED   64   /* tag actions in one taskexit */
+
+/* One conjunction of a guard in disjunctive normal form: the flag word
+ * satisfies it when (flags & mask) == value. A guard holds when any of its
+ * terms holds; `true` is the single term {0, 0}; `false` has no terms. */
+typedef struct bb_guard { uint64_t mask, value; } bb_guard;
+
+/* `with tt t` on a parameter: the object must be bound to a tag instance of
+ * type `type`, which is then the task's tag variable number `slot`; the same
+ * slot on several parameters means the same tag instance. */
+typedef struct bb_tagreq { uint32_t type, slot; } bb_tagreq;
+
+typedef struct bb_param {
+  const char      *name;     /* parameter name (for traces and errors) */
+  uint32_t         cls;      /* class id; instances of subclasses match too */
+  uint32_t         nguards;
+  const bb_guard  *guards;
+  uint32_t         ntags;
+  const bb_tagreq *tags;
+} bb_param;
+
+/* What an exit does to one parameter's flags: flags = (flags & and_mask) | or_mask.
+ * Untouched parameters get {~0, 0}. */
+typedef struct bb_flagop { uint64_t and_mask, or_mask; } bb_flagop;
+
+/* The task body. `params[i]` is parameter i; `tagvars[s]` is tag slot s.
+ * The body chooses its exit by storing ctx->exit (see BB_TASKEXIT) and
+ * returning; returning without doing so takes exit 0 (end of body). */
+typedef void (*bb_task_fn)(bb_ctx *ctx, bb_object **params, bb_tag **tagvars);
+
+struct bb_task {
+  const char      *name;
+  bb_task_fn       fn;
+  uint32_t         nparams;
+  const bb_param  *params;
+  uint32_t         ntagslots;
+  uint32_t         nexits;   /* >= 1 */
+  const bb_flagop *exits;    /* nexits * nparams, exit-major: exits[e*nparams + p];
+                                exit 0 is the end of the body: all {~0, 0} */
+  bb_loc           loc;      /* where the task is declared */
+};
+
+/* A string literal: UTF-16 code units (no terminator needed). */
+typedef struct bb_strlit { int32_t length; const bb_char *chars; } bb_strlit;
+
+/* Everything the compiler emits about a program, handed to bb_main(). */
+struct bb_program {
+  uint32_t               abi_version;   /* BB_ABI_VERSION the code was generated for */
+  const char            *name;          /* program name (for diagnostics) */
+  uint32_t               nclasses;      /* size of `classes` (ids 0..nclasses-1) */
+  const bb_class *const *classes;       /* indexed by class id; NULL at 0, 3, 4 */
+  uint32_t               ntasks;
+  const bb_task         *tasks;
+  uint32_t               nfiles;
+  const char *const     *files;         /* file names for bb_loc, e.g. "keyword.bb" */
+  uint32_t               nstrings;
+  const bb_strlit       *strings;       /* literal i is BB_STR(ctx, i) */
+  uint32_t               ntagtypes;
+  const char *const     *tagtypes;      /* tag type names by id */
+  /* the StartupObject: class, initial flag word, and byte offsets of its
+     `args` and `parameters` fields (both receive the String[] of arguments) */
+  uint32_t               startup_class;
+  uint64_t               startup_flags;
+  uint32_t               startup_args_offset;
+  uint32_t               startup_parameters_offset;
+};
+
+/* ============================================================================
+ * Per-core heap
+ * ========================================================================== */
+
+#define BB_NSIZECLASSES 24
+#define BB_SMALL_MAX    2048          /* larger objects get their own block */
+#define BB_PAGE_SIZE    (64 * 1024)   /* small objects live in pages of this size */
+
+typedef struct bb_page bb_page;
+typedef struct bb_large bb_large;
+
+/* A free heap cell: class id 0 and a link where the flag word would be. */
+typedef struct bb_freecell { uint32_t cls, gc; struct bb_freecell *next; } bb_freecell;
+
+typedef struct bb_heap {
+  bb_freecell *free[BB_NSIZECLASSES];   /* free cells per size class */
+  uint8_t      sc_of[BB_SMALL_MAX / 16 + 1]; /* (size+15)/16 -> size class */
+  uint32_t     sc_size[BB_NSIZECLASSES];/* cell size per class */
+  bb_page     *cur[BB_NSIZECLASSES];    /* page being bump-allocated */
+  bb_page     *pages[BB_NSIZECLASSES];  /* every page of the class */
+  bb_page     *empty;                   /* pool of empty pages */
+  size_t       nempty;
+  bb_large    *large;                   /* large objects (doubly linked) */
+  size_t       allocated;   /* bytes allocated since the last collection */
+  size_t       threshold;   /* collect at a boundary once allocated >= this */
+  size_t       live;        /* bytes live after the last collection */
+  size_t       footprint;   /* bytes held from the system */
+  size_t       limit;       /* BAMBOO_HEAP_MAX (0 = none) */
+  size_t       min_threshold;
+  bb_object  **mark_stack;
+  size_t       mark_top, mark_cap;
+  bb_tag     **tags_seen;   /* marked tags (their bound lists are pruned) */
+  size_t       ntags_seen, cap_tags_seen;
+  uint64_t     collections;
+  uint64_t     gc_ns;
+  uint64_t     total_allocated;
+} bb_heap;
+
+/* ============================================================================
+ * Per-core scheduler state
+ * ========================================================================== */
+
+/* A parameter set: the published objects that match one parameter of one
+ * multi-parameter task (dense array + open-addressing index by address). */
+typedef struct bb_pset {
+  bb_object **items;
+  uint32_t    count, cap;
+  uint32_t   *index;      /* slot -> item index + 1 (0 = empty) */
+  uint32_t    index_mask;
+} bb_pset;
+
+typedef struct bb_taskrt {
+  const bb_task *desc;
+  bb_pset       *sets;    /* nparams sets, or NULL for one-parameter tasks */
+  uint64_t       runs;    /* invocations run */
+  uint64_t       ns;      /* time in the body (BAMBOO_STATS / trace only) */
+} bb_taskrt;
+
+/* (task, parameter) pair whose parameter class accepts some class */
+typedef struct bb_tp { uint16_t task, param; } bb_tp;
+
+/* The invocation queue: a ring of machine words holding records
+ * [task index][nparams objects][ntagslots tags]. */
+typedef struct bb_queue {
+  uintptr_t *buf;
+  size_t     mask;        /* capacity - 1, capacity a power of two */
+  size_t     head, tail;  /* words; head == tail: empty */
+  size_t     count;       /* records */
+} bb_queue;
+
+typedef struct bb_tagop { uint32_t param; uint32_t add; bb_tag *tag; } bb_tagop;
+
+typedef struct bb_sched {
+  bb_taskrt  *tasks;
+  uint32_t    ntasks;
+  uint32_t   *tp_start;   /* per class id: range into tp */
+  bb_tp      *tp;
+  bb_queue    queue;
+  uint64_t    dispatched, dropped, retried;
+} bb_sched;
+
+/* ============================================================================
+ * The context: one per core, passed explicitly as the first argument of every
+ * runtime function and every generated method and task.
+ * ========================================================================== */
+struct bb_ctx {
+  const bb_class *const *classes;  /* class table, indexed by id */
+  bb_string *const      *strings;  /* interned string literals */
+  const bb_task         *task;     /* running task, NULL between tasks */
+  uint32_t               exit;     /* exit chosen by the running task */
+  bb_loc                 loc;      /* location of the current call into a
+                                      native that may fail (see README) */
+  uint32_t               core;     /* this core's number */
+  uint32_t               nstaged;  /* tag actions staged for the exit */
+  bb_tagop               staged[BB_MAX_STAGED];
+  bb_object            **pending;  /* task objects allocated by the running task */
+  uint32_t               npending, cap_pending;
+  bb_heap                heap;
+  bb_sched               sched;
+  bb_runtime            *rt;
+  struct bb_trace_ev { uint32_t task, exit; uint64_t t0, t1; } *trace; /* BAMBOO_TRACE */
+  size_t                 ntrace, cap_trace;
+  bool                   timing;   /* measure task times (stats or trace on) */
+};
+
+/* Process-wide state. */
+struct bb_runtime {
+  const bb_program *prog;
+  const bb_class  **classes;       /* prog->classes with internal ids filled in */
+  uint32_t          nclasses;
+  bb_string       **strings;       /* literals (immortal) */
+  int               argc;
+  char            **argv;
+  bool              gc_stress;     /* BAMBOO_GC_STRESS=1 */
+  bool              stats;         /* BAMBOO_STATS=1 */
+  const char       *trace_path;    /* BAMBOO_TRACE=file.json */
+  uint64_t          start_ns;
+  pthread_mutex_t   out_lock;      /* guards the stdout buffer */
+  char             *out_buf;
+  size_t            out_len, out_cap;
+  bb_ctx           *cores;         /* ncores contexts */
+  uint32_t          ncores;
+};
+
+#endif

@@ -1,0 +1,12 @@
+/* all.c — unity build of the Bamboo runtime: compile this one file. */
+#include "error.c"
+#include "heap.c"
+#include "object.c"
+#include "tag.c"
+#include "string.c"
+#include "numfmt.c"
+#include "lib.c"
+#include "io.c"
+#include "sched.c"
+
+const uint32_t bb_abi_version = BB_ABI_VERSION;

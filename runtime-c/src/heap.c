@@ -1,0 +1,361 @@
+/* heap.c — per-core allocator and the precise mark-sweep collector.
+ *
+ * Small objects (<= BB_SMALL_MAX bytes) live in 64 KiB pages, each dedicated
+ * to one size class; a page is carved by bumping `used`, and freed cells are
+ * threaded on the class's free list by the sweep. Pages that the sweep finds
+ * empty go to a pool shared by all size classes. Large objects are separate
+ * malloc blocks on a doubly linked list.
+ *
+ * The collector runs only between task invocations. Marking starts from the
+ * scheduler's roots (parameter sets and queued invocations) and follows the
+ * compiler's pointer maps, reference arrays, tag lists and merged-lock links.
+ * Tag instances hold their bound objects weakly: an object reachable only
+ * from a tag can never be a task parameter again, so after marking it is
+ * removed from the tag's list.
+ */
+#include "internal.h"
+#include <time.h>
+
+struct bb_page {
+  bb_page *next;
+  char    *base;       /* first cell */
+  uint32_t cell;       /* cell size */
+  uint32_t ncells;
+  uint32_t used;       /* cells handed out by bumping so far */
+  uint32_t sc;
+  uint64_t _pad[4];
+};
+
+struct bb_large {
+  bb_large *next, *prev;
+  size_t    size;
+  size_t    _pad;
+};
+
+uint64_t bb_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void *bb_xmalloc(bb_ctx *ctx, size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) bb_fail_oom(ctx);
+  return p;
+}
+
+void *bb_xrealloc(bb_ctx *ctx, void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) bb_fail_oom(ctx);
+  return q;
+}
+
+void *bb_alloc_immortal(size_t size) {
+  void *p = calloc(1, size);
+  if (!p) { fputs("bamboo: error: out of memory\n", stderr); exit(1); }
+  ((bb_object *)p)->gc = BB_GC_IMMORTAL;
+  return p;
+}
+
+static const uint32_t bb_sizes[BB_NSIZECLASSES] = {
+  32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320,
+  384, 448, 512, 640, 768, 896, 1024, 1280, 1536, 1792, 2048, 2048
+};
+
+void bb_heap_init(bb_ctx *ctx) {
+  bb_heap *h = &ctx->heap;
+  memset(h, 0, sizeof *h);
+  for (int i = 0; i < BB_NSIZECLASSES; i++) h->sc_size[i] = bb_sizes[i];
+  for (size_t g = 0; g <= BB_SMALL_MAX / 16; g++) {
+    size_t size = g * 16;
+    int sc = 0;
+    while (bb_sizes[sc] < size) sc++;
+    h->sc_of[g] = (uint8_t)sc;
+  }
+  const char *e = getenv("BAMBOO_HEAP_MAX");
+  h->limit = e ? (size_t)strtoull(e, NULL, 10) : 0;
+  e = getenv("BAMBOO_GC_MIN");
+  h->min_threshold = e ? (size_t)strtoull(e, NULL, 10) : (size_t)8 << 20;
+  h->threshold = h->min_threshold;
+  h->mark_cap = 1024;
+  h->mark_stack = bb_xmalloc(ctx, h->mark_cap * sizeof(bb_object *));
+}
+
+void bb_heap_destroy(bb_ctx *ctx) {
+  bb_heap *h = &ctx->heap;
+  for (int sc = 0; sc < BB_NSIZECLASSES; sc++) {
+    for (bb_page *p = h->pages[sc], *n; p; p = n) { n = p->next; free(p); }
+  }
+  for (bb_page *p = h->empty, *n; p; p = n) { n = p->next; free(p); }
+  for (bb_large *l = h->large, *n; l; l = n) { n = l->next; free(l); }
+  free(h->mark_stack);
+  free(h->tags_seen);
+  memset(h->free, 0, sizeof h->free);
+}
+
+static void bb_heap_reserve(bb_ctx *ctx, size_t n) {
+  bb_heap *h = &ctx->heap;
+  if (h->limit && h->footprint + n > h->limit) bb_fail_oom(ctx);
+}
+
+static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
+  bb_heap *h = &ctx->heap;
+  bb_page *p = h->empty;
+  if (p) {
+    h->empty = p->next;
+    h->nempty--;
+  } else {
+    bb_heap_reserve(ctx, BB_PAGE_SIZE);
+    p = malloc(BB_PAGE_SIZE);
+    if (!p) bb_fail_oom(ctx);
+    h->footprint += BB_PAGE_SIZE;
+  }
+  p->base = (char *)p + sizeof(bb_page);
+  p->cell = h->sc_size[sc];
+  p->ncells = (uint32_t)((BB_PAGE_SIZE - sizeof(bb_page)) / p->cell);
+  p->used = 0;
+  p->sc = sc;
+  p->next = h->pages[sc];
+  h->pages[sc] = p;
+  return p;
+}
+
+void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
+  bb_heap *h = &ctx->heap;
+  if (size <= BB_SMALL_MAX) {
+    unsigned sc = h->sc_of[(size + 15) >> 4];
+    bb_freecell *c = h->free[sc];
+    if (c) {  /* (the inline fast path may have been bypassed) */
+      h->free[sc] = c->next;
+    } else {
+      bb_page *p = h->cur[sc];
+      if (!p || p->used == p->ncells) p = h->cur[sc] = bb_page_get(ctx, sc);
+      c = (bb_freecell *)(p->base + (size_t)p->used * p->cell);
+      p->used++;
+    }
+    h->allocated += h->sc_size[sc];
+    h->total_allocated += h->sc_size[sc];
+    memset((void *)c, 0, size);
+    return c;
+  }
+  size_t total = sizeof(bb_large) + size;
+  if (total < size) bb_fail_oom(ctx);
+  bb_heap_reserve(ctx, total);
+  bb_large *l = calloc(1, total);
+  if (!l) bb_fail_oom(ctx);
+  h->footprint += total;
+  l->size = total;
+  l->prev = NULL;
+  l->next = h->large;
+  if (h->large) h->large->prev = l;
+  h->large = l;
+  h->allocated += total;
+  h->total_allocated += total;
+  bb_object *o = (bb_object *)(l + 1);
+  o->gc = BB_GC_LARGE;
+  return o;
+}
+
+/* ---- arrays ---------------------------------------------------------------- */
+
+static const uint8_t bb_elem_sizes[] = {1, 1, 2, 2, 4, 8, 4, 8, sizeof(void *)};
+
+bb_array *bb_new_array(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc) {
+  if (BB_UNLIKELY(length < 0)) bb_fail_negsize(ctx, length, loc);
+  const bb_class *c = ctx->classes[cls];
+  uint32_t es = bb_elem_sizes[c->elem_kind];
+  size_t size = sizeof(bb_array) + (size_t)length * es;
+  bb_array *a = (bb_array *)bb_alloc(ctx, size);
+  uint32_t keep = a->hdr.gc;  /* BB_GC_LARGE survives */
+  a->hdr.cls = cls;
+  a->hdr.gc = keep;
+  a->length = length;
+  a->elem_size = es;
+  return a;
+}
+
+static bb_array *bb_new_multi_rec(bb_ctx *ctx, uint32_t cls, int ndims, const int32_t *dims, bb_loc loc) {
+  bb_array *a = bb_new_array(ctx, cls, dims[0], loc);
+  if (ndims > 1) {
+    uint32_t ec = ctx->classes[cls]->elem_class;
+    for (int32_t i = 0; i < dims[0]; i++) {
+      bb_array *sub = bb_new_multi_rec(ctx, ec, ndims - 1, dims + 1, loc);
+      ((bb_array **)bb_array_data(a))[i] = sub;
+    }
+  }
+  return a;
+}
+
+bb_array *bb_new_multiarray(bb_ctx *ctx, uint32_t cls, int ndims, const int32_t *dims, bb_loc loc) {
+  for (int i = 0; i < ndims; i++)
+    if (dims[i] < 0) bb_fail_negsize(ctx, dims[i], loc);
+  return bb_new_multi_rec(ctx, cls, ndims, dims, loc);
+}
+
+/* ---- marking --------------------------------------------------------------- */
+
+static void bb_mark_push(bb_heap *h, bb_object *o) {
+  if (h->mark_top == h->mark_cap) {
+    size_t nc = h->mark_cap * 2;
+    bb_object **ns = realloc(h->mark_stack, nc * sizeof *ns);
+    if (!ns) bb_panic("out of memory while collecting garbage");
+    h->mark_stack = ns;
+    h->mark_cap = nc;
+  }
+  h->mark_stack[h->mark_top++] = o;
+}
+
+void bb_gc_mark(bb_ctx *ctx, bb_object *o) {
+  if (o == NULL || (o->gc & (BB_GC_MARK | BB_GC_IMMORTAL))) return;
+  o->gc |= BB_GC_MARK;
+  bb_mark_push(&ctx->heap, o);
+}
+
+static void bb_note_tag(bb_heap *h, bb_tag *t) {
+  if (h->ntags_seen == h->cap_tags_seen) {
+    size_t nc = h->cap_tags_seen ? h->cap_tags_seen * 2 : 64;
+    bb_tag **ns = realloc(h->tags_seen, nc * sizeof *ns);
+    if (!ns) bb_panic("out of memory while collecting garbage");
+    h->tags_seen = ns;
+    h->cap_tags_seen = nc;
+  }
+  h->tags_seen[h->ntags_seen++] = t;
+}
+
+static void bb_mark_drain(bb_ctx *ctx) {
+  bb_heap *h = &ctx->heap;
+  const bb_class *const *classes = ctx->classes;
+  while (h->mark_top) {
+    bb_object *o = h->mark_stack[--h->mark_top];
+    if (o->tags) bb_gc_mark(ctx, (bb_object *)o->tags);
+    uintptr_t lw = o->lock;
+    if (lw != 0 && (lw & 1u) == 0) bb_gc_mark(ctx, (bb_object *)lw);
+    const bb_class *c = classes[o->cls];
+    switch (c->kind) {
+    case BB_KIND_OBJECT: {
+      const uint32_t *refs = c->refs;
+      for (uint32_t i = 0, n = c->nrefs; i < n; i++)
+        bb_gc_mark(ctx, *(bb_object **)((char *)o + refs[i]));
+      break;
+    }
+    case BB_KIND_ARRAY:
+      if (c->elem_kind == BB_ELEM_REF) {
+        bb_array *a = (bb_array *)o;
+        bb_object **el = (bb_object **)bb_array_data(a);
+        for (int32_t i = 0; i < a->length; i++) bb_gc_mark(ctx, el[i]);
+      }
+      break;
+    case BB_KIND_TAG: {
+      bb_tag *t = (bb_tag *)o;
+      if (t->bound) t->bound->hdr.gc |= BB_GC_MARK;  /* the list, not its items */
+      bb_note_tag(h, t);
+      break;
+    }
+    case BB_KIND_REFLIST: {
+      bb_reflist *l = (bb_reflist *)o;
+      for (int32_t i = 0; i < l->count; i++) bb_gc_mark(ctx, l->items[i]);
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
+/* drop objects that only a tag kept alive */
+static void bb_prune_tags(bb_ctx *ctx) {
+  bb_heap *h = &ctx->heap;
+  for (size_t i = 0; i < h->ntags_seen; i++) {
+    bb_reflist *l = h->tags_seen[i]->bound;
+    if (!l) continue;
+    int32_t k = 0;
+    for (int32_t j = 0; j < l->count; j++) {
+      bb_object *o = l->items[j];
+      if (o->gc & (BB_GC_MARK | BB_GC_IMMORTAL)) l->items[k++] = o;
+    }
+    for (int32_t j = k; j < l->count; j++) l->items[j] = NULL;
+    l->count = k;
+  }
+  h->ntags_seen = 0;
+}
+
+/* ---- sweeping -------------------------------------------------------------- */
+
+static size_t bb_sweep(bb_ctx *ctx) {
+  bb_heap *h = &ctx->heap;
+  size_t live = 0;
+  for (int sc = 0; sc < BB_NSIZECLASSES; sc++) {
+    bb_freecell *head = NULL;
+    bb_page **pp = &h->pages[sc];
+    while (*pp) {
+      bb_page *p = *pp;
+      bb_freecell *phead = head;
+      uint32_t nlive = 0;
+      for (uint32_t i = p->used; i-- > 0;) {
+        bb_object *o = (bb_object *)(p->base + (size_t)i * p->cell);
+        if (o->cls != BB_CLASS_NONE) {
+          if (o->gc & BB_GC_MARK) {
+            o->gc &= ~BB_GC_MARK;
+            nlive++;
+            continue;
+          }
+          o->cls = BB_CLASS_NONE;
+          o->gc = 0;
+        }
+        bb_freecell *c = (bb_freecell *)o;
+        c->next = phead;
+        phead = c;
+      }
+      if (nlive == 0) {
+        /* the whole page is free: give it back to the pool */
+        *pp = p->next;
+        if (h->cur[sc] == p) h->cur[sc] = NULL;
+        if (h->nempty < 256) {
+          p->next = h->empty;
+          h->empty = p;
+          h->nempty++;
+        } else {
+          free(p);
+          h->footprint -= BB_PAGE_SIZE;
+        }
+        continue;
+      }
+      head = phead;
+      live += (size_t)nlive * p->cell;
+      pp = &p->next;
+    }
+    h->free[sc] = head;
+  }
+  for (bb_large *l = h->large, *n; l; l = n) {
+    n = l->next;
+    bb_object *o = (bb_object *)(l + 1);
+    if (o->gc & BB_GC_MARK) {
+      o->gc &= ~BB_GC_MARK;
+      live += l->size;
+      continue;
+    }
+    if (l->prev) l->prev->next = l->next; else h->large = l->next;
+    if (l->next) l->next->prev = l->prev;
+    h->footprint -= l->size;
+    free(l);
+  }
+  return live;
+}
+
+void bb_gc_collect(bb_ctx *ctx) {
+  bb_heap *h = &ctx->heap;
+  uint64_t t0 = bb_now_ns();
+  bb_sched_mark_roots(ctx);
+  bb_mark_drain(ctx);
+  bb_prune_tags(ctx);
+  size_t live = bb_sweep(ctx);
+  h->live = live;
+  h->allocated = 0;
+  h->threshold = live > h->min_threshold ? live : h->min_threshold;
+  h->collections++;
+  h->gc_ns += bb_now_ns() - t0;
+}
+
+void bb_gc_maybe(bb_ctx *ctx) {
+  if (ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress) bb_gc_collect(ctx);
+}

@@ -1,0 +1,32 @@
+/* internal.h — declarations shared by the runtime's .c files only. */
+#ifndef BB_INTERNAL_H
+#define BB_INTERNAL_H
+
+#include "bb.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+/* heap.c */
+void     bb_gc_mark(bb_ctx *ctx, bb_object *o);   /* mark a root */
+void    *bb_xmalloc(bb_ctx *ctx, size_t n);       /* malloc or out-of-memory error */
+void    *bb_xrealloc(bb_ctx *ctx, void *p, size_t n);
+uint64_t bb_now_ns(void);
+/* immortal (never collected) objects, e.g. string literals */
+void    *bb_alloc_immortal(size_t size);
+
+/* sched.c */
+void bb_sched_mark_roots(bb_ctx *ctx);
+
+/* reflist helpers (tag.c) */
+bb_reflist *bb_reflist_add(bb_ctx *ctx, bb_reflist *l, bb_object *o);
+bool        bb_reflist_remove(bb_reflist *l, bb_object *o);
+bool        bb_reflist_contains(const bb_reflist *l, const bb_object *o);
+
+/* object.c: descriptors of the internal classes */
+extern const bb_class bb_class_tag_desc;
+extern const bb_class bb_class_reflist_desc;
+
+/* io.c */
+void bb_out_init(bb_runtime *rt);
+
+#endif

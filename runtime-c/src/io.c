@@ -1,0 +1,297 @@
+/* io.c — output (whole per call), files, System natives. */
+#include "internal.h"
+#include <errno.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BB_OUT_CAP (64 * 1024)
+
+void bb_out_init(bb_runtime *rt) {
+  pthread_mutex_init(&rt->out_lock, NULL);
+  rt->out_cap = BB_OUT_CAP;
+  rt->out_buf = malloc(rt->out_cap);
+  if (!rt->out_buf) bb_panic("out of memory");
+  rt->out_len = 0;
+}
+
+static void bb_write_all(const char *p, size_t n) {
+  while (n) {
+    ssize_t w = write(1, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return;  /* stdout closed: drop output, like Java's PrintStream */
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+}
+
+static void bb_out_flush_locked(bb_runtime *rt) {
+  bb_write_all(rt->out_buf, rt->out_len);
+  rt->out_len = 0;
+}
+
+void bb_out_flush(bb_runtime *rt) {
+  if (!rt || !rt->out_buf) return;
+  pthread_mutex_lock(&rt->out_lock);
+  bb_out_flush_locked(rt);
+  pthread_mutex_unlock(&rt->out_lock);
+}
+
+void bb_out_write(bb_ctx *ctx, const char *bytes, size_t n) {
+  bb_runtime *rt = ctx->rt;
+  pthread_mutex_lock(&rt->out_lock);
+  if (rt->out_len + n > rt->out_cap) bb_out_flush_locked(rt);
+  if (n > rt->out_cap) bb_write_all(bytes, n);
+  else {
+    memcpy(rt->out_buf + rt->out_len, bytes, n);
+    rt->out_len += n;
+  }
+  pthread_mutex_unlock(&rt->out_lock);
+}
+
+static void bb_out_ascii(bb_ctx *ctx, char *buf, int n, bool newline) {
+  if (newline) buf[n++] = '\n';
+  bb_out_write(ctx, buf, (size_t)n);
+}
+
+void bb_print_string(bb_ctx *ctx, bb_string *s, bool newline) {
+  if (!s) {
+    char b[8] = "null";
+    bb_out_ascii(ctx, b, 4, newline);
+    return;
+  }
+  /* fast path: ASCII into a stack buffer */
+  char stack[512];
+  if (s->length < (int32_t)sizeof stack - 1) {
+    int32_t i = 0;
+    for (; i < s->length && s->chars[i] < 0x80; i++) stack[i] = (char)s->chars[i];
+    if (i == s->length) {
+      bb_out_ascii(ctx, stack, i, newline);
+      return;
+    }
+  }
+  size_t n;
+  char *u = bb_string_to_utf8(s, &n);
+  if (!u) bb_fail_oom(ctx);
+  if (newline) {
+    char *v = realloc(u, n + 1);
+    if (!v) { free(u); bb_fail_oom(ctx); }
+    u = v;
+    u[n++] = '\n';
+  }
+  bb_out_write(ctx, u, n);
+  free(u);
+}
+
+void bb_print_int(bb_ctx *ctx, int32_t v, bool newline) {
+  char b[BB_NUMBUF + 1];
+  bb_out_ascii(ctx, b, bb_fmt_int(b, v), newline);
+}
+void bb_print_long(bb_ctx *ctx, int64_t v, bool newline) {
+  char b[BB_NUMBUF + 1];
+  bb_out_ascii(ctx, b, bb_fmt_long(b, v), newline);
+}
+void bb_print_double(bb_ctx *ctx, double v, bool newline) {
+  char b[BB_NUMBUF + 1];
+  bb_out_ascii(ctx, b, bb_fmt_double(b, v), newline);
+}
+void bb_print_float(bb_ctx *ctx, float v, bool newline) {
+  char b[BB_NUMBUF + 1];
+  bb_out_ascii(ctx, b, bb_fmt_float(b, v), newline);
+}
+void bb_print_boolean(bb_ctx *ctx, bool v, bool newline) {
+  char b[8];
+  memcpy(b, v ? "true" : "false", 5);
+  bb_out_ascii(ctx, b, v ? 4 : 5, newline);
+}
+void bb_print_char(bb_ctx *ctx, bb_char v, bool newline) {
+  char b[8];
+  int n = 0;
+  if (v < 0x80) b[n++] = (char)v;
+  else if (v < 0x800) { b[n++] = (char)(0xC0 | (v >> 6)); b[n++] = (char)(0x80 | (v & 0x3F)); }
+  else if (v >= 0xD800 && v <= 0xDFFF) b[n++] = '?';
+  else { b[n++] = (char)(0xE0 | (v >> 12)); b[n++] = (char)(0x80 | ((v >> 6) & 0x3F)); b[n++] = (char)(0x80 | (v & 0x3F)); }
+  bb_out_ascii(ctx, b, n, newline);
+}
+void bb_print_chars(bb_ctx *ctx, bb_array *chars, bool newline) {
+  if (!chars) bb_fail_null(ctx, ctx->loc);
+  bb_print_string(ctx, bb_String_newFromChars(ctx, chars), newline);
+}
+void bb_print_newline(bb_ctx *ctx) { bb_out_write(ctx, "\n", 1); }
+
+void bb_eprint_string(bb_ctx *ctx, bb_string *s, bool newline) {
+  (void)ctx;
+  size_t n = 4;
+  char *u = s ? bb_string_to_utf8(s, &n) : NULL;
+  fprintf(stderr, "%s%s", u ? u : "null", newline ? "\n" : "");
+  fflush(stderr);
+  free(u);
+}
+
+/* ---- files --------------------------------------------------------------------- */
+
+static char *bb_read_file(bb_ctx *ctx, bb_string *path, size_t *len, char **cpath_out) {
+  if (!path) bb_fail_null(ctx, ctx->loc);
+  char *cpath = bb_string_to_utf8(path, NULL);
+  if (!cpath) bb_fail_oom(ctx);
+  FILE *f = fopen(cpath, "rb");
+  if (!f) bb_fail_file(ctx, cpath, strerror(errno));
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) bb_fail_oom(ctx);
+  for (;;) {
+    if (n == cap) {
+      cap *= 2;
+      char *nb = realloc(buf, cap);
+      if (!nb) bb_fail_oom(ctx);
+      buf = nb;
+    }
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0) {
+      if (ferror(f)) bb_fail_file(ctx, cpath, strerror(errno ? errno : EIO));
+      break;
+    }
+  }
+  fclose(f);
+  *len = n;
+  *cpath_out = cpath;
+  return buf;
+}
+
+static bb_string *bb_decode_file(bb_ctx *ctx, const char *buf, size_t n, const char *cpath) {
+  bb_string *s = bb_string_from_utf8(ctx, buf, n, true);
+  if (!s) {
+    char m[1100];
+    snprintf(m, sizeof m, "Input is not valid UTF-8 (reading '%.1000s')", cpath);
+    bb_fail_java(ctx, "MalformedInputException", m);
+  }
+  return s;
+}
+
+bb_string *bb_Files_readString(bb_ctx *ctx, bb_string *path) {
+  size_t n;
+  char *cpath;
+  char *buf = bb_read_file(ctx, path, &n, &cpath);
+  bb_string *s = bb_decode_file(ctx, buf, n, cpath);
+  free(buf);
+  free(cpath);
+  return s;
+}
+
+bb_array *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path) {
+  size_t n;
+  char *cpath;
+  char *buf = bb_read_file(ctx, path, &n, &cpath);
+  if (n > INT32_MAX) bb_fail_oom(ctx);
+  bb_array *a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
+  memcpy(bb_array_data(a), buf, n);
+  free(buf);
+  free(cpath);
+  return a;
+}
+
+bb_array *bb_Files_readAllLines(bb_ctx *ctx, bb_string *path) {
+  size_t n;
+  char *cpath;
+  char *buf = bb_read_file(ctx, path, &n, &cpath);
+  bb_string *s = bb_decode_file(ctx, buf, n, cpath);
+  free(buf);
+  free(cpath);
+  /* lines end at \n, \r or \r\n; a last line without terminator counts */
+  int32_t nlines = 0;
+  for (int32_t i = 0; i < s->length; i++) {
+    bb_char c = s->chars[i];
+    if (c == '\n' || c == '\r') {
+      nlines++;
+      if (c == '\r' && i + 1 < s->length && s->chars[i + 1] == '\n') i++;
+    } else if (i == s->length - 1) {
+      nlines++;
+    }
+  }
+  bb_array *a = bb_new_array(ctx, BB_CLASS_STRING_ARRAY, nlines, ctx->loc);
+  int32_t k = 0, start = 0;
+  for (int32_t i = 0; i < s->length; i++) {
+    bb_char c = s->chars[i];
+    if (c == '\n' || c == '\r') {
+      ((bb_string **)bb_array_data(a))[k++] = bb_string_from_utf16(ctx, s->chars + start, i - start);
+      if (c == '\r' && i + 1 < s->length && s->chars[i + 1] == '\n') i++;
+      start = i + 1;
+    } else if (i == s->length - 1) {
+      ((bb_string **)bb_array_data(a))[k++] = bb_string_from_utf16(ctx, s->chars + start, i + 1 - start);
+    }
+  }
+  return a;
+}
+
+/* ---- System ---------------------------------------------------------------------- */
+
+int64_t bb_System_nanoTime(bb_ctx *ctx) { (void)ctx; return (int64_t)bb_now_ns(); }
+int64_t bb_System_currentTimeMillis(bb_ctx *ctx) {
+  (void)ctx;
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+int64_t bb_System_microTimes(bb_ctx *ctx) { (void)ctx; return (int64_t)(bb_now_ns() / 1000); }
+int64_t bb_System_getticks(bb_ctx *ctx) { (void)ctx; return (int64_t)bb_now_ns(); }
+
+void bb_System_exit(bb_ctx *ctx, int32_t status) {
+  bb_out_flush(ctx->rt);
+  fflush(stderr);
+  exit(status);
+}
+
+void bb_System_gc(bb_ctx *ctx) {
+  /* collect at the next task boundary */
+  ctx->heap.allocated = ctx->heap.threshold;
+}
+
+static const char *bb_arr_name(bb_ctx *ctx, bb_array *a) { return ctx->classes[a->hdr.cls]->name; }
+
+void bb_System_arraycopy(bb_ctx *ctx, bb_array *src, int32_t sp, bb_array *dst, int32_t dp, int32_t len) {
+  if (!src || !dst) bb_fail_null(ctx, ctx->loc);
+  const bb_class *sc = ctx->classes[src->hdr.cls], *dc = ctx->classes[dst->hdr.cls];
+  if (sc->kind != BB_KIND_ARRAY || dc->kind != BB_KIND_ARRAY) {
+    char m[300];
+    snprintf(m, sizeof m, "arraycopy: %s type %s is not an array", sc->kind != BB_KIND_ARRAY ? "source" : "destination",
+             sc->kind != BB_KIND_ARRAY ? sc->name : dc->name);
+    bb_fail_java(ctx, "ArrayStoreException", m);
+  }
+  bool sref = sc->elem_kind == BB_ELEM_REF, dref = dc->elem_kind == BB_ELEM_REF;
+  if (sref != dref || (!sref && sc->elem_kind != dc->elem_kind)) {
+    char m[300];
+    snprintf(m, sizeof m, "arraycopy: type mismatch: can not copy %s into %s", sc->name, dc->name);
+    bb_fail_java(ctx, "ArrayStoreException", m);
+  }
+  if (sp < 0 || dp < 0 || len < 0 || (int64_t)sp + len > src->length || (int64_t)dp + len > dst->length) {
+    char m[300];
+    if (len < 0) snprintf(m, sizeof m, "arraycopy: length %d is negative", len);
+    else if (sp < 0) snprintf(m, sizeof m, "arraycopy: source index %d out of bounds for %s", sp, bb_arr_name(ctx, src));
+    else if (dp < 0) snprintf(m, sizeof m, "arraycopy: destination index %d out of bounds for %s", dp, bb_arr_name(ctx, dst));
+    else if ((int64_t)sp + len > src->length)
+      snprintf(m, sizeof m, "arraycopy: last source index %lld out of bounds for length %d", (long long)sp + len, src->length);
+    else
+      snprintf(m, sizeof m, "arraycopy: last destination index %lld out of bounds for length %d", (long long)dp + len, dst->length);
+    bb_fail_java(ctx, "ArrayIndexOutOfBoundsException", m);
+  }
+  size_t es = src->elem_size;
+  char *s = (char *)bb_array_data(src) + (size_t)sp * es, *d = (char *)bb_array_data(dst) + (size_t)dp * es;
+  if (sref && !bb_is_subclass(ctx, src->hdr.cls, dst->hdr.cls)) {
+    /* element-wise store checks, copying up to the first bad element */
+    bb_object **so = (bb_object **)s, **dob = (bb_object **)d;
+    for (int32_t i = 0; i < len; i++) {
+      bb_object *v = so[i];
+      if (v && !bb_is_subclass(ctx, v->cls, dc->elem_class)) {
+        char m[300];
+        snprintf(m, sizeof m, "arraycopy: element type mismatch: can not cast one of the elements of %s to the type of the destination array, %s",
+                 sc->name, ctx->classes[dc->elem_class]->name);
+        bb_fail_java(ctx, "ArrayStoreException", m);
+      }
+      dob[i] = v;
+    }
+    return;
+  }
+  memmove(d, s, (size_t)len * es);
+}

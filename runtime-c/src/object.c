@@ -1,0 +1,40 @@
+/* object.c — internal class descriptors, array covariance, lock merging. */
+#include "internal.h"
+
+static const uint32_t bb_display_tag[] = {BB_CLASS_OBJECT, BB_CLASS_TAG};
+static const uint32_t bb_display_reflist[] = {BB_CLASS_OBJECT, BB_CLASS_REFLIST};
+static const uint32_t bb_refs_tag[] = {offsetof(bb_tag, bound)};
+
+const bb_class bb_class_tag_desc = {
+  .name = "tag", .id = BB_CLASS_TAG, .super = BB_CLASS_OBJECT, .kind = BB_KIND_TAG,
+  .size = sizeof(bb_tag), .depth = 1, .display = bb_display_tag, .nrefs = 1, .refs = bb_refs_tag,
+};
+
+const bb_class bb_class_reflist_desc = {
+  .name = "<reflist>", .id = BB_CLASS_REFLIST, .super = BB_CLASS_OBJECT, .kind = BB_KIND_REFLIST,
+  .size = sizeof(bb_reflist), .depth = 1, .display = bb_display_reflist,
+};
+
+bool bb_is_subclass_slow(bb_ctx *ctx, uint32_t sub, uint32_t sup) {
+  /* both are array classes: covariance on reference elements */
+  for (;;) {
+    const bb_class *s = ctx->classes[sub], *t = ctx->classes[sup];
+    if (sub == sup) return true;
+    if (s->kind != BB_KIND_ARRAY || t->kind != BB_KIND_ARRAY) return bb_is_subclass(ctx, sub, sup);
+    if (s->elem_kind != BB_ELEM_REF || t->elem_kind != BB_ELEM_REF) return false;
+    sub = s->elem_class;
+    sup = t->elem_class;
+    const bb_class *es = ctx->classes[sub], *et = ctx->classes[sup];
+    if (es->depth >= et->depth && es->display[et->depth] == sup) return true;
+    if (es->kind != BB_KIND_ARRAY || et->kind != BB_KIND_ARRAY) return false;
+  }
+}
+
+void bb_lock_merge(bb_ctx *ctx, bb_object *a, bb_object *b) {
+  (void)ctx;
+  bb_object *ra = bb_lock_root(a), *rb = bb_lock_root(b);
+  if (ra == rb) return;
+  /* keep a held root as the root, so the running invocation still holds it */
+  if ((rb->lock & 1u) && !(ra->lock & 1u)) { bb_object *t = ra; ra = rb; rb = t; }
+  __atomic_store_n(&rb->lock, (uintptr_t)ra, __ATOMIC_RELEASE);
+}

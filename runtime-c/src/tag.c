@@ -1,0 +1,63 @@
+/* tag.c — tag instances and the reference lists behind bindings. */
+#include "internal.h"
+
+static bb_reflist *bb_reflist_new(bb_ctx *ctx, int32_t cap) {
+  bb_reflist *l = (bb_reflist *)bb_alloc(ctx, sizeof(bb_reflist) + (size_t)cap * sizeof(bb_object *));
+  l->hdr.cls = BB_CLASS_REFLIST;
+  l->cap = cap;
+  return l;
+}
+
+bb_reflist *bb_reflist_add(bb_ctx *ctx, bb_reflist *l, bb_object *o) {
+  if (l == NULL) l = bb_reflist_new(ctx, 2);
+  if (l->count == l->cap) {
+    bb_reflist *n = bb_reflist_new(ctx, l->cap * 2);
+    memcpy(n->items, l->items, (size_t)l->count * sizeof(bb_object *));
+    n->count = l->count;
+    l = n;
+  }
+  l->items[l->count++] = o;
+  return l;
+}
+
+bool bb_reflist_remove(bb_reflist *l, bb_object *o) {
+  if (!l) return false;
+  for (int32_t i = 0; i < l->count; i++) {
+    if (l->items[i] == o) {
+      /* keep order: bindings are few, and order makes runs reproducible */
+      memmove(&l->items[i], &l->items[i + 1], (size_t)(l->count - i - 1) * sizeof(bb_object *));
+      l->items[--l->count] = NULL;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool bb_reflist_contains(const bb_reflist *l, const bb_object *o) {
+  if (!l) return false;
+  for (int32_t i = 0; i < l->count; i++)
+    if (l->items[i] == o) return true;
+  return false;
+}
+
+bb_tag *bb_tag_new(bb_ctx *ctx, uint32_t type) {
+  bb_tag *t = (bb_tag *)bb_new(ctx, BB_CLASS_TAG, sizeof(bb_tag));
+  t->type = type;
+  return t;
+}
+
+bool bb_tag_bound(const bb_object *o, const bb_tag *t) {
+  return bb_reflist_contains(o->tags, (const bb_object *)t);
+}
+
+void bb_tag_bind(bb_ctx *ctx, bb_object *o, bb_tag *t, bb_loc loc) {
+  if (BB_UNLIKELY(t == NULL || o == NULL)) bb_fail_null(ctx, loc);
+  if (bb_tag_bound(o, t)) return;
+  o->tags = bb_reflist_add(ctx, o->tags, (bb_object *)t);
+  t->bound = bb_reflist_add(ctx, t->bound, o);
+}
+
+void bb_tag_unbind(bb_ctx *ctx, bb_object *o, bb_tag *t) {
+  (void)ctx;
+  if (bb_reflist_remove(o->tags, (bb_object *)t)) bb_reflist_remove(t->bound, o);
+}

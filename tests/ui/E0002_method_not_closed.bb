@@ -1,0 +1,9 @@
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}
+
+class Counter {
+    int n;
+
+    void inc() {
+        n++; //~ ERROR E0002

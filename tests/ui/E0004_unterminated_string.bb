@@ -1,0 +1,6 @@
+task startup(StartupObject s in initialstate) {
+    String msg = "never closed //~ ERROR E0004
+    ;
+    System.out.println(msg);
+    taskexit(s: initialstate := false);
+}

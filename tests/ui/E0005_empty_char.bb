@@ -1,0 +1,5 @@
+task startup(StartupObject s in initialstate) {
+    char c = ''; //~ ERROR E0005
+    System.out.println(c);
+    taskexit(s: initialstate := false);
+}

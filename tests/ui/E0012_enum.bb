@@ -1,0 +1,7 @@
+enum Color { //~ ERROR E0012
+    RED, GREEN
+}
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}

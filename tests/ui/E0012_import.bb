@@ -1,0 +1,5 @@
+import java.util.ArrayList; //~ ERROR E0012
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}

@@ -1,0 +1,6 @@
+class Loop extends Loop { //~ ERROR E0111
+}
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}

@@ -1,0 +1,7 @@
+class Shape {
+    abstract double area(); //~ ERROR E0121
+}
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}

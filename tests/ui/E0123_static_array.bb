@@ -1,0 +1,7 @@
+class Table {
+    private static int[] cache = new int[16]; //~ ERROR E0123
+}
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}

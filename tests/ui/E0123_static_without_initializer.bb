@@ -1,0 +1,7 @@
+class Registry {
+    static String lastName; //~ ERROR E0123
+}
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}

@@ -1,0 +1,6 @@
+static class Util { //~ ERROR E0129
+}
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}

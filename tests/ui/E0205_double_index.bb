@@ -1,0 +1,5 @@
+task startup(StartupObject s in initialstate) {
+    int[] a = new int[3];
+    int x = a[1.5]; //~ ERROR E0205
+    taskexit(s: initialstate := false);
+}

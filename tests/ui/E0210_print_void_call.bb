@@ -1,0 +1,10 @@
+class Log {
+    static void note(String s) {
+        System.out.println(s);
+    }
+}
+
+task startup(StartupObject s in initialstate) {
+    System.out.println(Log.note("hi")); //~ ERROR E0210
+    taskexit(s: initialstate := false);
+}

@@ -1,0 +1,4 @@
+task startup(StartupObject s in initialstate) {
+    "hello"; //~ ERROR E0217
+    taskexit(s: initialstate := false);
+}

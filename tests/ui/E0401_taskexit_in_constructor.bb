@@ -1,0 +1,11 @@
+class Job {
+    flag ready;
+
+    Job() {
+        taskexit(); //~ ERROR E0401
+    }
+}
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}

@@ -1,0 +1,15 @@
+class Job {
+    flag ready;
+    flag done;
+
+    int id;
+}
+
+task startup(StartupObject s in initialstate) {
+    int[] a = new int[3] { ready := true }; //~ ERROR E0409
+    taskexit(s: initialstate := false);
+}
+
+task work(Job j in ready) {
+    taskexit(j: ready := false, done := true);
+}
