@@ -1,0 +1,127 @@
+//! Data-driven front-end tests.
+//!
+//! - `tests/ui/**/*.bb`: invalid programs. Each line that must carry an
+//!   error ends with `//~ ERROR E0123`; the errors reported must be exactly
+//!   those (code and line). The rendered diagnostics are compared with the
+//!   `.stderr` file beside the program; `BLESS=1 cargo test` rewrites them.
+//! - `tests/check-pass/*.bb` and `examples/*.bb`: valid programs; checking
+//!   them must report nothing at all.
+
+use bambooc::driver::{check_source, render, ErrorFormat};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn bb_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            bb_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "bb") {
+            out.push(p);
+        }
+    }
+    out.sort();
+}
+
+/// Runs `f` on a thread with a large stack, like the `bambooc` binary does.
+fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn expected_errors(text: &str) -> BTreeSet<(usize, String)> {
+    let mut set = BTreeSet::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(pos) = line.find("//~ ERROR ") {
+            for code in line[pos + 10..].split([',', ' ']).filter(|c| !c.is_empty()) {
+                set.insert((i + 1, code.trim().to_string()));
+            }
+        }
+    }
+    set
+}
+
+#[test]
+fn ui() {
+    with_big_stack(|| {
+        let root = repo_root();
+        let mut files = Vec::new();
+        bb_files(&root.join("tests/ui"), &mut files);
+        assert!(files.len() >= 80, "expected the ui corpus, found {} files", files.len());
+        let bless = std::env::var_os("BLESS").is_some();
+        let mut failures = Vec::new();
+        for path in &files {
+            let rel = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            let text = std::fs::read_to_string(path).unwrap();
+            let fe = check_source(&rel, &text);
+            let expected = expected_errors(&text);
+            let mut found = BTreeSet::new();
+            for d in fe.diagnostics.iter().filter(|d| d.is_error()) {
+                let line = d.primary.as_ref().map_or(0, |l| fe.sources.line(l.span));
+                found.insert((line, d.code.to_string()));
+            }
+            let rendered = render(&fe, ErrorFormat::Human, false);
+            if expected.is_empty() {
+                failures.push(format!("{rel}: no `//~ ERROR` annotation"));
+            } else if expected != found {
+                failures.push(format!("{rel}: expected errors (line, code) {expected:?}, found {found:?}\n{rendered}"));
+                continue;
+            }
+            let snapshot = path.with_extension("stderr");
+            if bless {
+                std::fs::write(&snapshot, &rendered).unwrap();
+            } else {
+                match std::fs::read_to_string(&snapshot) {
+                    Ok(old) if old == rendered => {}
+                    Ok(old) => failures.push(format!("{rel}: rendered diagnostics differ from {}\n--- expected\n{old}\n--- found\n{rendered}", snapshot.display())),
+                    Err(_) => failures.push(format!("{rel}: missing {} (run with BLESS=1)", snapshot.display())),
+                }
+            }
+        }
+        if !failures.is_empty() {
+            panic!("{} of {} ui tests failed:\n\n{}", failures.len(), files.len(), failures.join("\n\n"));
+        }
+        eprintln!("{} ui tests passed", files.len());
+    });
+}
+
+#[test]
+fn check_pass() {
+    with_big_stack(|| {
+        let root = repo_root();
+        let mut files = Vec::new();
+        bb_files(&root.join("tests/check-pass"), &mut files);
+        bb_files(&root.join("examples"), &mut files);
+        assert!(files.len() >= 40, "expected the check-pass corpus, found {} files", files.len());
+        let mut failures = Vec::new();
+        for path in &files {
+            let rel = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            let text = std::fs::read_to_string(path).unwrap();
+            let fe = check_source(&rel, &text);
+            if !fe.diagnostics.is_empty() {
+                failures.push(render(&fe, ErrorFormat::Human, false));
+            }
+        }
+        if !failures.is_empty() {
+            panic!("{} of {} valid programs were rejected:\n\n{}", failures.len(), files.len(), failures.join("\n"));
+        }
+        eprintln!("{} valid programs checked cleanly", files.len());
+    });
+}
+
+#[test]
+fn explain_covers_every_code() {
+    for c in bambooc::diagnostics::codes::CODES {
+        assert!(c.explanation.len() > 40, "{} has no explanation", c.code);
+        assert!(c.explanation.contains(c.code), "{}'s explanation does not name its code", c.code);
+    }
+}
