@@ -66,12 +66,27 @@ pub struct CommonArgs {
 pub struct BuildArgs {
     #[command(flatten)]
     pub common: CommonArgs,
+    #[command(flatten)]
+    pub codegen: CodegenArgs,
+}
+
+#[derive(Args, Debug, Default, Clone)]
+pub struct CodegenArgs {
+    /// Optimisation level passed to the C compiler (0-3).
+    #[arg(short = 'O', value_name = "LEVEL", default_value = "2", value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub opt_level: u8,
+    /// Turn array bounds checks off (for measurements; the paper's
+    /// benchmarks ran without them).
+    #[arg(long)]
+    pub no_bounds_checks: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
     #[command(flatten)]
     pub common: CommonArgs,
+    #[command(flatten)]
+    pub codegen: CodegenArgs,
     /// Arguments for the program (after `--`).
     #[arg(last = true)]
     pub program_args: Vec<String>,
@@ -81,6 +96,8 @@ pub struct RunArgs {
 pub enum EmitKind {
     Ast,
     Hir,
+    /// The generated C, kept in the folder `<output>.c/`.
+    C,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -216,9 +233,9 @@ pub fn main(cli: Cli) -> i32 {
     }
     match cli.command {
         Some(Command::Check(args)) => check(&args),
-        Some(Command::Build(args)) => build(&args.common),
-        Some(Command::Run(args)) => build(&args.common),
-        None => build(&cli.build.common),
+        Some(Command::Build(args)) => build(&args.common, &args.codegen),
+        Some(Command::Run(args)) => run(&args),
+        None => build(&cli.build.common, &cli.build.codegen),
     }
 }
 
@@ -271,14 +288,108 @@ fn check(args: &CommonArgs) -> i32 {
     }
 }
 
-fn build(args: &CommonArgs) -> i32 {
+fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     let Some(fe) = run_frontend(args) else { return 1 };
     if fe.has_errors() {
         return 1;
     }
-    eprintln!("error: code generation is not built yet: this version of bambooc only checks programs");
-    eprintln!("note: `bambooc check` runs the whole front end");
-    1
+    let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
+    match compile_program(&fe, args, cg, &output) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+fn run(args: &RunArgs) -> i32 {
+    let Some(fe) = run_frontend(&args.common) else { return 1 };
+    if fe.has_errors() {
+        return 1;
+    }
+    let dir = std::env::temp_dir().join(format!("bambooc-run-{}", std::process::id()));
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("error: cannot create `{}`: {e}", dir.display());
+        return 1;
+    }
+    let exe = dir.join(artifact_stem(&args.common).file_name().unwrap_or_default());
+    let result = compile_program(&fe, &args.common, &args.codegen, &exe);
+    let status = match result {
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+        Ok(()) => match std::process::Command::new(&exe).args(&args.program_args).status() {
+            Ok(st) => st.code().unwrap_or(1),
+            Err(e) => {
+                eprintln!("error: cannot run `{}`: {e}", exe.display());
+                1
+            }
+        },
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    status
+}
+
+/// Generates C, writes it with the runtime's sources into a build folder,
+/// and compiles it with `$CC` (default `cc`) into `output`.
+pub fn compile_program(fe: &Frontend, args: &CommonArgs, cg: &CodegenArgs, output: &Path) -> Result<(), String> {
+    let program = fe.program.as_ref().ok_or("error: the program did not check")?;
+    let name = args
+        .files
+        .first()
+        .and_then(|f| f.file_name())
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "program".into());
+    let opts = crate::codegen::Options {
+        bounds_checks: !cg.no_bounds_checks,
+        program_name: name,
+    };
+    let c = crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;
+    let keep = args.emit.contains(&EmitKind::C);
+    let dir = if keep {
+        PathBuf::from(format!("{}.c", output.display()))
+    } else {
+        std::env::temp_dir().join(format!("bambooc-build-{}-{}", std::process::id(), output.file_name().unwrap_or_default().to_string_lossy()))
+    };
+    let write = |rel: &str, text: &str| -> Result<(), String> {
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("error: cannot create `{}`: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, text).map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))
+    };
+    write("program.c", &c)?;
+    for (rel, text) in bambooc_runtime::SOURCES {
+        write(rel, text)?;
+    }
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let out = std::process::Command::new(&cc)
+        .arg("-std=gnu11")
+        .arg(format!("-O{}", cg.opt_level))
+        .args(["-fwrapv", "-fno-strict-aliasing", "-ffp-contract=off", "-pthread", "-w"])
+        .arg("-I")
+        .arg(dir.join("include"))
+        .arg(dir.join("program.c"))
+        .arg(dir.join("src/all.c"))
+        .arg("-o")
+        .arg(output)
+        .arg("-lm")
+        .output()
+        .map_err(|e| format!("error: cannot run the C compiler `{cc}`: {e}\nhelp: install a C compiler or set CC"))?;
+    if !out.status.success() {
+        // The build folder stays, for the bug report.
+        return Err(format!(
+            "error: internal compiler error: the C compiler rejected the generated code\nnote: the generated C is kept in `{}`\n{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok(())
 }
 
 /// The stem next to which `--emit` writes: `-o`'s path, else the first
@@ -310,6 +421,8 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
                 Some(p) => ("hir.txt", dump_hir(p)),
                 None => continue,
             },
+            // Written by the build, which knows the output path.
+            EmitKind::C => continue,
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
         std::fs::write(&path, text).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;

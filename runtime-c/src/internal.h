@@ -26,6 +26,9 @@ bool        bb_reflist_contains(const bb_reflist *l, const bb_object *o);
 extern const bb_class bb_class_tag_desc;
 extern const bb_class bb_class_reflist_desc;
 
+/* lib.c: String.toUpperCase/toLowerCase expansions (NULL if none) */
+const uint16_t *bb_uc_special(int32_t c, bool upper, int *len);
+
 /* io.c */
 void bb_out_init(bb_runtime *rt);
 

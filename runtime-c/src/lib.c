@@ -225,69 +225,88 @@ int32_t bb_Float_compare(float a, float b) {
   return x == y ? 0 : (x < y ? -1 : 1);
 }
 
-/* ---- Character (ASCII and Latin-1 exactly; common scripts approximately) ------ */
+/* ---- Character: Java's Unicode data (src/unicode_table.h, generated from
+ * the JDK by scripts/gen_unicode.sh) ------------------------------------------- */
+#include "unicode_table.h"
 
-bool bb_Character_isDigit(int32_t c) {
-  return (c >= '0' && c <= '9') || (c >= 0x660 && c <= 0x669) || (c >= 0x6F0 && c <= 0x6F9) ||
-         (c >= 0x966 && c <= 0x96F) || (c >= 0xFF10 && c <= 0xFF19);
+int32_t bb_Character_getType(int32_t c) {
+  if (c < 0 || c > 0x10FFFF) return 0;
+  size_t lo = 0, hi = BB_UC_NTYPE;  /* last run with start <= c */
+  while (hi - lo > 1) {
+    size_t mid = (lo + hi) / 2;
+    if (bb_uc_type[mid].start <= (uint32_t)c) lo = mid; else hi = mid;
+  }
+  return bb_uc_type[lo].value;
 }
 
-int32_t bb_Character_toLowerCase(int32_t c) {
-  if (c < 0x80) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
-  if (c < 0x100) return ((c >= 0xC0 && c <= 0xDE) && c != 0xD7) ? c + 32 : c;
-  if (c >= 0x100 && c <= 0x137) return (c == 0x130) ? 'i' : (c & 1) ? c : c + 1;
-  if (c >= 0x139 && c <= 0x148) return (c & 1) ? c + 1 : c;
-  if (c >= 0x14A && c <= 0x177) return (c & 1) ? c : c + 1;
-  if (c == 0x178) return 0xFF;
-  if (c >= 0x179 && c <= 0x17E) return (c & 1) ? c + 1 : c;
-  if (c >= 0x391 && c <= 0x3AB && c != 0x3A2) return c + 32;
-  if (c >= 0x410 && c <= 0x42F) return c + 32;
-  if (c >= 0x400 && c <= 0x40F) return c + 80;
-  if (c >= 0xFF21 && c <= 0xFF3A) return c + 32;
+static int32_t bb_uc_map(const struct bb_uc_delta *t, size_t n, int32_t c) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (t[mid].hi < (uint32_t)c) lo = mid + 1;
+    else if (t[mid].lo > (uint32_t)c) hi = mid;
+    else return c + t[mid].delta;
+  }
   return c;
+}
+
+static bool bb_uc_in(const struct bb_uc_range *t, size_t n, int32_t c) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (t[mid].hi < (uint32_t)c) lo = mid + 1;
+    else if (t[mid].lo > (uint32_t)c) hi = mid;
+    else return true;
+  }
+  return false;
 }
 
 int32_t bb_Character_toUpperCase(int32_t c) {
   if (c < 0x80) return (c >= 'a' && c <= 'z') ? c - 32 : c;
-  if (c < 0x100) {
-    if (c >= 0xE0 && c <= 0xFE && c != 0xF7) return c - 32;
-    if (c == 0xFF) return 0x178;
-    if (c == 0xB5) return 0x39C;
-    return c;
-  }
-  if (c >= 0x100 && c <= 0x137) return (c == 0x131) ? 'I' : (c & 1) ? c - 1 : c;
-  if (c >= 0x139 && c <= 0x148) return (c & 1) ? c : c - 1;
-  if (c >= 0x14A && c <= 0x177) return (c & 1) ? c - 1 : c;
-  if (c >= 0x179 && c <= 0x17E) return (c & 1) ? c : c - 1;
-  if (c == 0x17F) return 'S';
-  if (c == 0x3C2) return 0x3A3;
-  if (c >= 0x3B1 && c <= 0x3CB) return c - 32;
-  if (c >= 0x430 && c <= 0x44F) return c - 32;
-  if (c >= 0x450 && c <= 0x45F) return c - 80;
-  if (c >= 0xFF41 && c <= 0xFF5A) return c - 32;
-  return c;
+  return bb_uc_map(bb_uc_upper, BB_UC_UPPER_N, c);
 }
-
-bool bb_Character_isUpperCase(int32_t c) { return bb_Character_toLowerCase(c) != c; }
+int32_t bb_Character_toLowerCase(int32_t c) {
+  if (c < 0x80) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
+  return bb_uc_map(bb_uc_lower, BB_UC_LOWER_N, c);
+}
+bool bb_Character_isUpperCase(int32_t c) {
+  if (c < 0x80) return c >= 'A' && c <= 'Z';
+  return bb_uc_in(bb_uc_isupper, BB_UC_ISUPPER_N, c);
+}
 bool bb_Character_isLowerCase(int32_t c) {
-  return bb_Character_toUpperCase(c) != c || c == 0xDF || c == 0xAA || c == 0xBA || c == 0x138 || c == 0x149;
+  if (c < 0x80) return c >= 'a' && c <= 'z';
+  return bb_uc_in(bb_uc_islower, BB_UC_ISLOWER_N, c);
 }
 
+/* the expansion of c under String.toUpperCase/toLowerCase, if special */
+const uint16_t *bb_uc_special(int32_t c, bool upper, int *len) {
+  const struct bb_uc_special *t = upper ? bb_uc_special_upper : bb_uc_special_lower;
+  size_t n = upper ? BB_UC_SPECIAL_UPPER_N : BB_UC_SPECIAL_LOWER_N;
+  for (size_t i = 0; i < n; i++) {  /* ~100 entries, all above U+00DE */
+    if (t[i].cp == (uint32_t)c) { *len = (int)t[i].len; return t[i].units; }
+    if (t[i].cp > (uint32_t)c) break;
+  }
+  return NULL;
+}
+
+bool bb_Character_isDigit(int32_t c) {
+  if (c < 0x80) return c >= '0' && c <= '9';
+  return bb_Character_getType(c) == 9;
+}
 bool bb_Character_isLetter(int32_t c) {
   if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  if (c < 0x100) return c == 0xAA || c == 0xB5 || c == 0xBA || (c >= 0xC0 && c != 0xD7 && c != 0xF7);
-  return (c >= 0x100 && c <= 0x2AF) || (c >= 0x370 && c <= 0x3FF && c != 0x37E && c != 0x387 && c != 0x3F6) ||
-         (c >= 0x400 && c <= 0x481) || (c >= 0x48A && c <= 0x52F) || (c >= 0x5D0 && c <= 0x5EA) ||
-         (c >= 0x620 && c <= 0x64A) || (c >= 0x3041 && c <= 0x3096) || (c >= 0x30A1 && c <= 0x30FA) ||
-         (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xFF21 && c <= 0xFF3A) ||
-         (c >= 0xFF41 && c <= 0xFF5A);
+  int t = bb_Character_getType(c);
+  return t >= 1 && t <= 5;
 }
-bool bb_Character_isAlphabetic(int32_t c) { return bb_Character_isLetter(c); }
+bool bb_Character_isAlphabetic(int32_t c) {
+  if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  int t = bb_Character_getType(c);
+  return (t >= 1 && t <= 5) || t == 10 || bb_Character_isUpperCase(c) || bb_Character_isLowerCase(c);
+}
 bool bb_Character_isLetterOrDigit(int32_t c) { return bb_Character_isLetter(c) || bb_Character_isDigit(c); }
-
 bool bb_Character_isSpaceChar(int32_t c) {
-  return c == 0x20 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
-         c == 0x202F || c == 0x205F || c == 0x3000;
+  int t = bb_Character_getType(c);
+  return t == 12 || t == 13 || t == 14;
 }
 bool bb_Character_isWhitespace(int32_t c) {
   if ((c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F)) return true;
@@ -295,15 +314,21 @@ bool bb_Character_isWhitespace(int32_t c) {
 }
 
 int32_t bb_Character_digit(int32_t c, int32_t radix) {
-  if (radix < 2 || radix > 36) return -1;
+  if (radix < 2 || radix > 36 || c < 0) return -1;
   int32_t d = -1;
-  if (c >= '0' && c <= '9') d = c - '0';
-  else if (c >= 'a' && c <= 'z') d = c - 'a' + 10;
-  else if (c >= 'A' && c <= 'Z') d = c - 'A' + 10;
-  else if (c >= 0xFF10 && c <= 0xFF19) d = c - 0xFF10;
-  else if (c >= 0xFF21 && c <= 0xFF3A) d = c - 0xFF21 + 10;
-  else if (c >= 0xFF41 && c <= 0xFF5A) d = c - 0xFF41 + 10;
-  else if (c >= 0x660 && c <= 0x669) d = c - 0x660;
+  if (c < 0x80) {
+    if (c >= '0' && c <= '9') d = c - '0';
+    else if (c >= 'a' && c <= 'z') d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'Z') d = c - 'A' + 10;
+  } else {
+    size_t lo = 0, hi = BB_UC_NDIGITS;
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (bb_uc_digits[mid].hi < (uint32_t)c) lo = mid + 1;
+      else if (bb_uc_digits[mid].lo > (uint32_t)c) hi = mid;
+      else { d = bb_uc_digits[mid].value + (c - (int32_t)bb_uc_digits[mid].lo); break; }
+    }
+  }
   return d < radix ? d : -1;
 }
 

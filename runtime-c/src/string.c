@@ -301,32 +301,65 @@ bb_string *bb_String_trim(bb_ctx *ctx, bb_string *self) {
   return bb_String_substring2(ctx, self, b, e);
 }
 
-bb_string *bb_String_toLowerCase(bb_ctx *ctx, bb_string *self) {
-  int32_t i = 0;
-  while (i < self->length && bb_Character_toLowerCase(self->chars[i]) == self->chars[i]) i++;
-  if (i == self->length) return self;
-  bb_string *s = bb_string_from_utf16(ctx, self->chars, self->length);
-  for (; i < s->length; i++) s->chars[i] = (bb_char)bb_Character_toLowerCase(s->chars[i]);
-  return s;
+/* code point at i (a lone surrogate is itself); *w receives 1 or 2 */
+static int32_t bb_cp_at(const bb_char *s, int32_t n, int32_t i, int *w) {
+  bb_char c = s[i];
+  if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
+    *w = 2;
+    return 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
+  }
+  *w = 1;
+  return c;
 }
 
-bb_string *bb_String_toUpperCase(bb_ctx *ctx, bb_string *self) {
-  int32_t extra = 0, i = 0;
-  bool change = false;
-  for (i = 0; i < self->length; i++) {
-    if (self->chars[i] == 0xDF) extra++;  /* sharp s becomes "SS" */
-    if (bb_Character_toUpperCase(self->chars[i]) != self->chars[i] || self->chars[i] == 0xDF) change = true;
+/* Is there a letter before i / after j (for the final-sigma rule)? */
+static bool bb_letter_before(const bb_char *s, int32_t i) { return i > 0 && bb_Character_isLetter(s[i - 1]); }
+static bool bb_letter_after(const bb_char *s, int32_t n, int32_t j) { return j < n && bb_Character_isLetter(s[j]); }
+
+/* String.toUpperCase / toLowerCase (Locale.ROOT): per code point, with
+ * Java's special casings (sharp s -> "SS", ...) and the final-sigma rule. */
+static bb_string *bb_case_map(bb_ctx *ctx, bb_string *self, bool upper) {
+  const bb_char *s = self->chars;
+  int32_t n = self->length, i = 0;
+  /* fast scan: unchanged prefix */
+  while (i < n) {
+    int w;
+    int32_t c = bb_cp_at(s, n, i, &w);
+    int sl;
+    if ((upper ? bb_Character_toUpperCase(c) : bb_Character_toLowerCase(c)) != c || bb_uc_special(c, upper, &sl) ||
+        (!upper && c == 0x3A3))
+      break;
+    i += w;
   }
-  if (!change) return self;
-  bb_string *s = bb_string_alloc(ctx, self->length + extra);
-  int32_t k = 0;
-  for (i = 0; i < self->length; i++) {
-    bb_char c = self->chars[i];
-    if (c == 0xDF) { s->chars[k++] = 'S'; s->chars[k++] = 'S'; }
-    else s->chars[k++] = (bb_char)bb_Character_toUpperCase(c);
+  if (i == n) return self;
+  bb_char *buf = bb_xmalloc(ctx, ((size_t)n * 3 + 1) * sizeof(bb_char));
+  memcpy(buf, s, (size_t)i * sizeof(bb_char));
+  int32_t k = i;
+  while (i < n) {
+    int w, sl;
+    int32_t c = bb_cp_at(s, n, i, &w);
+    const uint16_t *sp = bb_uc_special(c, upper, &sl);
+    if (sp) {
+      for (int j = 0; j < sl; j++) buf[k++] = sp[j];
+    } else {
+      int32_t m = upper ? bb_Character_toUpperCase(c) : bb_Character_toLowerCase(c);
+      if (!upper && c == 0x3A3 && bb_letter_before(s, i) && !bb_letter_after(s, n, i + w)) m = 0x3C2;
+      if (m >= 0x10000) {
+        buf[k++] = (bb_char)(0xD800 | ((m - 0x10000) >> 10));
+        buf[k++] = (bb_char)(0xDC00 | ((m - 0x10000) & 0x3FF));
+      } else {
+        buf[k++] = (bb_char)m;
+      }
+    }
+    i += w;
   }
-  return s;
+  bb_string *r = bb_string_from_utf16(ctx, buf, k);
+  free(buf);
+  return r;
 }
+
+bb_string *bb_String_toLowerCase(bb_ctx *ctx, bb_string *self) { return bb_case_map(ctx, self, false); }
+bb_string *bb_String_toUpperCase(bb_ctx *ctx, bb_string *self) { return bb_case_map(ctx, self, true); }
 
 bb_string *bb_String_concat(bb_ctx *ctx, bb_string *self, bb_string *str) {
   bb_need(ctx, str);

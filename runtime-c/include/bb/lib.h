@@ -96,6 +96,8 @@ int32_t    bb_Float_floatToIntBits(float v);
 int32_t    bb_Float_floatToRawIntBits(float v);
 float      bb_Float_intBitsToFloat(int32_t bits);
 int32_t    bb_Float_compare(float a, float b);
+/* Character natives take code points and answer from Java's Unicode data. */
+int32_t    bb_Character_getType(int32_t c);
 bool       bb_Character_isDigit(int32_t c);
 bool       bb_Character_isLetter(int32_t c);
 bool       bb_Character_isLetterOrDigit(int32_t c);

@@ -1,0 +1,545 @@
+//! C code generation: typed HIR → one C11 translation unit for the runtime
+//! in `runtime-c/` (its README is the ABI this module follows).
+//!
+//! In: a checked `hir::Program` and the source map (for file names in
+//! run-time error locations). Out: C source text. The paper's section 4.7
+//! describes the runtime the code targets; classes become structs with the
+//! runtime's object header, methods become C functions taking the core's
+//! context, virtual calls go through per-class vtables, tasks become
+//! functions plus descriptor tables (guards in disjunctive normal form over
+//! the flag word, exits as and/or masks).
+//!
+//! Invariants of the output: Java evaluation order is kept by lowering every
+//! expression into statements over temporaries (`func`); every possible
+//! run-time error is a call into the runtime with the source location; the
+//! output depends only on the program (no hash-map order leaks in).
+
+mod func;
+pub mod natives;
+
+use crate::hir::*;
+use crate::source::SourceMap;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Options that change the generated code.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Array bounds checks (on by default; `--no-bounds-checks` for
+    /// measurements).
+    pub bounds_checks: bool,
+    /// The program's name, for diagnostics printed by the runtime.
+    pub program_name: String,
+}
+
+/// A problem that stops code generation (the front end accepts the
+/// program, but the back end cannot represent it).
+#[derive(Clone, Debug)]
+pub enum CodegenError {
+    /// A guard whose disjunctive normal form would be too large.
+    GuardTooComplex { task: String, param: String },
+    /// A native method the runtime does not provide.
+    MissingNative { class: String, method: String },
+    /// More parameters or tag variables than the runtime supports.
+    TaskTooWide { task: String, what: &'static str, limit: usize },
+}
+
+impl std::fmt::Display for CodegenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CodegenError::GuardTooComplex { task, param } => write!(f, "the guard of parameter `{param}` of task `{task}` is too complex to compile (more than 4096 terms in disjunctive normal form)"),
+            CodegenError::MissingNative { class, method } => write!(f, "the runtime provides no native `{class}.{method}`"),
+            CodegenError::TaskTooWide { task, what, limit } => write!(f, "task `{task}` has more than {limit} {what}"),
+        }
+    }
+}
+
+/// Fixed class ids of the runtime (`runtime-c/include/bb/types.h`).
+const CLASS_OBJECT: u32 = 1;
+const CLASS_STRING: u32 = 2;
+const FIRST_USER: u32 = 15;
+const MAX_PARAMS: usize = 16;
+const MAX_TAGSLOTS: usize = 16;
+
+/// Runtime class ids for classes and array types.
+pub(crate) struct Ids {
+    classes: Vec<u32>,
+    /// Array types beyond the runtime's built-in ones, with their ids.
+    arrays: BTreeMap<String, (u32, Type)>,
+    next: u32,
+}
+
+impl Ids {
+    fn new(p: &Program) -> Ids {
+        let mut classes = vec![0; p.classes.len()];
+        let mut next = FIRST_USER;
+        for (i, slot) in classes.iter_mut().enumerate() {
+            let id = ClassId(i as u32);
+            *slot = if id == p.well_known.object {
+                CLASS_OBJECT
+            } else if id == p.well_known.string {
+                CLASS_STRING
+            } else {
+                next += 1;
+                next - 1
+            };
+        }
+        Ids {
+            classes,
+            arrays: BTreeMap::new(),
+            next,
+        }
+    }
+
+    pub(crate) fn class(&self, c: ClassId) -> u32 {
+        self.classes[c.0 as usize]
+    }
+
+    /// The runtime class id of a reference type (arrays get ids on first
+    /// use).
+    pub(crate) fn of_type(&mut self, p: &Program, t: &Type) -> u32 {
+        match t {
+            Type::Class(c) => self.class(*c),
+            Type::Array(e) => {
+                let builtin = match &**e {
+                    Type::Boolean => Some(5),
+                    Type::Byte => Some(6),
+                    Type::Char => Some(7),
+                    Type::Short => Some(8),
+                    Type::Int => Some(9),
+                    Type::Long => Some(10),
+                    Type::Float => Some(11),
+                    Type::Double => Some(12),
+                    Type::Class(c) if *c == p.well_known.object => Some(13),
+                    Type::Class(c) if *c == p.well_known.string => Some(14),
+                    _ => None,
+                };
+                if let Some(id) = builtin {
+                    return id;
+                }
+                // Element ids first, so they exist when the table is written.
+                if e.is_reference() {
+                    self.of_type(p, e);
+                }
+                let name = p.type_name(t);
+                if let Some((id, _)) = self.arrays.get(&name) {
+                    return *id;
+                }
+                let id = self.next;
+                self.next += 1;
+                self.arrays.insert(name, (id, t.clone()));
+                id
+            }
+            _ => CLASS_OBJECT,
+        }
+    }
+}
+
+/// The C type of a Bamboo type. References are `void *` so that
+/// conversions between them need no casts; accesses cast to the struct.
+pub(crate) fn c_type(t: &Type) -> &'static str {
+    match t {
+        Type::Void => "void",
+        Type::Boolean => "bb_boolean",
+        Type::Byte => "bb_byte",
+        Type::Char => "bb_char",
+        Type::Short => "bb_short",
+        Type::Int => "bb_int",
+        Type::Long => "bb_long",
+        Type::Float => "bb_float",
+        Type::Double => "bb_double",
+        _ => "void *",
+    }
+}
+
+/// The array element kind and C element type of an array type's elements.
+pub(crate) fn elem_c_type(t: &Type) -> &'static str {
+    c_type(t)
+}
+
+pub(crate) fn method_name(m: MethodId) -> String {
+    format!("M{}", m.0)
+}
+
+pub(crate) fn field_name(f: FieldId) -> String {
+    format!("f{}", f.0)
+}
+
+pub(crate) fn struct_name(c: ClassId) -> String {
+    format!("struct O{}", c.0)
+}
+
+/// Generates the whole program.
+pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<String, CodegenError> {
+    let mut ids = Ids::new(p);
+    let mut strings = func::StringTable::default();
+    let natives = natives::NativeTable::new(p)?;
+
+    // Functions first: they discover string literals and array types.
+    let mut bodies = String::new();
+    for (i, m) in p.methods.iter().enumerate() {
+        let id = MethodId(i as u32);
+        if m.is_native || m.is_abstract || m.body.is_none() || natives.is_runtime_constructor(id) {
+            continue;
+        }
+        func::method(p, sources, opts, &mut ids, &mut strings, &natives, id, &mut bodies);
+    }
+    for (i, _) in p.tasks.iter().enumerate() {
+        func::task(p, sources, opts, &mut ids, &mut strings, &natives, TaskId(i as u32), &mut bodies);
+    }
+    // Array types used by field and parameter types need ids too.
+    for f in &p.fields {
+        if let Type::Array(_) = f.ty {
+            ids.of_type(p, &f.ty);
+        }
+    }
+
+    let mut out = String::new();
+    writeln!(out, "/* Generated by bambooc {} from {}. Do not edit. */", env!("CARGO_PKG_VERSION"), opts.program_name).unwrap();
+    out.push_str("#include \"bb.h\"\n#include <math.h>\n#if BB_ABI_VERSION != 1\n#error \"bambooc: runtime ABI mismatch\"\n#endif\n\n");
+
+    // Structs.
+    for (i, c) in p.classes.iter().enumerate() {
+        let id = ClassId(i as u32);
+        if id == p.well_known.string {
+            continue;
+        }
+        writeln!(out, "{} {{ bb_object hdr;", struct_name(id)).unwrap();
+        for &f in &c.layout {
+            writeln!(out, "  {} {};", c_type(&p.field(f).ty), field_name(f)).unwrap();
+        }
+        writeln!(out, "}}; /* {} */", c.name).unwrap();
+    }
+    out.push('\n');
+
+    // Prototypes.
+    for (i, m) in p.methods.iter().enumerate() {
+        let id = MethodId(i as u32);
+        if m.is_native || m.is_abstract || m.body.is_none() || natives.is_runtime_constructor(id) {
+            continue;
+        }
+        writeln!(out, "static {};", func::signature(p, id)).unwrap();
+    }
+    for i in 0..p.tasks.len() {
+        writeln!(out, "static void T{i}(bb_ctx *ctx, bb_object **params, bb_tag **tagvars);").unwrap();
+    }
+    out.push('\n');
+
+    // Singletons (`System.out`): immortal static objects.
+    for (i, f) in p.fields.iter().enumerate() {
+        if let Some(c) = f.singleton {
+            writeln!(
+                out,
+                "static {} G{i} = {{ .hdr = {{ .cls = {}, .gc = BB_GC_IMMORTAL }} }};",
+                struct_name(c),
+                ids.class(c)
+            )
+            .unwrap();
+        }
+    }
+    out.push('\n');
+
+    // Class descriptors.
+    let mut class_ptrs: BTreeMap<u32, String> = BTreeMap::new();
+    let vtable = |out: &mut String, name: &str, c: &Class| {
+        write!(out, "static const bb_vfn {name}[] = {{").unwrap();
+        for &m in &c.vtable {
+            let md = p.method(m);
+            let target = if md.is_abstract {
+                "NULL".to_string()
+            } else if md.is_native {
+                format!("(bb_vfn){}", natives.symbol(m))
+            } else {
+                format!("(bb_vfn){}", method_name(m))
+            };
+            write!(out, "{target}, ").unwrap();
+        }
+        out.push_str("NULL };\n");
+    };
+    let obj = p.class(p.well_known.object);
+    let strc = p.class(p.well_known.string);
+    vtable(&mut out, "VT_Object", obj);
+    vtable(&mut out, "VT_String", strc);
+    writeln!(out, "BB_BUILTIN_CLASSES(VT_Object, {}, VT_String, {})", obj.vtable.len(), strc.vtable.len()).unwrap();
+    for (i, c) in p.classes.iter().enumerate() {
+        let id = ClassId(i as u32);
+        if id == p.well_known.object || id == p.well_known.string {
+            continue;
+        }
+        let rid = ids.class(id);
+        // Display: ancestors from Object down.
+        let mut chain = vec![rid];
+        let mut s = c.superclass;
+        while let Some(x) = s {
+            chain.push(ids.class(x));
+            s = p.class(x).superclass;
+        }
+        chain.reverse();
+        let display: Vec<String> = chain.iter().map(u32::to_string).collect();
+        writeln!(out, "static const uint32_t D{rid}[] = {{{}}};", display.join(", ")).unwrap();
+        let refs: Vec<String> = c
+            .layout
+            .iter()
+            .filter(|&&f| {
+                let t = &p.field(f).ty;
+                t.is_reference() || *t == Type::Tag
+            })
+            .map(|&f| format!("offsetof({}, {})", struct_name(id), field_name(f)))
+            .collect();
+        writeln!(out, "static const uint32_t R{rid}[] = {{{}0}};", refs.iter().map(|r| format!("{r}, ")).collect::<String>()).unwrap();
+        vtable(&mut out, &format!("V{rid}"), c);
+        write!(out, "static const char *const F{rid}[] = {{").unwrap();
+        for f in &c.flags {
+            write!(out, "{:?}, ", f.name).unwrap();
+        }
+        out.push_str("NULL };\n");
+        writeln!(
+            out,
+            "static const bb_class C{rid} = {{ {:?}, {rid}, {}, BB_KIND_OBJECT, sizeof({}), {}, D{rid}, {}, R{rid}, 0, 0, {}, V{rid}, {}, F{rid} }};",
+            c.name,
+            ids.class(c.superclass.unwrap_or(p.well_known.object)),
+            struct_name(id),
+            chain.len() - 1,
+            refs.len(),
+            c.vtable.len(),
+            c.flags.len()
+        )
+        .unwrap();
+        class_ptrs.insert(rid, format!("&C{rid}"));
+    }
+    // Array descriptors (the loop may add element types while running).
+    let mut done = std::collections::BTreeSet::new();
+    loop {
+        let pending: Vec<(String, (u32, Type))> = ids
+            .arrays
+            .iter()
+            .filter(|(_, (id, _))| !done.contains(id))
+            .map(|(n, v)| (n.clone(), v.clone()))
+            .collect();
+        if pending.is_empty() {
+            break;
+        }
+        for (name, (id, t)) in pending {
+            done.insert(id);
+            let elem = t.element().cloned().unwrap_or(Type::Error);
+            let (kind, elem_class) = match &elem {
+                Type::Boolean => ("BB_ELEM_BOOLEAN", 0),
+                Type::Byte => ("BB_ELEM_BYTE", 0),
+                Type::Char => ("BB_ELEM_CHAR", 0),
+                Type::Short => ("BB_ELEM_SHORT", 0),
+                Type::Int => ("BB_ELEM_INT", 0),
+                Type::Long => ("BB_ELEM_LONG", 0),
+                Type::Float => ("BB_ELEM_FLOAT", 0),
+                Type::Double => ("BB_ELEM_DOUBLE", 0),
+                Type::Tag => ("BB_ELEM_REF", 3),
+                other => ("BB_ELEM_REF", ids.of_type(p, other)),
+            };
+            writeln!(out, "static const uint32_t D{id}[] = BB_ARRAY_DISPLAY({id});").unwrap();
+            writeln!(
+                out,
+                "static const bb_class C{id} = {{ {name:?}, {id}, BB_CLASS_OBJECT, BB_KIND_ARRAY, sizeof(bb_array), 1, D{id}, 0, NULL, {kind}, {elem_class}, {}, VT_Object, 0, NULL }};",
+                obj.vtable.len()
+            )
+            .unwrap();
+            class_ptrs.insert(id, format!("&C{id}"));
+        }
+    }
+    write!(out, "static const bb_class *const CLASSES[] = {{ BB_BUILTIN_CLASS_PTRS").unwrap();
+    for id in FIRST_USER..ids.next {
+        write!(out, ", {}", class_ptrs.get(&id).map_or("NULL", String::as_str)).unwrap();
+    }
+    out.push_str(" };\n\n");
+
+    // String literals.
+    for (i, s) in strings.literals.iter().enumerate() {
+        write!(out, "static const bb_char S{i}[] = {{").unwrap();
+        for c in s {
+            write!(out, "{c},").unwrap();
+        }
+        out.push_str("0};\n");
+    }
+    write!(out, "static const bb_strlit STRINGS[] = {{").unwrap();
+    for (i, s) in strings.literals.iter().enumerate() {
+        write!(out, "{{{}, S{i}}}, ", s.len()).unwrap();
+    }
+    out.push_str("{0, NULL} };\n\n");
+
+    out.push_str(&bodies);
+
+    // Task tables.
+    for (i, t) in p.tasks.iter().enumerate() {
+        if t.params.len() > MAX_PARAMS {
+            return Err(CodegenError::TaskTooWide {
+                task: t.name.clone(),
+                what: "parameters",
+                limit: MAX_PARAMS,
+            });
+        }
+        let slots = func::tag_slots(t);
+        if slots.len() > MAX_TAGSLOTS {
+            return Err(CodegenError::TaskTooWide {
+                task: t.name.clone(),
+                what: "tag variables",
+                limit: MAX_TAGSLOTS,
+            });
+        }
+        for (j, prm) in t.params.iter().enumerate() {
+            let terms = dnf(&prm.guard).ok_or_else(|| CodegenError::GuardTooComplex {
+                task: t.name.clone(),
+                param: prm.name.clone(),
+            })?;
+            write!(out, "static const bb_guard G{i}_{j}[] = {{").unwrap();
+            for (mask, value) in &terms {
+                write!(out, "{{{mask:#x}ull, {value:#x}ull}}, ").unwrap();
+            }
+            out.push_str("{0, 0} };\n");
+            write!(out, "static const bb_tagreq Q{i}_{j}[] = {{").unwrap();
+            for (tt, var) in &prm.tags {
+                let slot = slots.iter().position(|s| s == var).unwrap_or(0);
+                write!(out, "{{{}, {slot}}}, ", tt.0).unwrap();
+            }
+            out.push_str("{0, 0} };\n");
+            let _ = terms;
+        }
+        write!(out, "static const bb_param P{i}[] = {{").unwrap();
+        for (j, prm) in t.params.iter().enumerate() {
+            let nterms = dnf(&prm.guard).map_or(0, |d| d.len());
+            write!(out, "{{{:?}, {}, {nterms}, G{i}_{j}, {}, Q{i}_{j}}}, ", prm.name, ids.class(prm.class), prm.tags.len()).unwrap();
+        }
+        out.push_str("};\n");
+        // Exit 0 is the end of the body (the HIR's last, implicit exit);
+        // explicit exits follow in order.
+        write!(out, "static const bb_flagop X{i}[] = {{").unwrap();
+        let order = std::iter::once(t.exits.len() - 1).chain(0..t.exits.len() - 1);
+        for e in order {
+            for ch in &t.exits[e].changes {
+                write!(out, "{{{:#x}ull, {:#x}ull}}, ", !ch.clear, ch.set).unwrap();
+            }
+        }
+        out.push_str("};\n");
+    }
+    write!(out, "static const bb_task TASKS[] = {{").unwrap();
+    for (i, t) in p.tasks.iter().enumerate() {
+        let (file, line) = func::file_line(sources, t.span);
+        write!(
+            out,
+            "{{{:?}, T{i}, {}, P{i}, {}, {}, X{i}, BB_LOC({file}, {line})}}, ",
+            t.name,
+            t.params.len(),
+            func::tag_slots(t).len(),
+            t.exits.len()
+        )
+        .unwrap();
+    }
+    out.push_str("{0} };\n");
+
+    // Files, tag types, the program.
+    write!(out, "static const char *const FILES[] = {{").unwrap();
+    for (_, f) in sources.files() {
+        write!(out, "{:?}, ", f.name).unwrap();
+    }
+    out.push_str("NULL };\n");
+    write!(out, "static const char *const TAGTYPES[] = {{").unwrap();
+    for t in &p.tag_types {
+        write!(out, "{t:?}, ").unwrap();
+    }
+    out.push_str("NULL };\n");
+    let startup = p.class(p.well_known.startup);
+    let field_off = |name: &str| {
+        p.classes[p.well_known.startup.0 as usize]
+            .layout
+            .iter()
+            .find(|&&f| p.field(f).name == name)
+            .map(|&f| format!("offsetof({}, {})", struct_name(p.well_known.startup), field_name(f)))
+            .unwrap_or_else(|| "0".into())
+    };
+    let _ = startup;
+    writeln!(
+        out,
+        "static const bb_program PROGRAM = {{ BB_ABI_VERSION, {:?}, {}, CLASSES, {}, TASKS, {}, FILES, {}, STRINGS, {}, TAGTYPES, {}, {:#x}ull, {}, {} }};",
+        opts.program_name,
+        ids.next,
+        p.tasks.len(),
+        sources.files().count(),
+        strings.literals.len(),
+        p.tag_types.len(),
+        ids.class(p.well_known.startup),
+        1u64 << p.well_known.initial_state.0,
+        field_off("args"),
+        field_off("parameters"),
+    )
+    .unwrap();
+    out.push_str("int main(int argc, char **argv) { return bb_main(&PROGRAM, argc, argv); }\n");
+    Ok(out)
+}
+
+/// A guard as (mask, value) terms: the flag word satisfies the guard when
+/// any term has `word & mask == value`. `None` when it would exceed 4096
+/// terms.
+pub fn dnf(g: &Guard) -> Option<Vec<(u64, u64)>> {
+    const LIMIT: usize = 4096;
+    fn go(g: &Guard, negate: bool) -> Option<Vec<(u64, u64)>> {
+        match (g, negate) {
+            (Guard::Const(b), n) => Some(if *b != n { vec![(0, 0)] } else { vec![] }),
+            (Guard::Flag(bit), n) => {
+                let m = 1u64 << bit.0;
+                Some(vec![(m, if n { 0 } else { m })])
+            }
+            (Guard::Not(x), n) => go(x, !n),
+            (Guard::Or(a, b), false) | (Guard::And(a, b), true) => {
+                let mut v = go(a, negate)?;
+                v.extend(go(b, negate)?);
+                (v.len() <= LIMIT).then_some(v)
+            }
+            (Guard::And(a, b), false) | (Guard::Or(a, b), true) => {
+                let (x, y) = (go(a, negate)?, go(b, negate)?);
+                let mut v = Vec::new();
+                for &(m1, v1) in &x {
+                    for &(m2, v2) in &y {
+                        // Contradictory terms (a flag both set and clear) vanish.
+                        if (v1 ^ v2) & (m1 & m2) != 0 {
+                            continue;
+                        }
+                        v.push((m1 | m2, v1 | v2));
+                        if v.len() > LIMIT {
+                            return None;
+                        }
+                    }
+                }
+                Some(v)
+            }
+        }
+    }
+    let mut terms = go(g, false)?;
+    terms.sort();
+    terms.dedup();
+    Some(terms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dnf_of_guards() {
+        let f = |b| Box::new(Guard::Flag(FlagBit(b)));
+        // process and !done
+        let g = Guard::And(f(0), Box::new(Guard::Not(f(1))));
+        assert_eq!(dnf(&g).unwrap(), vec![(0b11, 0b01)]);
+        // a or b
+        let g = Guard::Or(f(0), f(1));
+        assert_eq!(dnf(&g).unwrap(), vec![(0b01, 0b01), (0b10, 0b10)]);
+        // !(a or b) == !a and !b
+        let g = Guard::Not(Box::new(Guard::Or(f(0), f(1))));
+        assert_eq!(dnf(&g).unwrap(), vec![(0b11, 0)]);
+        // a and !a is unsatisfiable
+        let g = Guard::And(f(0), Box::new(Guard::Not(f(0))));
+        assert_eq!(dnf(&g).unwrap(), vec![]);
+        assert_eq!(dnf(&Guard::Const(true)).unwrap(), vec![(0, 0)]);
+        for word in 0..16u64 {
+            let g = Guard::Or(Box::new(Guard::And(f(0), f(2))), Box::new(Guard::Not(Box::new(Guard::And(f(1), f(3))))));
+            let terms = dnf(&g).unwrap();
+            assert_eq!(g.eval(word), terms.iter().any(|&(m, v)| word & m == v), "word {word:#b}");
+        }
+    }
+}
