@@ -35,6 +35,26 @@ fn main() {
         build.file(f);
     }
     build.compile("bambooc_runtime_tests");
+
+    // SOURCES for src/lib.rs: every header and C file of the runtime
+    let mut sources = Vec::new();
+    for dir in ["include", "include/bb", "src"] {
+        let mut names: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".c") || n.ends_with(".h"))
+            .collect();
+        names.sort();
+        for n in names {
+            sources.push(format!(
+                "    ({:?}, include_str!({:?})),\n",
+                format!("{dir}/{n}"),
+                root.join(dir).join(&n).display().to_string()
+            ));
+        }
+    }
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    std::fs::write(out.join("sources.rs"), format!("&[\n{}]", sources.concat())).unwrap();
     println!("cargo:rustc-link-lib=m");
     println!("cargo:rustc-link-lib=pthread");
     for dir in ["include", "include/bb", "src", "tests/unit", "tests/data"] {

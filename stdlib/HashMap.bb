@@ -8,20 +8,24 @@
 //   - when size exceeds the threshold the table doubles, each chain split
 //     into a "lo" and a "hi" chain keeping their relative order;
 //   - a chain reaching 8 nodes in a table of fewer than 64 buckets doubles
-//     the table, as Java's treeifyBin does;
+//     the table; in a larger table it becomes a red-black tree bin
+//     (HashMapTreeNode, Java's TreeNode, ported line for line), whose root
+//     Java moves to the front of the bucket's chain; a tree bin of 6 or fewer
+//     nodes after a split turns back into a plain chain;
 //   - iteration walks buckets in index order, each chain from its head.
-// Not reproduced: Java turns a chain of 8 or more in a table of 64 or more
-// buckets into a red-black tree, which moves the tree's root to the front of
-// its bucket. Only such a bucket (8+ keys with equal hash & (n-1) in a large
-// table, i.e. very poor hash codes) iterates in a different order than
-// Java's; lookups are unaffected (they just stay linear in that bucket).
+// Within a tree bin Java orders equal-hash keys by compareTo when both are of
+// the same one of its Comparable classes (String, Integer, Long, Double,
+// Float, Character, Boolean), else by class name and then by
+// System.identityHashCode; only this last tie-break, which varies from run to
+// run in Java too, can make the order differ from Java's.
 //
-// Classes: HashMap, HashMapNode (an entry), HashMapIterator, HashMapKeySet,
-// HashMapValues, HashMapEntrySet (the live views), HashSet (a HashMap whose
-// values are a marker object, as in Java).
+// Classes: HashMap, HashMapNode (an entry), HashMapTreeNode (an entry of a
+// tree bin), HashMapIterator, HashMapKeySet, HashMapValues, HashMapEntrySet
+// (the live views), HashSet (a HashMap whose values are a marker object, as
+// in Java).
 //
-// Natives used (declared elsewhere, see NATIVES.md): Math.ceil, Object.hashCode
-// (through the keys' hashCode).
+// Natives used (declared elsewhere, see NATIVES.md): Math.ceil,
+// BambooRuntime.className and System.identityHashCode (tree-bin tie-breaks).
 
 public class HashMapNode extends MapEntry {
 
@@ -52,12 +56,706 @@ public class HashMapNode extends MapEntry {
     }
 }
 
+/**
+ * An entry of a tree bin: Java's HashMap.TreeNode, ported line for line (a
+ * red-black tree ordered by hash, then compareTo for the library's Comparable
+ * classes, then a tie-break; the `next`/`prev` links keep the bin's chain,
+ * which is what iteration follows).
+ */
+public class HashMapTreeNode extends HashMapNode {
+
+    HashMapTreeNode parent;
+    HashMapTreeNode left;
+    HashMapTreeNode right;
+    HashMapTreeNode prev;
+    boolean red;
+
+    HashMapTreeNode(int hash, Object key, Object value, HashMapNode next) {
+        super(hash, key, value, next);
+    }
+
+    // ---- key ordering (Java's comparableClassFor / compareComparables / tieBreakOrder) ----
+
+    // Class codes: -1 not yet computed, 0 not one of the Comparable classes.
+    static final int KC_UNKNOWN = -1;
+    static final int KC_NONE = 0;
+
+    /** A code for x's class if it is one of the library's Comparable classes, else KC_NONE. */
+    static int comparableClassFor(Object x) {
+        if (x instanceof String) {
+            return 1;
+        }
+        if (x instanceof Integer) {
+            return 2;
+        }
+        if (x instanceof Long) {
+            return 3;
+        }
+        if (x instanceof Double) {
+            return 4;
+        }
+        if (x instanceof Float) {
+            return 5;
+        }
+        if (x instanceof Character) {
+            return 6;
+        }
+        if (x instanceof Boolean) {
+            return 7;
+        }
+        return KC_NONE;
+    }
+
+    /** k.compareTo(x) if x is of k's Comparable class kc, else 0. */
+    static int compareComparables(int kc, Object k, Object x) {
+        if (x == null || comparableClassFor(x) != kc) {
+            return 0;
+        }
+        if (kc == 1) {
+            return ((String) k).compareTo((String) x);
+        }
+        if (kc == 2) {
+            return ((Integer) k).compareTo((Integer) x);
+        }
+        if (kc == 3) {
+            return ((Long) k).compareTo((Long) x);
+        }
+        if (kc == 4) {
+            return ((Double) k).compareTo((Double) x);
+        }
+        if (kc == 5) {
+            return ((Float) k).compareTo((Float) x);
+        }
+        if (kc == 6) {
+            return ((Character) k).compareTo((Character) x);
+        }
+        return ((Boolean) k).compareTo((Boolean) x);
+    }
+
+    static int tieBreakOrder(Object a, Object b) {
+        int d = 0;
+        if (a != null && b != null) {
+            d = BambooRuntime.className(a).compareTo(BambooRuntime.className(b));
+        }
+        if (d == 0) {
+            d = (System.identityHashCode(a) <= System.identityHashCode(b)) ? -1 : 1;
+        }
+        return d;
+    }
+
+    // ---- tree operations ----
+
+    HashMapTreeNode root() {
+        HashMapTreeNode r = this;
+        while (r.parent != null) {
+            r = r.parent;
+        }
+        return r;
+    }
+
+    /** Makes `root` the first node of its bucket's chain. */
+    static void moveRootToFront(HashMapNode[] tab, HashMapTreeNode root) {
+        if (root != null && tab != null && tab.length > 0) {
+            int index = (tab.length - 1) & root.hash;
+            HashMapTreeNode first = (HashMapTreeNode) tab[index];
+            if (root != first) {
+                tab[index] = root;
+                HashMapTreeNode rp = root.prev;
+                HashMapNode rn = root.next;
+                if (rn != null) {
+                    ((HashMapTreeNode) rn).prev = rp;
+                }
+                if (rp != null) {
+                    rp.next = rn;
+                }
+                if (first != null) {
+                    first.prev = root;
+                }
+                root.next = first;
+                root.prev = null;
+            }
+        }
+    }
+
+    /** The node for key k with hash h in the subtree rooted here, or null. */
+    HashMapTreeNode find(int h, Object k, int kc) {
+        HashMapTreeNode p = this;
+        while (p != null) {
+            int ph = p.hash;
+            Object pk = p.key;
+            HashMapTreeNode pl = p.left;
+            HashMapTreeNode pr = p.right;
+            if (ph > h) {
+                p = pl;
+            } else if (ph < h) {
+                p = pr;
+            } else if (pk == k || (k != null && k.equals(pk))) {
+                return p;
+            } else if (pl == null) {
+                p = pr;
+            } else if (pr == null) {
+                p = pl;
+            } else {
+                int dir = 0;
+                if (kc == KC_UNKNOWN) {
+                    kc = comparableClassFor(k);
+                }
+                if (kc != KC_NONE) {
+                    dir = compareComparables(kc, k, pk);
+                }
+                if (dir != 0) {
+                    p = (dir < 0) ? pl : pr;
+                } else {
+                    HashMapTreeNode q = pr.find(h, k, kc);
+                    if (q != null) {
+                        return q;
+                    }
+                    p = pl;
+                }
+            }
+        }
+        return null;
+    }
+
+    HashMapTreeNode getTreeNode(int h, Object k) {
+        HashMapTreeNode r = (parent != null) ? root() : this;
+        return r.find(h, k, KC_UNKNOWN);
+    }
+
+    /** Builds the tree from the chain starting here, then moves its root to the front. */
+    void treeify(HashMapNode[] tab) {
+        HashMapTreeNode root = null;
+        HashMapTreeNode x = this;
+        while (x != null) {
+            HashMapTreeNode next = (HashMapTreeNode) x.next;
+            x.left = null;
+            x.right = null;
+            if (root == null) {
+                x.parent = null;
+                x.red = false;
+                root = x;
+            } else {
+                Object k = x.key;
+                int h = x.hash;
+                int kc = KC_UNKNOWN;
+                HashMapTreeNode p = root;
+                boolean placed = false;
+                while (!placed) {
+                    int dir;
+                    Object pk = p.key;
+                    int ph = p.hash;
+                    if (ph > h) {
+                        dir = -1;
+                    } else if (ph < h) {
+                        dir = 1;
+                    } else {
+                        if (kc == KC_UNKNOWN) {
+                            kc = comparableClassFor(k);
+                        }
+                        dir = 0;
+                        if (kc != KC_NONE) {
+                            dir = compareComparables(kc, k, pk);
+                        }
+                        if (dir == 0) {
+                            dir = tieBreakOrder(k, pk);
+                        }
+                    }
+                    HashMapTreeNode xp = p;
+                    p = (dir <= 0) ? p.left : p.right;
+                    if (p == null) {
+                        x.parent = xp;
+                        if (dir <= 0) {
+                            xp.left = x;
+                        } else {
+                            xp.right = x;
+                        }
+                        root = balanceInsertion(root, x);
+                        placed = true;
+                    }
+                }
+            }
+            x = next;
+        }
+        moveRootToFront(tab, root);
+    }
+
+    /** A plain chain with this bin's mappings, in chain order. */
+    HashMapNode untreeify() {
+        HashMapNode hd = null;
+        HashMapNode tl = null;
+        for (HashMapNode q = this; q != null; q = q.next) {
+            HashMapNode p = new HashMapNode(q.hash, q.key, q.value, null);
+            if (tl == null) {
+                hd = p;
+            } else {
+                tl.next = p;
+            }
+            tl = p;
+        }
+        return hd;
+    }
+
+    /** Java's putTreeVal: the existing node for k, or null after inserting a new one. */
+    HashMapTreeNode putTreeVal(HashMap map, HashMapNode[] tab, int h, Object k, Object v) {
+        int kc = KC_UNKNOWN;
+        boolean searched = false;
+        HashMapTreeNode root = (parent != null) ? root() : this;
+        HashMapTreeNode p = root;
+        while (true) {
+            int dir;
+            int ph = p.hash;
+            Object pk = p.key;
+            if (ph > h) {
+                dir = -1;
+            } else if (ph < h) {
+                dir = 1;
+            } else if (pk == k || (k != null && k.equals(pk))) {
+                return p;
+            } else {
+                if (kc == KC_UNKNOWN) {
+                    kc = comparableClassFor(k);
+                }
+                dir = 0;
+                if (kc != KC_NONE) {
+                    dir = compareComparables(kc, k, pk);
+                }
+                if (dir == 0) {
+                    if (!searched) {
+                        searched = true;
+                        HashMapTreeNode q = null;
+                        if (p.left != null) {
+                            q = p.left.find(h, k, kc);
+                        }
+                        if (q == null && p.right != null) {
+                            q = p.right.find(h, k, kc);
+                        }
+                        if (q != null) {
+                            return q;
+                        }
+                    }
+                    dir = tieBreakOrder(k, pk);
+                }
+            }
+            HashMapTreeNode xp = p;
+            p = (dir <= 0) ? p.left : p.right;
+            if (p == null) {
+                HashMapNode xpn = xp.next;
+                HashMapTreeNode x = new HashMapTreeNode(h, k, v, xpn);
+                if (dir <= 0) {
+                    xp.left = x;
+                } else {
+                    xp.right = x;
+                }
+                xp.next = x;
+                x.parent = xp;
+                x.prev = xp;
+                if (xpn != null) {
+                    ((HashMapTreeNode) xpn).prev = x;
+                }
+                moveRootToFront(tab, balanceInsertion(root, x));
+                return null;
+            }
+        }
+    }
+
+    /** Java's removeTreeNode: unlinks this node from its bin's chain and tree. */
+    void removeTreeNode(HashMap map, HashMapNode[] tab, boolean movable) {
+        if (tab == null || tab.length == 0) {
+            return;
+        }
+        int index = (tab.length - 1) & hash;
+        HashMapTreeNode first = (HashMapTreeNode) tab[index];
+        HashMapTreeNode root = first;
+        HashMapTreeNode succ = (HashMapTreeNode) next;
+        HashMapTreeNode pred = prev;
+        if (pred == null) {
+            tab[index] = succ;
+            first = succ;
+        } else {
+            pred.next = succ;
+        }
+        if (succ != null) {
+            succ.prev = pred;
+        }
+        if (first == null) {
+            return;
+        }
+        if (root.parent != null) {
+            root = root.root();
+        }
+        if (root == null
+                || (movable && (root.right == null || root.left == null || root.left.left == null))) {
+            tab[index] = first.untreeify();  // too small
+            return;
+        }
+        HashMapTreeNode p = this;
+        HashMapTreeNode pl = left;
+        HashMapTreeNode pr = right;
+        HashMapTreeNode replacement;
+        if (pl != null && pr != null) {
+            HashMapTreeNode s = pr;
+            while (s.left != null) {  // find successor
+                s = s.left;
+            }
+            boolean c = s.red;
+            s.red = p.red;
+            p.red = c;  // swap colors
+            HashMapTreeNode sr = s.right;
+            HashMapTreeNode pp = p.parent;
+            if (s == pr) {  // p was s's direct parent
+                p.parent = s;
+                s.right = p;
+            } else {
+                HashMapTreeNode sp = s.parent;
+                p.parent = sp;
+                if (sp != null) {
+                    if (s == sp.left) {
+                        sp.left = p;
+                    } else {
+                        sp.right = p;
+                    }
+                }
+                s.right = pr;
+                if (pr != null) {
+                    pr.parent = s;
+                }
+            }
+            p.left = null;
+            p.right = sr;
+            if (sr != null) {
+                sr.parent = p;
+            }
+            s.left = pl;
+            if (pl != null) {
+                pl.parent = s;
+            }
+            s.parent = pp;
+            if (pp == null) {
+                root = s;
+            } else if (p == pp.left) {
+                pp.left = s;
+            } else {
+                pp.right = s;
+            }
+            if (sr != null) {
+                replacement = sr;
+            } else {
+                replacement = p;
+            }
+        } else if (pl != null) {
+            replacement = pl;
+        } else if (pr != null) {
+            replacement = pr;
+        } else {
+            replacement = p;
+        }
+        if (replacement != p) {
+            HashMapTreeNode pp = p.parent;
+            replacement.parent = pp;
+            if (pp == null) {
+                root = replacement;
+                root.red = false;
+            } else if (p == pp.left) {
+                pp.left = replacement;
+            } else {
+                pp.right = replacement;
+            }
+            p.left = null;
+            p.right = null;
+            p.parent = null;
+        }
+
+        HashMapTreeNode r = p.red ? root : balanceDeletion(root, replacement);
+
+        if (replacement == p) {  // detach
+            HashMapTreeNode pp = p.parent;
+            p.parent = null;
+            if (pp != null) {
+                if (p == pp.left) {
+                    pp.left = null;
+                } else if (p == pp.right) {
+                    pp.right = null;
+                }
+            }
+        }
+        if (movable) {
+            moveRootToFront(tab, r);
+        }
+    }
+
+    /** Splits this tree bin into the lo bin `index` and hi bin `index + bit` of a doubled table. */
+    void split(HashMap map, HashMapNode[] tab, int index, int bit) {
+        HashMapTreeNode loHead = null;
+        HashMapTreeNode loTail = null;
+        HashMapTreeNode hiHead = null;
+        HashMapTreeNode hiTail = null;
+        int lc = 0;
+        int hc = 0;
+        HashMapTreeNode e = this;
+        while (e != null) {
+            HashMapTreeNode next = (HashMapTreeNode) e.next;
+            e.next = null;
+            if ((e.hash & bit) == 0) {
+                e.prev = loTail;
+                if (loTail == null) {
+                    loHead = e;
+                } else {
+                    loTail.next = e;
+                }
+                loTail = e;
+                lc++;
+            } else {
+                e.prev = hiTail;
+                if (hiTail == null) {
+                    hiHead = e;
+                } else {
+                    hiTail.next = e;
+                }
+                hiTail = e;
+                hc++;
+            }
+            e = next;
+        }
+        if (loHead != null) {
+            if (lc <= HashMap.UNTREEIFY_THRESHOLD) {
+                tab[index] = loHead.untreeify();
+            } else {
+                tab[index] = loHead;
+                if (hiHead != null) {  // (else it is already a tree)
+                    loHead.treeify(tab);
+                }
+            }
+        }
+        if (hiHead != null) {
+            if (hc <= HashMap.UNTREEIFY_THRESHOLD) {
+                tab[index + bit] = hiHead.untreeify();
+            } else {
+                tab[index + bit] = hiHead;
+                if (loHead != null) {
+                    hiHead.treeify(tab);
+                }
+            }
+        }
+    }
+
+    // ---- red-black tree balancing (as Java's, adapted from CLR) ----
+
+    static HashMapTreeNode rotateLeft(HashMapTreeNode root, HashMapTreeNode p) {
+        if (p != null && p.right != null) {
+            HashMapTreeNode r = p.right;
+            HashMapTreeNode rl = r.left;
+            p.right = rl;
+            if (rl != null) {
+                rl.parent = p;
+            }
+            HashMapTreeNode pp = p.parent;
+            r.parent = pp;
+            if (pp == null) {
+                root = r;
+                root.red = false;
+            } else if (pp.left == p) {
+                pp.left = r;
+            } else {
+                pp.right = r;
+            }
+            r.left = p;
+            p.parent = r;
+        }
+        return root;
+    }
+
+    static HashMapTreeNode rotateRight(HashMapTreeNode root, HashMapTreeNode p) {
+        if (p != null && p.left != null) {
+            HashMapTreeNode l = p.left;
+            HashMapTreeNode lr = l.right;
+            p.left = lr;
+            if (lr != null) {
+                lr.parent = p;
+            }
+            HashMapTreeNode pp = p.parent;
+            l.parent = pp;
+            if (pp == null) {
+                root = l;
+                root.red = false;
+            } else if (pp.right == p) {
+                pp.right = l;
+            } else {
+                pp.left = l;
+            }
+            l.right = p;
+            p.parent = l;
+        }
+        return root;
+    }
+
+    static HashMapTreeNode balanceInsertion(HashMapTreeNode root, HashMapTreeNode x) {
+        x.red = true;
+        while (true) {
+            HashMapTreeNode xp = x.parent;
+            if (xp == null) {
+                x.red = false;
+                return x;
+            }
+            HashMapTreeNode xpp = xp.parent;
+            if (!xp.red || xpp == null) {
+                return root;
+            }
+            HashMapTreeNode xppl = xpp.left;
+            if (xp == xppl) {
+                HashMapTreeNode xppr = xpp.right;
+                if (xppr != null && xppr.red) {
+                    xppr.red = false;
+                    xp.red = false;
+                    xpp.red = true;
+                    x = xpp;
+                } else {
+                    if (x == xp.right) {
+                        x = xp;
+                        root = rotateLeft(root, x);
+                        xp = x.parent;
+                        xpp = (xp == null) ? null : xp.parent;
+                    }
+                    if (xp != null) {
+                        xp.red = false;
+                        if (xpp != null) {
+                            xpp.red = true;
+                            root = rotateRight(root, xpp);
+                        }
+                    }
+                }
+            } else {
+                if (xppl != null && xppl.red) {
+                    xppl.red = false;
+                    xp.red = false;
+                    xpp.red = true;
+                    x = xpp;
+                } else {
+                    if (x == xp.left) {
+                        x = xp;
+                        root = rotateRight(root, x);
+                        xp = x.parent;
+                        xpp = (xp == null) ? null : xp.parent;
+                    }
+                    if (xp != null) {
+                        xp.red = false;
+                        if (xpp != null) {
+                            xpp.red = true;
+                            root = rotateLeft(root, xpp);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static HashMapTreeNode balanceDeletion(HashMapTreeNode root, HashMapTreeNode x) {
+        while (true) {
+            if (x == null || x == root) {
+                return root;
+            }
+            HashMapTreeNode xp = x.parent;
+            if (xp == null) {
+                x.red = false;
+                return x;
+            }
+            if (x.red) {
+                x.red = false;
+                return root;
+            }
+            HashMapTreeNode xpl = xp.left;
+            if (xpl == x) {
+                HashMapTreeNode xpr = xp.right;
+                if (xpr != null && xpr.red) {
+                    xpr.red = false;
+                    xp.red = true;
+                    root = rotateLeft(root, xp);
+                    xp = x.parent;
+                    xpr = (xp == null) ? null : xp.right;
+                }
+                if (xpr == null) {
+                    x = xp;
+                } else {
+                    HashMapTreeNode sl = xpr.left;
+                    HashMapTreeNode sr = xpr.right;
+                    if ((sr == null || !sr.red) && (sl == null || !sl.red)) {
+                        xpr.red = true;
+                        x = xp;
+                    } else {
+                        if (sr == null || !sr.red) {
+                            if (sl != null) {
+                                sl.red = false;
+                            }
+                            xpr.red = true;
+                            root = rotateRight(root, xpr);
+                            xp = x.parent;
+                            xpr = (xp == null) ? null : xp.right;
+                        }
+                        if (xpr != null) {
+                            xpr.red = (xp == null) ? false : xp.red;
+                            sr = xpr.right;
+                            if (sr != null) {
+                                sr.red = false;
+                            }
+                        }
+                        if (xp != null) {
+                            xp.red = false;
+                            root = rotateLeft(root, xp);
+                        }
+                        x = root;
+                    }
+                }
+            } else {  // symmetric
+                if (xpl != null && xpl.red) {
+                    xpl.red = false;
+                    xp.red = true;
+                    root = rotateRight(root, xp);
+                    xp = x.parent;
+                    xpl = (xp == null) ? null : xp.left;
+                }
+                if (xpl == null) {
+                    x = xp;
+                } else {
+                    HashMapTreeNode sl = xpl.left;
+                    HashMapTreeNode sr = xpl.right;
+                    if ((sl == null || !sl.red) && (sr == null || !sr.red)) {
+                        xpl.red = true;
+                        x = xp;
+                    } else {
+                        if (sl == null || !sl.red) {
+                            if (sr != null) {
+                                sr.red = false;
+                            }
+                            xpl.red = true;
+                            root = rotateLeft(root, xpl);
+                            xp = x.parent;
+                            xpl = (xp == null) ? null : xp.left;
+                        }
+                        if (xpl != null) {
+                            xpl.red = (xp == null) ? false : xp.red;
+                            sl = xpl.left;
+                            if (sl != null) {
+                                sl.red = false;
+                            }
+                        }
+                        if (xp != null) {
+                            xp.red = false;
+                            root = rotateRight(root, xp);
+                        }
+                        x = root;
+                    }
+                }
+            }
+        }
+    }
+}
+
 public class HashMap extends Map {
 
     static final int DEFAULT_INITIAL_CAPACITY = 16;
     static final int MAXIMUM_CAPACITY = 1 << 30;
     static final float DEFAULT_LOAD_FACTOR = 0.75f;
     static final int TREEIFY_THRESHOLD = 8;
+    static final int UNTREEIFY_THRESHOLD = 6;
     static final int MIN_TREEIFY_CAPACITY = 64;
 
     HashMapNode[] table;
@@ -153,7 +851,17 @@ public class HashMap extends Map {
         HashMapNode[] tab = table;
         if (tab != null && tab.length > 0) {
             int h = hash(key);
-            HashMapNode e = tab[(tab.length - 1) & h];
+            HashMapNode first = tab[(tab.length - 1) & h];
+            if (first == null) {
+                return null;
+            }
+            if (first.hash == h && (first.key == key || (key != null && key.equals(first.key)))) {
+                return first;
+            }
+            HashMapNode e = first.next;
+            if (e != null && first instanceof HashMapTreeNode) {
+                return ((HashMapTreeNode) first).getTreeNode(h, key);
+            }
             while (e != null) {
                 if (e.hash == h && (e.key == key || (key != null && key.equals(e.key)))) {
                     return e;
@@ -221,6 +929,8 @@ public class HashMap extends Map {
             HashMapNode e = null;
             if (p.hash == hash && (p.key == key || (key != null && key.equals(p.key)))) {
                 e = p;
+            } else if (p instanceof HashMapTreeNode) {
+                e = ((HashMapTreeNode) p).putTreeVal(this, tab, hash, key, value);
             } else {
                 int binCount = 0;
                 boolean searching = true;
@@ -229,7 +939,7 @@ public class HashMap extends Map {
                     if (e == null) {
                         p.next = new HashMapNode(hash, key, value, null);
                         if (binCount >= TREEIFY_THRESHOLD - 1) {
-                            treeifyBin(tab);
+                            treeifyBin(tab, hash);
                         }
                         searching = false;
                     } else if (e.hash == hash && (e.key == key || (key != null && key.equals(e.key)))) {
@@ -257,10 +967,33 @@ public class HashMap extends Map {
         return null;
     }
 
-    /** Java doubles a small table instead of building a tree bin (see the header). */
-    private void treeifyBin(HashMapNode[] tab) {
-        if (tab.length < MIN_TREEIFY_CAPACITY) {
+    /** Doubles a small table, or turns the bin holding `hash` into a tree bin. */
+    void treeifyBin(HashMapNode[] tab, int hash) {
+        int n = (tab == null) ? 0 : tab.length;
+        if (tab == null || n < MIN_TREEIFY_CAPACITY) {
             resize();
+            return;
+        }
+        int index = (n - 1) & hash;
+        HashMapNode e = tab[index];
+        if (e != null) {
+            HashMapTreeNode hd = null;
+            HashMapTreeNode tl = null;
+            while (e != null) {
+                HashMapTreeNode p = new HashMapTreeNode(e.hash, e.key, e.value, null);
+                if (tl == null) {
+                    hd = p;
+                } else {
+                    p.prev = tl;
+                    tl.next = p;
+                }
+                tl = p;
+                e = e.next;
+            }
+            tab[index] = hd;
+            if (hd != null) {
+                hd.treeify(tab);
+            }
         }
     }
 
@@ -301,6 +1034,8 @@ public class HashMap extends Map {
                     oldTab[j] = null;
                     if (e.next == null) {
                         newTab[e.hash & (newCap - 1)] = e;
+                    } else if (e instanceof HashMapTreeNode) {
+                        ((HashMapTreeNode) e).split(this, newTab, j, oldCap);
                     } else {
                         HashMapNode loHead = null;
                         HashMapNode loTail = null;
@@ -343,12 +1078,16 @@ public class HashMap extends Map {
     // ---- removal ----
 
     public Object remove(Object key) {
-        HashMapNode e = removeNode(hash(key), key, null, false);
+        HashMapNode e = removeNode(hash(key), key, null, false, true);
         return (e == null) ? null : e.value;
     }
 
-    /** Unlinks the node for key (whose value must equal `value` if matchValue). */
-    HashMapNode removeNode(int hash, Object key, Object value, boolean matchValue) {
+    /**
+     * Unlinks the node for key (whose value must equal `value` if
+     * matchValue); `movable` false keeps a tree bin's nodes in place (for
+     * removal through an iterator).
+     */
+    HashMapNode removeNode(int hash, Object key, Object value, boolean matchValue, boolean movable) {
         HashMapNode[] tab = table;
         if (tab == null || tab.length == 0) {
             return null;
@@ -361,21 +1100,27 @@ public class HashMap extends Map {
         HashMapNode node = null;
         if (p.hash == hash && (p.key == key || (key != null && key.equals(p.key)))) {
             node = p;
-        } else {
-            HashMapNode e = p.next;
-            while (e != null && node == null) {
-                if (e.hash == hash && (e.key == key || (key != null && key.equals(e.key)))) {
-                    node = e;
-                } else {
-                    p = e;
-                    e = e.next;
+        } else if (p.next != null) {
+            if (p instanceof HashMapTreeNode) {
+                node = ((HashMapTreeNode) p).getTreeNode(hash, key);
+            } else {
+                HashMapNode e = p.next;
+                while (e != null && node == null) {
+                    if (e.hash == hash && (e.key == key || (key != null && key.equals(e.key)))) {
+                        node = e;
+                    } else {
+                        p = e;
+                        e = e.next;
+                    }
                 }
             }
         }
         if (node != null) {
             Object v = node.value;
             if (!matchValue || v == value || (value != null && value.equals(v))) {
-                if (node == p) {
+                if (node instanceof HashMapTreeNode) {
+                    ((HashMapTreeNode) node).removeTreeNode(this, tab, movable);
+                } else if (node == p) {
                     tab[index] = node.next;
                 } else {
                     p.next = node.next;
@@ -483,7 +1228,7 @@ public class HashMapIterator extends Iterator {
             BambooRuntime.error("ConcurrentModificationException", null);
         }
         current = null;
-        map.removeNode(p.hash, p.key, null, false);
+        map.removeNode(p.hash, p.key, null, false, false);
         expectedModCount = map.modCount;
     }
 }
@@ -514,7 +1259,7 @@ public class HashMapKeySet extends Set {
     }
 
     public boolean remove(Object key) {
-        return map.removeNode(HashMap.hash(key), key, null, false) != null;
+        return map.removeNode(HashMap.hash(key), key, null, false, true) != null;
     }
 }
 
@@ -578,7 +1323,7 @@ public class HashMapEntrySet extends Set {
         if (o instanceof MapEntry) {
             MapEntry e = (MapEntry) o;
             Object key = e.getKey();
-            return map.removeNode(HashMap.hash(key), key, e.getValue(), true) != null;
+            return map.removeNode(HashMap.hash(key), key, e.getValue(), true, true) != null;
         }
         return false;
     }

@@ -5,6 +5,7 @@
 // Natives the C runtime must supply (see NATIVES.md):
 //   BambooRuntime.error(String kind, String message)   raise a run-time error
 //   BambooRuntime.className(Object o)                  the dynamic class name
+//                                                       (Java's getName())
 //
 // Where Java's library throws an exception (NumberFormatException,
 // IndexOutOfBoundsException, NoSuchElementException, ...), the Bamboo

@@ -18,12 +18,12 @@ public class UnicodeTables {
       int ty = Character.getType(cp);
       if (ty != prev) { t.append(String.format("{0x%X,%d},", cp, ty)); n++; prev = ty; if (n % 8 == 0) t.append("\n"); }
     }
-    out.append("static const struct bb_uc_run bb_uc_type[] = {\n").append(t).append("};\n");
+    out.append("static const struct bb_uc_run bb_uc_type_runs[] = {\n").append(t).append("};\n");
     out.append("#define BB_UC_NTYPE ").append(n).append("\n");
     delta("bb_uc_upper", true);
     delta("bb_uc_lower", false);
-    bits("bb_uc_isupper", 0);
-    bits("bb_uc_islower", 1);
+    bits("bb_uc_isupper_ranges", 0);
+    bits("bb_uc_islower_ranges", 1);
     // digits: runs where Character.digit(cp, 36) increases by one per code point
     StringBuilder d = new StringBuilder();
     int nd = 0;

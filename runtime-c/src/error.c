@@ -1,5 +1,6 @@
 /* error.c — run-time errors: one line on stderr, exit status 1. */
 #include "bb.h"
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +42,7 @@ void bb_fail_index(bb_ctx *ctx, int64_t index, int64_t length, bb_loc loc) {
 
 void bb_fail_strindex(bb_ctx *ctx, int64_t index, int64_t length) {
   char m[160];
-  snprintf(m, sizeof m, "StringIndexOutOfBoundsException: index %lld out of bounds for length %lld",
+  snprintf(m, sizeof m, "StringIndexOutOfBoundsException: Index %lld out of bounds for length %lld",
            (long long)index, (long long)length);
   bb_die(ctx, ctx ? ctx->loc : 0, m);
 }
@@ -67,9 +68,12 @@ void bb_fail_arraystore(bb_ctx *ctx, uint32_t value_cls, uint32_t array_cls, bb_
   bb_die(ctx, loc, m);
 }
 
-void bb_fail_file(bb_ctx *ctx, const char *path, const char *reason) {
+void bb_fail_file(bb_ctx *ctx, const char *path, int err) {
   char m[1200];
-  snprintf(m, sizeof m, "cannot read file '%.900s': %s", path, reason);
+  if (err == ENOENT || err == ENOTDIR)
+    snprintf(m, sizeof m, "NoSuchFileException: %.900s", path);
+  else
+    snprintf(m, sizeof m, "IOException: %.900s: %s", path, strerror(err));
   bb_die(ctx, ctx ? ctx->loc : 0, m);
 }
 

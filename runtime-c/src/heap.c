@@ -162,6 +162,7 @@ static const uint8_t bb_elem_sizes[] = {1, 1, 2, 2, 4, 8, 4, 8, sizeof(void *)};
 
 bb_array *bb_new_array(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc) {
   if (BB_UNLIKELY(length < 0)) bb_fail_negsize(ctx, length, loc);
+  if (loc) ctx->loc = loc;  /* for an out-of-memory error */
   const bb_class *c = ctx->classes[cls];
   uint32_t es = bb_elem_sizes[c->elem_kind];
   size_t size = sizeof(bb_array) + (size_t)length * es;

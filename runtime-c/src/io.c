@@ -14,17 +14,9 @@ void bb_out_init(bb_runtime *rt) {
   rt->out_len = 0;
 }
 
-static void bb_write_all(const char *p, size_t n) {
-  while (n) {
-    ssize_t w = write(1, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return;  /* stdout closed: drop output, like Java's PrintStream */
-    }
-    p += w;
-    n -= (size_t)w;
-  }
-}
+static void bb_write_fd(int fd, const char *p, size_t n);
+/* stdout closed or failing: output is dropped, like Java's PrintStream */
+static void bb_write_all(const char *p, size_t n) { bb_write_fd(1, p, n); }
 
 static void bb_out_flush_locked(bb_runtime *rt) {
   bb_write_all(rt->out_buf, rt->out_len);
@@ -114,29 +106,53 @@ void bb_print_char(bb_ctx *ctx, bb_char v, bool newline) {
   else { b[n++] = (char)(0xE0 | (v >> 12)); b[n++] = (char)(0x80 | ((v >> 6) & 0x3F)); b[n++] = (char)(0x80 | (v & 0x3F)); }
   bb_out_ascii(ctx, b, n, newline);
 }
-void bb_print_chars(bb_ctx *ctx, bb_array *chars, bool newline) {
-  if (!chars) bb_fail_null(ctx, ctx->loc);
-  bb_print_string(ctx, bb_String_newFromChars(ctx, chars), newline);
-}
 void bb_print_newline(bb_ctx *ctx) { bb_out_write(ctx, "\n", 1); }
 
-void bb_eprint_string(bb_ctx *ctx, bb_string *s, bool newline) {
-  (void)ctx;
+static void bb_write_fd(int fd, const char *p, size_t n) {
+  while (n) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return;
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+}
+
+void bb_PrintStream_write(bb_ctx *ctx, int32_t fd, bb_string *s, bool newline) {
+  if (fd != 2) {
+    bb_print_string(ctx, s, newline);
+    return;
+  }
+  /* stderr: unbuffered, one write() per call (under the output lock, so two
+   * cores' lines never interleave) */
   size_t n = 4;
   char *u = s ? bb_string_to_utf8(s, &n) : NULL;
-  fprintf(stderr, "%s%s", u ? u : "null", newline ? "\n" : "");
-  fflush(stderr);
+  if (s && !u) bb_fail_oom(ctx);
+  char *buf = malloc(n + 1);
+  if (!buf) bb_fail_oom(ctx);
+  memcpy(buf, u ? u : "null", n);
+  if (newline) buf[n++] = '\n';
+  pthread_mutex_lock(&ctx->rt->out_lock);
+  bb_write_fd(2, buf, n);
+  pthread_mutex_unlock(&ctx->rt->out_lock);
+  free(buf);
   free(u);
+}
+
+void bb_PrintStream_flush(bb_ctx *ctx, int32_t fd) {
+  if (fd != 2) bb_out_flush(ctx->rt);
 }
 
 /* ---- files --------------------------------------------------------------------- */
 
 static char *bb_read_file(bb_ctx *ctx, bb_string *path, size_t *len, char **cpath_out) {
-  if (!path) bb_fail_null(ctx, ctx->loc);
+  if (!path) bb_fail_java(ctx, "NullPointerException", NULL);
   char *cpath = bb_string_to_utf8(path, NULL);
   if (!cpath) bb_fail_oom(ctx);
   FILE *f = fopen(cpath, "rb");
-  if (!f) bb_fail_file(ctx, cpath, strerror(errno));
+  if (!f) bb_fail_file(ctx, cpath, errno);
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
   if (!buf) bb_fail_oom(ctx);
@@ -150,7 +166,7 @@ static char *bb_read_file(bb_ctx *ctx, bb_string *path, size_t *len, char **cpat
     size_t r = fread(buf + n, 1, cap - n, f);
     n += r;
     if (r == 0) {
-      if (ferror(f)) bb_fail_file(ctx, cpath, strerror(errno ? errno : EIO));
+      if (ferror(f)) bb_fail_file(ctx, cpath, errno ? errno : EIO);
       break;
     }
   }
@@ -164,7 +180,7 @@ static bb_string *bb_decode_file(bb_ctx *ctx, const char *buf, size_t n, const c
   bb_string *s = bb_string_from_utf8(ctx, buf, n, true);
   if (!s) {
     char m[1100];
-    snprintf(m, sizeof m, "Input is not valid UTF-8 (reading '%.1000s')", cpath);
+    snprintf(m, sizeof m, "%.1000s: input is not valid UTF-8", cpath);
     bb_fail_java(ctx, "MalformedInputException", m);
   }
   return s;
@@ -234,8 +250,20 @@ int64_t bb_System_currentTimeMillis(bb_ctx *ctx) {
   clock_gettime(CLOCK_REALTIME, &ts);
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
-int64_t bb_System_microTimes(bb_ctx *ctx) { (void)ctx; return (int64_t)(bb_now_ns() / 1000); }
-int64_t bb_System_getticks(bb_ctx *ctx) { (void)ctx; return (int64_t)bb_now_ns(); }
+int64_t bb_System_microTimes(bb_ctx *ctx) {
+  (void)ctx;
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+int64_t bb_System_getticks(bb_ctx *ctx) {
+  (void)ctx;
+#if defined(__x86_64__) || defined(__i386__)
+  return (int64_t)__builtin_ia32_rdtsc();
+#else
+  return (int64_t)bb_now_ns();
+#endif
+}
 
 void bb_System_exit(bb_ctx *ctx, int32_t status) {
   bb_out_flush(ctx->rt);
@@ -248,10 +276,16 @@ void bb_System_gc(bb_ctx *ctx) {
   ctx->heap.allocated = ctx->heap.threshold;
 }
 
-static const char *bb_arr_name(bb_ctx *ctx, bb_array *a) { return ctx->classes[a->hdr.cls]->name; }
+/* Java's wording: "int[5]" or "object array[5]" */
+static void bb_arr_desc(bb_ctx *ctx, bb_array *a, char *buf, size_t n) {
+  static const char *const names[] = {"boolean", "byte", "char", "short", "int", "long", "float", "double"};
+  const bb_class *c = ctx->classes[a->hdr.cls];
+  snprintf(buf, n, "%s[%d]", c->elem_kind == BB_ELEM_REF ? "object array" : names[c->elem_kind], a->length);
+}
 
-void bb_System_arraycopy(bb_ctx *ctx, bb_array *src, int32_t sp, bb_array *dst, int32_t dp, int32_t len) {
-  if (!src || !dst) bb_fail_null(ctx, ctx->loc);
+void bb_System_arraycopy(bb_ctx *ctx, bb_object *srco, int32_t sp, bb_object *dsto, int32_t dp, int32_t len) {
+  if (!srco || !dsto) bb_fail_java(ctx, "NullPointerException", NULL);
+  bb_array *src = (bb_array *)srco, *dst = (bb_array *)dsto;
   const bb_class *sc = ctx->classes[src->hdr.cls], *dc = ctx->classes[dst->hdr.cls];
   if (sc->kind != BB_KIND_ARRAY || dc->kind != BB_KIND_ARRAY) {
     char m[300];
@@ -266,14 +300,16 @@ void bb_System_arraycopy(bb_ctx *ctx, bb_array *src, int32_t sp, bb_array *dst, 
     bb_fail_java(ctx, "ArrayStoreException", m);
   }
   if (sp < 0 || dp < 0 || len < 0 || (int64_t)sp + len > src->length || (int64_t)dp + len > dst->length) {
-    char m[300];
-    if (len < 0) snprintf(m, sizeof m, "arraycopy: length %d is negative", len);
-    else if (sp < 0) snprintf(m, sizeof m, "arraycopy: source index %d out of bounds for %s", sp, bb_arr_name(ctx, src));
-    else if (dp < 0) snprintf(m, sizeof m, "arraycopy: destination index %d out of bounds for %s", dp, bb_arr_name(ctx, dst));
+    char m[300], sd[64], dd[64];
+    bb_arr_desc(ctx, src, sd, sizeof sd);
+    bb_arr_desc(ctx, dst, dd, sizeof dd);
+    if (sp < 0) snprintf(m, sizeof m, "arraycopy: source index %d out of bounds for %s", sp, sd);
+    else if (dp < 0) snprintf(m, sizeof m, "arraycopy: destination index %d out of bounds for %s", dp, dd);
+    else if (len < 0) snprintf(m, sizeof m, "arraycopy: length %d is negative", len);
     else if ((int64_t)sp + len > src->length)
-      snprintf(m, sizeof m, "arraycopy: last source index %lld out of bounds for length %d", (long long)sp + len, src->length);
+      snprintf(m, sizeof m, "arraycopy: last source index %lld out of bounds for %s", (long long)sp + len, sd);
     else
-      snprintf(m, sizeof m, "arraycopy: last destination index %lld out of bounds for length %d", (long long)dp + len, dst->length);
+      snprintf(m, sizeof m, "arraycopy: last destination index %lld out of bounds for %s", (long long)dp + len, dd);
     bb_fail_java(ctx, "ArrayIndexOutOfBoundsException", m);
   }
   size_t es = src->elem_size;

@@ -29,7 +29,7 @@ bool bb_try_parse_long(const bb_char *s, int32_t n, int32_t radix, int64_t lo, i
   int64_t limit = neg ? lo : -hi;
   int64_t acc = 0;
   for (; i < n; i++) {
-    int32_t d = bb_Character_digit(s[i], radix);
+    int32_t d = bb_uc_digit(s[i], radix);
     if (d < 0) return false;
     __int128 next = (__int128)acc * radix - d;
     if (next < limit) return false;
@@ -108,26 +108,20 @@ bool bb_try_parse_double(const bb_char *s, int32_t n, bool is_float, double *out
   return true;
 }
 
-double bb_parse_double(bb_ctx *ctx, bb_string *s) {
+static double bb_parse_fp(bb_ctx *ctx, bb_string *s, bool is_float) {
   double v;
-  if (!s) bb_fail_null(ctx, ctx->loc);
-  if (!bb_try_parse_double(s->chars, s->length, false, &v)) bb_nfe(ctx, s, 10);
-  return v;
+  if (!s) bb_fail_java(ctx, "NullPointerException", NULL);
+  if (bb_try_parse_double(s->chars, s->length, is_float, &v)) return v;
+  int32_t i = 0;
+  while (i < s->length && s->chars[i] <= ' ') i++;
+  if (i == s->length) bb_fail_java(ctx, "NumberFormatException", "empty String");
+  bb_nfe(ctx, s, 10);
 }
 
-float bb_parse_float(bb_ctx *ctx, bb_string *s) {
-  double v;
-  if (!s) bb_fail_null(ctx, ctx->loc);
-  if (!bb_try_parse_double(s->chars, s->length, true, &v)) bb_nfe(ctx, s, 10);
-  return (float)v;
-}
+double bb_parse_double(bb_ctx *ctx, bb_string *s) { return bb_parse_fp(ctx, s, false); }
+float bb_parse_float(bb_ctx *ctx, bb_string *s) { return (float)bb_parse_fp(ctx, s, true); }
 
 /* ---- Math ------------------------------------------------------------------- */
-
-int32_t bb_Math_absInt(int32_t a) { return a < 0 ? (int32_t)(0u - (uint32_t)a) : a; }
-int64_t bb_Math_absLong(int64_t a) { return a < 0 ? (int64_t)(0u - (uint64_t)a) : a; }
-double bb_Math_abs(double a) { return fabs(a); }
-float bb_Math_absFloat(float a) { return fabsf(a); }
 
 double bb_Math_max(double a, double b) {
   if (a != a) return a;
@@ -141,8 +135,6 @@ double bb_Math_min(double a, double b) {
   if (a == 0.0 && b == 0.0) return signbit(a) ? a : b;
   return a <= b ? a : b;
 }
-float bb_Math_maxFloat(float a, float b) { return (float)bb_Math_max(a, b); }
-float bb_Math_minFloat(float a, float b) { return (float)bb_Math_min(a, b); }
 
 int64_t bb_Math_round(double a) {
   if (a != a) return 0;
@@ -156,12 +148,8 @@ int32_t bb_Math_roundFloat(float a) {
   if (a - f >= 0.5f) f += 1.0f;
   return bb_f2i(f);
 }
-double bb_Math_rint(double a) { return nearbyint(a); }
-double bb_Math_signum(double a) { return (a > 0) ? 1.0 : (a < 0) ? -1.0 : a; }
-double bb_Math_toRadians(double a) { return a * 0.017453292519943295; }
-double bb_Math_toDegrees(double a) { return a * 57.29577951308232; }
 
-double bb_Math_pow(double a, double b) {
+double bb_java_pow(double a, double b) {
   if (b != b) return b;                       /* pow(x, NaN) = NaN, even for x = 1 */
   if (b == 0.0) return 1.0;
   if (a != a) return a;
@@ -169,44 +157,83 @@ double bb_Math_pow(double a, double b) {
   return pow(a, b);
 }
 
-/* ---- Integer / Long / Double / Float ---------------------------------------- */
-
-bb_string *bb_Integer_toString(bb_ctx *ctx, int32_t v) { return bb_String_valueOfInt(ctx, v); }
-
-bb_string *bb_Integer_toStringRadix(bb_ctx *ctx, int32_t v, int32_t radix) {
-  if (radix < 2 || radix > 36) radix = 10;
-  char b[40];
-  int n = 0, p = 0;
-  char tmp[40];
-  int64_t x = v;
-  bool neg = x < 0;
-  if (neg) x = -x;
-  do { tmp[n++] = "0123456789abcdefghijklmnopqrstuvwxyz"[x % radix]; x /= radix; } while (x);
-  if (neg) b[p++] = '-';
-  while (n) b[p++] = tmp[--n];
-  return bb_string_from_latin1(ctx, b, (size_t)p);
+/* fdlibm 5.3 e_log.c (__ieee754_log), as Java's StrictMath.log. Constants by
+ * their bit patterns. Needs -ffp-contract=off (no fused multiply-add). */
+static double bb_d_from_bits(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
+double bb_fdlibm_log(double x) {
+  const double ln2_hi = bb_d_from_bits(0x3fe62e42fee00000ull), ln2_lo = bb_d_from_bits(0x3dea39ef35793c76ull),
+               two54 = bb_d_from_bits(0x4350000000000000ull), Lg1 = bb_d_from_bits(0x3FE5555555555593ull),
+               Lg2 = bb_d_from_bits(0x3FD999999997FA04ull), Lg3 = bb_d_from_bits(0x3FD2492494229359ull),
+               Lg4 = bb_d_from_bits(0x3FCC71C51D8E78AFull), Lg5 = bb_d_from_bits(0x3FC7466496CB03DEull),
+               Lg6 = bb_d_from_bits(0x3FC39A09D078C69Full), Lg7 = bb_d_from_bits(0x3FC2F112DF3E5244ull);
+  const double zero = 0.0;
+  double hfsq, f, s, z, R, w, t1, t2, dk;
+  int32_t k, hx, i, j;
+  uint32_t lx;
+  uint64_t bits;
+  memcpy(&bits, &x, 8);
+  hx = (int32_t)(bits >> 32);
+  lx = (uint32_t)bits;
+  k = 0;
+  if (hx < 0x00100000) {                       /* x < 2**-1022 */
+    if (((hx & 0x7fffffff) | lx) == 0) return -INFINITY;  /* log(+-0) = -inf */
+    if (hx < 0) return (x - x) / zero;         /* log(-#) = NaN */
+    k -= 54;
+    x *= two54;                                /* subnormal: scale up */
+    memcpy(&bits, &x, 8);
+    hx = (int32_t)(bits >> 32);
+  }
+  if (hx >= 0x7ff00000) return x + x;
+  k += (hx >> 20) - 1023;
+  hx &= 0x000fffff;
+  i = (hx + 0x95f64) & 0x100000;
+  memcpy(&bits, &x, 8);
+  bits = ((uint64_t)(uint32_t)(hx | (i ^ 0x3ff00000)) << 32) | (bits & 0xffffffffull);  /* normalize x or x/2 */
+  memcpy(&x, &bits, 8);
+  k += (i >> 20);
+  f = x - 1.0;
+  if ((0x000fffff & (2 + hx)) < 3) {           /* |f| < 2**-20 */
+    if (f == zero) {
+      if (k == 0) return zero;
+      dk = (double)k;
+      return dk * ln2_hi + dk * ln2_lo;
+    }
+    R = f * f * (0.5 - 0.33333333333333333 * f);
+    if (k == 0) return f - R;
+    dk = (double)k;
+    return dk * ln2_hi - ((R - dk * ln2_lo) - f);
+  }
+  s = f / (2.0 + f);
+  dk = (double)k;
+  z = s * s;
+  i = hx - 0x6147a;
+  w = z * z;
+  j = 0x6b851 - hx;
+  t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
+  t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
+  i |= j;
+  R = t2 + t1;
+  if (i > 0) {
+    hfsq = 0.5 * f * f;
+    if (k == 0) return f - (hfsq - s * (hfsq + R));
+    return dk * ln2_hi - ((hfsq - (s * (hfsq + R) + dk * ln2_lo)) - f);
+  }
+  if (k == 0) return f - s * (f - R);
+  return dk * ln2_hi - ((s * (f - R) - dk * ln2_lo) - f);
 }
 
-static bb_string *bb_radix_str(bb_ctx *ctx, uint64_t v, int shift) {
-  char b[BB_NUMBUF];
-  return bb_string_from_latin1(ctx, b, (size_t)bb_fmt_radix_unsigned(b, v, shift));
-}
-bb_string *bb_Integer_toHexString(bb_ctx *ctx, int32_t v) { return bb_radix_str(ctx, (uint32_t)v, 4); }
-bb_string *bb_Integer_toOctalString(bb_ctx *ctx, int32_t v) { return bb_radix_str(ctx, (uint32_t)v, 3); }
-bb_string *bb_Integer_toBinaryString(bb_ctx *ctx, int32_t v) { return bb_radix_str(ctx, (uint32_t)v, 1); }
-int32_t bb_Integer_parseInt(bb_ctx *ctx, bb_string *s) { return bb_parse_int(ctx, s, 10); }
-int32_t bb_Integer_parseIntRadix(bb_ctx *ctx, bb_string *s, int32_t radix) { return bb_parse_int(ctx, s, radix); }
-bb_string *bb_Long_toString(bb_ctx *ctx, int64_t v) { return bb_String_valueOfLong(ctx, v); }
-bb_string *bb_Long_toHexString(bb_ctx *ctx, int64_t v) { return bb_radix_str(ctx, (uint64_t)v, 4); }
-bb_string *bb_Long_toBinaryString(bb_ctx *ctx, int64_t v) { return bb_radix_str(ctx, (uint64_t)v, 1); }
-int64_t bb_Long_parseLong(bb_ctx *ctx, bb_string *s) { return bb_parse_long(ctx, s, 10); }
+/* ---- Double / Float / Integer ---------------------------------------------- */
+
 bb_string *bb_Double_toString(bb_ctx *ctx, double v) { return bb_String_valueOfDouble(ctx, v); }
 double bb_Double_parseDouble(bb_ctx *ctx, bb_string *s) { return bb_parse_double(ctx, s); }
-int64_t bb_Double_doubleToRawLongBits(double v) { int64_t b; memcpy(&b, &v, 8); return b; }
-int64_t bb_Double_doubleToLongBits(double v) { return v != v ? 0x7ff8000000000000LL : bb_Double_doubleToRawLongBits(v); }
-double bb_Double_longBitsToDouble(int64_t bits) { double v; memcpy(&v, &bits, 8); return v; }
-bool bb_Double_isNaN(double v) { return v != v; }
-bool bb_Double_isInfinite(double v) { return isinf(v); }
+int64_t bb_Double_doubleToRawLongBits(bb_ctx *ctx, double v) { (void)ctx; int64_t b; memcpy(&b, &v, 8); return b; }
+double bb_Double_longBitsToDouble(bb_ctx *ctx, int64_t bits) { (void)ctx; double v; memcpy(&v, &bits, 8); return v; }
+int64_t bb_Double_doubleToLongBits(double v) {
+  if (v != v) return 0x7ff8000000000000LL;
+  int64_t b;
+  memcpy(&b, &v, 8);
+  return b;
+}
 int32_t bb_Double_compare(double a, double b) {
   if (a < b) return -1;
   if (a > b) return 1;
@@ -215,28 +242,33 @@ int32_t bb_Double_compare(double a, double b) {
 }
 bb_string *bb_Float_toString(bb_ctx *ctx, float v) { return bb_String_valueOfFloat(ctx, v); }
 float bb_Float_parseFloat(bb_ctx *ctx, bb_string *s) { return bb_parse_float(ctx, s); }
-int32_t bb_Float_floatToRawIntBits(float v) { int32_t b; memcpy(&b, &v, 4); return b; }
-int32_t bb_Float_floatToIntBits(float v) { return v != v ? 0x7fc00000 : bb_Float_floatToRawIntBits(v); }
-float bb_Float_intBitsToFloat(int32_t bits) { float v; memcpy(&v, &bits, 4); return v; }
-int32_t bb_Float_compare(float a, float b) {
-  if (a < b) return -1;
-  if (a > b) return 1;
-  int32_t x = bb_Float_floatToIntBits(a), y = bb_Float_floatToIntBits(b);
-  return x == y ? 0 : (x < y ? -1 : 1);
+int32_t bb_Float_floatToRawIntBits(bb_ctx *ctx, float v) { (void)ctx; int32_t b; memcpy(&b, &v, 4); return b; }
+float bb_Float_intBitsToFloat(bb_ctx *ctx, int32_t bits) { (void)ctx; float v; memcpy(&v, &bits, 4); return v; }
+int32_t bb_Float_floatToIntBits(float v) {
+  if (v != v) return 0x7fc00000;
+  int32_t b;
+  memcpy(&b, &v, 4);
+  return b;
 }
+
+bb_string *bb_Integer_toHexString(bb_ctx *ctx, int32_t v) {
+  char b[BB_NUMBUF];
+  return bb_string_from_latin1(ctx, b, (size_t)bb_fmt_radix_unsigned(b, (uint32_t)v, 4));
+}
+int32_t bb_Integer_parseInt(bb_ctx *ctx, bb_string *s) { return bb_parse_int(ctx, s, 10); }
 
 /* ---- Character: Java's Unicode data (src/unicode_table.h, generated from
  * the JDK by scripts/gen_unicode.sh) ------------------------------------------- */
 #include "unicode_table.h"
 
-int32_t bb_Character_getType(int32_t c) {
+int32_t bb_uc_type(int32_t c) {
   if (c < 0 || c > 0x10FFFF) return 0;
   size_t lo = 0, hi = BB_UC_NTYPE;  /* last run with start <= c */
   while (hi - lo > 1) {
     size_t mid = (lo + hi) / 2;
-    if (bb_uc_type[mid].start <= (uint32_t)c) lo = mid; else hi = mid;
+    if (bb_uc_type_runs[mid].start <= (uint32_t)c) lo = mid; else hi = mid;
   }
-  return bb_uc_type[lo].value;
+  return bb_uc_type_runs[lo].value;
 }
 
 static int32_t bb_uc_map(const struct bb_uc_delta *t, size_t n, int32_t c) {
@@ -261,59 +293,41 @@ static bool bb_uc_in(const struct bb_uc_range *t, size_t n, int32_t c) {
   return false;
 }
 
-int32_t bb_Character_toUpperCase(int32_t c) {
+int32_t bb_uc_toupper(int32_t c) {
   if (c < 0x80) return (c >= 'a' && c <= 'z') ? c - 32 : c;
   return bb_uc_map(bb_uc_upper, BB_UC_UPPER_N, c);
 }
-int32_t bb_Character_toLowerCase(int32_t c) {
+int32_t bb_uc_tolower(int32_t c) {
   if (c < 0x80) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
   return bb_uc_map(bb_uc_lower, BB_UC_LOWER_N, c);
 }
-bool bb_Character_isUpperCase(int32_t c) {
+bool bb_uc_isupper(int32_t c) {
   if (c < 0x80) return c >= 'A' && c <= 'Z';
-  return bb_uc_in(bb_uc_isupper, BB_UC_ISUPPER_N, c);
+  return bb_uc_in(bb_uc_isupper_ranges, BB_UC_ISUPPER_RANGES_N, c);
 }
-bool bb_Character_isLowerCase(int32_t c) {
+bool bb_uc_islower(int32_t c) {
   if (c < 0x80) return c >= 'a' && c <= 'z';
-  return bb_uc_in(bb_uc_islower, BB_UC_ISLOWER_N, c);
+  return bb_uc_in(bb_uc_islower_ranges, BB_UC_ISLOWER_RANGES_N, c);
 }
-
-/* the expansion of c under String.toUpperCase/toLowerCase, if special */
-const uint16_t *bb_uc_special(int32_t c, bool upper, int *len) {
-  const struct bb_uc_special *t = upper ? bb_uc_special_upper : bb_uc_special_lower;
-  size_t n = upper ? BB_UC_SPECIAL_UPPER_N : BB_UC_SPECIAL_LOWER_N;
-  for (size_t i = 0; i < n; i++) {  /* ~100 entries, all above U+00DE */
-    if (t[i].cp == (uint32_t)c) { *len = (int)t[i].len; return t[i].units; }
-    if (t[i].cp > (uint32_t)c) break;
-  }
-  return NULL;
-}
-
-bool bb_Character_isDigit(int32_t c) {
+bool bb_uc_isdigit(int32_t c) {
   if (c < 0x80) return c >= '0' && c <= '9';
-  return bb_Character_getType(c) == 9;
+  return bb_uc_type(c) == 9;
 }
-bool bb_Character_isLetter(int32_t c) {
+bool bb_uc_isletter(int32_t c) {
   if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  int t = bb_Character_getType(c);
+  int t = bb_uc_type(c);
   return t >= 1 && t <= 5;
 }
-bool bb_Character_isAlphabetic(int32_t c) {
-  if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  int t = bb_Character_getType(c);
-  return (t >= 1 && t <= 5) || t == 10 || bb_Character_isUpperCase(c) || bb_Character_isLowerCase(c);
-}
-bool bb_Character_isLetterOrDigit(int32_t c) { return bb_Character_isLetter(c) || bb_Character_isDigit(c); }
-bool bb_Character_isSpaceChar(int32_t c) {
-  int t = bb_Character_getType(c);
+bool bb_uc_isspacechar(int32_t c) {
+  int t = bb_uc_type(c);
   return t == 12 || t == 13 || t == 14;
 }
-bool bb_Character_isWhitespace(int32_t c) {
+bool bb_uc_iswhitespace(int32_t c) {
   if ((c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F)) return true;
-  return bb_Character_isSpaceChar(c) && c != 0xA0 && c != 0x2007 && c != 0x202F;
+  return bb_uc_isspacechar(c) && c != 0xA0 && c != 0x2007 && c != 0x202F;
 }
 
-int32_t bb_Character_digit(int32_t c, int32_t radix) {
+int32_t bb_uc_digit(int32_t c, int32_t radix) {
   if (radix < 2 || radix > 36 || c < 0) return -1;
   int32_t d = -1;
   if (c < 0x80) {
@@ -332,28 +346,65 @@ int32_t bb_Character_digit(int32_t c, int32_t radix) {
   return d < radix ? d : -1;
 }
 
-int32_t bb_Character_forDigit(int32_t digit, int32_t radix) {
-  if (radix < 2 || radix > 36 || digit < 0 || digit >= radix) return 0;
-  return digit < 10 ? '0' + digit : 'a' + digit - 10;
+/* the expansion of c under String.toUpperCase/toLowerCase, if special */
+const uint16_t *bb_uc_special(int32_t c, bool upper, int *len) {
+  const struct bb_uc_special *t = upper ? bb_uc_special_upper : bb_uc_special_lower;
+  size_t n = upper ? BB_UC_SPECIAL_UPPER_N : BB_UC_SPECIAL_LOWER_N;
+  for (size_t i = 0; i < n; i++) {  /* ~100 entries, none below U+00DF */
+    if (t[i].cp == (uint32_t)c) { *len = (int)t[i].len; return t[i].units; }
+    if (t[i].cp > (uint32_t)c) break;
+  }
+  return NULL;
 }
 
-bool bb_Boolean_parseBoolean(bb_ctx *ctx, bb_string *s) {
-  (void)ctx;
-  static const char *t = "true";
-  if (!s || s->length != 4) return false;
-  for (int i = 0; i < 4; i++)
-    if (bb_Character_toLowerCase(s->chars[i]) != t[i]) return false;
-  return true;
+int32_t bb_Character_getType(bb_ctx *ctx, int32_t cp) { (void)ctx; return bb_uc_type(cp); }
+bool bb_Character_isUpperCase(bb_ctx *ctx, int32_t cp) { (void)ctx; return bb_uc_isupper(cp); }
+bool bb_Character_isLowerCase(bb_ctx *ctx, int32_t cp) { (void)ctx; return bb_uc_islower(cp); }
+int32_t bb_Character_toUpperCase(bb_ctx *ctx, int32_t cp) { (void)ctx; return bb_uc_toupper(cp); }
+int32_t bb_Character_toLowerCase(bb_ctx *ctx, int32_t cp) { (void)ctx; return bb_uc_tolower(cp); }
+int32_t bb_Character_digit(bb_ctx *ctx, int32_t cp, int32_t radix) { (void)ctx; return bb_uc_digit(cp, radix); }
+
+/* ---- Object / BambooRuntime ------------------------------------------------------ */
+
+int32_t bb_Object_hashCode(bb_ctx *ctx, bb_object *self) { return bb_identity_hash(ctx, self); }
+int32_t bb_System_identityHashCode(bb_ctx *ctx, bb_object *o) { return o ? bb_identity_hash(ctx, o) : 0; }
+
+/* Java's Class.getName(): the class name, or for arrays "[" + descriptor */
+static size_t bb_java_class_name(bb_ctx *ctx, uint32_t cls, char *buf, size_t cap) {
+  const bb_class *c = ctx->classes[cls];
+  if (c->kind != BB_KIND_ARRAY) {
+    size_t n = strlen(c->name);
+    if (n >= cap) n = cap - 1;
+    memcpy(buf, c->name, n);
+    buf[n] = 0;
+    return n;
+  }
+  size_t k = 0;
+  while (c->kind == BB_KIND_ARRAY && k + 1 < cap) {
+    buf[k++] = '[';
+    if (c->elem_kind != BB_ELEM_REF) {
+      static const char codes[] = "ZBCSIJFD";
+      if (k + 1 < cap) buf[k++] = codes[c->elem_kind];
+      buf[k] = 0;
+      return k;
+    }
+    c = ctx->classes[c->elem_class];
+  }
+  size_t n = strlen(c->name);
+  if (k + n + 3 > cap) n = cap > k + 3 ? cap - k - 3 : 0;
+  buf[k++] = 'L';
+  memcpy(buf + k, c->name, n);
+  k += n;
+  buf[k++] = ';';
+  buf[k] = 0;
+  return k;
 }
-
-/* ---- Object / BambooRuntime ----------------------------------------------------- */
-
-int32_t bb_Object_hashCode(bb_ctx *ctx, bb_object *self) { (void)ctx; return bb_identity_hash(self); }
-int32_t bb_System_identityHashCode(bb_ctx *ctx, bb_object *o) { (void)ctx; return o ? bb_identity_hash(o) : 0; }
 
 bb_string *bb_BambooRuntime_className(bb_ctx *ctx, bb_object *o) {
-  if (!o) bb_fail_null(ctx, ctx->loc);
-  return bb_string_from_cstr(ctx, ctx->classes[o->cls]->name);
+  if (!o) bb_fail_java(ctx, "NullPointerException", NULL);
+  char buf[512];
+  size_t n = bb_java_class_name(ctx, o->cls, buf, sizeof buf);
+  return bb_string_from_latin1(ctx, buf, n);
 }
 
 void bb_BambooRuntime_error(bb_ctx *ctx, bb_string *kind, bb_string *message) {

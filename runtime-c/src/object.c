@@ -30,6 +30,15 @@ bool bb_is_subclass_slow(bb_ctx *ctx, uint32_t sub, uint32_t sup) {
   }
 }
 
+uint32_t bb_hash_seed(bb_ctx *ctx) {
+  uint32_t s;
+  do {
+    ctx->hash_counter++;
+    s = ((ctx->hash_counter << 4) | (ctx->core & 15u)) & 0xFFFFFFu;
+  } while (s == 0);
+  return s;
+}
+
 void bb_lock_merge(bb_ctx *ctx, bb_object *a, bb_object *b) {
   (void)ctx;
   bb_object *ra = bb_lock_root(a), *rb = bb_lock_root(b);

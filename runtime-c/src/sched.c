@@ -329,14 +329,17 @@ bool bb_step(bb_ctx *ctx) {
     bb_object *held[BB_MAX_PARAMS];
     uint32_t nheld = 0;
     uintptr_t me = ((uintptr_t)ctx->core << 1) | 1u;
-    bool ok = true;
+    bool ok = true, alone = ctx->rt->ncores == 1;  /* one core: no other thread touches lock words */
     for (uint32_t i = 0; i < n && ok; i++) {
       bb_object *r = bb_lock_root(objs[i]);
       bool mine = false;
       for (uint32_t k = 0; k < nheld; k++) if (held[k] == r) { mine = true; break; }
       if (mine) continue;
       uintptr_t expect = 0;
-      if (__atomic_compare_exchange_n(&r->lock, &expect, me, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      if (alone) {
+        if (r->lock == 0) { r->lock = me; held[nheld++] = r; }
+        else ok = false;
+      } else if (__atomic_compare_exchange_n(&r->lock, &expect, me, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
         held[nheld++] = r;
       else
         ok = false;
@@ -406,7 +409,7 @@ bool bb_step(bb_ctx *ctx) {
     for (uint32_t k = 0; k < ctx->npending; k++) bb_publish(ctx, ctx->pending[k]);
     ctx->npending = 0;
     ctx->nstaged = 0;
-    bb_gc_maybe(ctx);
+    if (BB_UNLIKELY(ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress)) bb_gc_collect(ctx);
     return true;
   }
   return false;
@@ -432,6 +435,8 @@ void bb_sched_mark_roots(bb_ctx *ctx) {
     for (uint32_t i = 0; i < d->nparams + d->ntagslots; i++) bb_gc_mark(ctx, (bb_object *)q->buf[w++ & q->mask]);
   }
   for (uint32_t k = 0; k < ctx->npending; k++) bb_gc_mark(ctx, ctx->pending[k]);
+  const bb_program *prog = ctx->rt->prog;
+  for (uint32_t g = 0; g < prog->nglobals; g++) bb_gc_mark(ctx, *prog->globals[g]);
 }
 
 /* ============================================================================
@@ -575,6 +580,9 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
 
 void bb_publish_startup(bb_ctx *ctx) {
   const bb_program *prog = ctx->rt->prog;
+  /* task objects made by prog->init, if any */
+  for (uint32_t k = 0; k < ctx->npending; k++) bb_publish(ctx, ctx->pending[k]);
+  ctx->npending = 0;
   int argc = ctx->rt->argc;
   char **argv = ctx->rt->argv;
   int32_t n = argc > 1 ? argc - 1 : 0;
@@ -583,8 +591,12 @@ void bb_publish_startup(bb_ctx *ctx) {
     ((bb_string **)bb_array_data(args))[i] = bb_string_from_utf8(ctx, argv[i + 1], strlen(argv[i + 1]), false);
   const bb_class *c = ctx->classes[prog->startup_class];
   bb_object *o = bb_new(ctx, prog->startup_class, c->size);
-  *(bb_array **)((char *)o + prog->startup_args_offset) = args;
-  *(bb_array **)((char *)o + prog->startup_parameters_offset) = args;
+  if (prog->startup_init) {
+    prog->startup_init(ctx, o, args);
+  } else {
+    *(bb_array **)((char *)o + prog->startup_args_offset) = args;
+    *(bb_array **)((char *)o + prog->startup_parameters_offset) = args;
+  }
   o->flags = prog->startup_flags;
   o->gc |= BB_GC_TASKOBJ;
   bb_publish(ctx, o);
@@ -658,6 +670,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
 
 int bb_main(const bb_program *prog, int argc, char **argv) {
   bb_ctx *ctx = bb_runtime_init(prog, argc, argv);
+  if (prog->init) prog->init(ctx);
   bb_publish_startup(ctx);
   bb_run(ctx);
   bb_runtime_finish(ctx);

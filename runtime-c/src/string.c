@@ -140,8 +140,9 @@ bb_string *bb_concatn(bb_ctx *ctx, int n, bb_string *const *parts) {
 
 /* ---- natives ----------------------------------------------------------------- */
 
+/* a null argument where Java throws NullPointerException */
 static void bb_need(bb_ctx *ctx, const void *p) {
-  if (BB_UNLIKELY(p == NULL)) bb_fail_null(ctx, ctx->loc);
+  if (BB_UNLIKELY(p == NULL)) bb_fail_java(ctx, "NullPointerException", NULL);
 }
 
 bool bb_String_isEmpty(bb_ctx *ctx, bb_string *self) { (void)ctx; return self->length == 0; }
@@ -166,9 +167,9 @@ bool bb_String_equals(bb_ctx *ctx, bb_string *self, bb_object *other) {
 
 static bool bb_char_eq_ic(bb_char a, bb_char b) {
   if (a == b) return true;
-  bb_char ua = (bb_char)bb_Character_toUpperCase(a), ub = (bb_char)bb_Character_toUpperCase(b);
+  bb_char ua = (bb_char)bb_uc_toupper(a), ub = (bb_char)bb_uc_toupper(b);
   if (ua == ub) return true;
-  return bb_Character_toLowerCase(ua) == bb_Character_toLowerCase(ub);
+  return bb_uc_tolower(ua) == bb_uc_tolower(ub);
 }
 
 bool bb_String_equalsIgnoreCase(bb_ctx *ctx, bb_string *self, bb_string *other) {
@@ -193,8 +194,8 @@ int32_t bb_String_compareToIgnoreCase(bb_ctx *ctx, bb_string *self, bb_string *o
   for (int32_t i = 0; i < n; i++) {
     bb_char a = self->chars[i], b = other->chars[i];
     if (a != b) {
-      a = (bb_char)bb_Character_toLowerCase(bb_Character_toUpperCase(a));
-      b = (bb_char)bb_Character_toLowerCase(bb_Character_toUpperCase(b));
+      a = (bb_char)bb_uc_tolower(bb_uc_toupper(a));
+      b = (bb_char)bb_uc_tolower(bb_uc_toupper(b));
       if (a != b) return (int32_t)a - (int32_t)b;
     }
   }
@@ -313,8 +314,8 @@ static int32_t bb_cp_at(const bb_char *s, int32_t n, int32_t i, int *w) {
 }
 
 /* Is there a letter before i / after j (for the final-sigma rule)? */
-static bool bb_letter_before(const bb_char *s, int32_t i) { return i > 0 && bb_Character_isLetter(s[i - 1]); }
-static bool bb_letter_after(const bb_char *s, int32_t n, int32_t j) { return j < n && bb_Character_isLetter(s[j]); }
+static bool bb_letter_before(const bb_char *s, int32_t i) { return i > 0 && bb_uc_isletter(s[i - 1]); }
+static bool bb_letter_after(const bb_char *s, int32_t n, int32_t j) { return j < n && bb_uc_isletter(s[j]); }
 
 /* String.toUpperCase / toLowerCase (Locale.ROOT): per code point, with
  * Java's special casings (sharp s -> "SS", ...) and the final-sigma rule. */
@@ -326,7 +327,7 @@ static bb_string *bb_case_map(bb_ctx *ctx, bb_string *self, bool upper) {
     int w;
     int32_t c = bb_cp_at(s, n, i, &w);
     int sl;
-    if ((upper ? bb_Character_toUpperCase(c) : bb_Character_toLowerCase(c)) != c || bb_uc_special(c, upper, &sl) ||
+    if ((upper ? bb_uc_toupper(c) : bb_uc_tolower(c)) != c || bb_uc_special(c, upper, &sl) ||
         (!upper && c == 0x3A3))
       break;
     i += w;
@@ -342,7 +343,7 @@ static bb_string *bb_case_map(bb_ctx *ctx, bb_string *self, bool upper) {
     if (sp) {
       for (int j = 0; j < sl; j++) buf[k++] = sp[j];
     } else {
-      int32_t m = upper ? bb_Character_toUpperCase(c) : bb_Character_toLowerCase(c);
+      int32_t m = upper ? bb_uc_toupper(c) : bb_uc_tolower(c);
       if (!upper && c == 0x3A3 && bb_letter_before(s, i) && !bb_letter_after(s, n, i + w)) m = 0x3C2;
       if (m >= 0x10000) {
         buf[k++] = (bb_char)(0xD800 | ((m - 0x10000) >> 10));
@@ -475,6 +476,37 @@ bb_string *bb_String_newFromChars(bb_ctx *ctx, bb_array *chars) {
   bb_need(ctx, chars);
   return bb_String_newFromChars3(ctx, chars, 0, chars->length);
 }
+bb_string *bb_String_newFromString(bb_ctx *ctx, bb_string *original) {
+  bb_need(ctx, original);
+  return original;  /* immutable: sharing is equal */
+}
+
+void bb_String_getChars(bb_ctx *ctx, bb_string *self, int32_t srcBegin, int32_t srcEnd, bb_array *dst, int32_t dstBegin) {
+  if (srcBegin < 0 || srcBegin > srcEnd || srcEnd > self->length) {
+    char m[128];
+    snprintf(m, sizeof m, "begin %d, end %d, length %d", srcBegin, srcEnd, self->length);
+    bb_fail_java(ctx, "StringIndexOutOfBoundsException", m);
+  }
+  bb_need(ctx, dst);
+  int32_t n = srcEnd - srcBegin;
+  if (dstBegin < 0 || dstBegin > dst->length - n) {
+    char m[128];
+    snprintf(m, sizeof m, "Index %d out of bounds for length %d", dstBegin < 0 ? dstBegin : dstBegin + n, dst->length);
+    bb_fail_java(ctx, "ArrayIndexOutOfBoundsException", m);
+  }
+  memmove((bb_char *)bb_array_data(dst) + dstBegin, self->chars + srcBegin, (size_t)n * sizeof(bb_char));
+}
+
+bb_array *bb_String_getBytes(bb_ctx *ctx, bb_string *self) {
+  size_t n;
+  char *u = bb_string_to_utf8(self, &n);
+  if (!u) bb_fail_oom(ctx);
+  bb_array *a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
+  memcpy(bb_array_data(a), u, n);
+  free(u);
+  return a;
+}
+
 bb_string *bb_String_copyValueOf(bb_ctx *ctx, bb_array *chars) { return bb_String_newFromChars(ctx, chars); }
 bb_string *bb_String_valueOfChars(bb_ctx *ctx, bb_array *chars) { return bb_String_newFromChars(ctx, chars); }
 

@@ -1,5 +1,5 @@
 task startup(StartupObject s in initialstate) {
-    String s = "tab\qbad"; //~ ERROR E0007
-    System.out.println(s);
+    String text = "tab\qbad"; //~ ERROR E0007
+    System.out.println(text);
     taskexit(s: initialstate := false);
 }

@@ -1,4 +1,4 @@
 task startup(StartupObject s in initialstate) {
-    String s = 1; //~ ERROR E0200
+    String text = 1; //~ ERROR E0200
     taskexit(s: initialstate := false);
 }

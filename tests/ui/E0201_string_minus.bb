@@ -1,4 +1,4 @@
 task startup(StartupObject s in initialstate) {
-    String s = "abc" - 1; //~ ERROR E0201
+    String text = "abc" - 1; //~ ERROR E0201
     taskexit(s: initialstate := false);
 }

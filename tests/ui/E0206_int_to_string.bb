@@ -1,4 +1,4 @@
 task startup(StartupObject s in initialstate) {
-    String s = (String) 5; //~ ERROR E0206
+    String text = (String) 5; //~ ERROR E0206
     taskexit(s: initialstate := false);
 }

@@ -3,7 +3,7 @@ class Point {
 }
 
 task startup(StartupObject s in initialstate) {
-    String s = "text";
-    Point p = (Point) s; //~ ERROR E0206
+    String str = "text";
+    Point p = (Point) str; //~ ERROR E0206
     taskexit(s: initialstate := false);
 }

@@ -1,4 +1,4 @@
 task startup(StartupObject s in initialstate) {
-    String s = { "a" }; //~ ERROR E0218
+    String text = { "a" }; //~ ERROR E0218
     taskexit(s: initialstate := false);
 }

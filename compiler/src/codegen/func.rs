@@ -78,6 +78,9 @@ struct Gen<'a> {
     indent: usize,
     /// The task being generated, for its exits.
     task: Option<&'a Task>,
+    /// Library code does not record locations: errors inside the library
+    /// point at the user's line that called it.
+    in_stdlib: bool,
 }
 
 pub(crate) fn method(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut Ids, strings: &mut StringTable, natives: &NativeTable, id: MethodId, out: &mut String) {
@@ -95,6 +98,7 @@ pub(crate) fn method(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut
         out: String::new(),
         indent: 1,
         task: None,
+        in_stdlib: p.class(m.class).is_stdlib,
     };
     g.block(body);
     if m.ret != Type::Void {
@@ -124,6 +128,7 @@ pub(crate) fn task(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut I
         out: String::new(),
         indent: 1,
         task: Some(t),
+        in_stdlib: false,
     };
     for (i, prm) in t.params.iter().enumerate() {
         g.line(&format!("l{} = params[{i}];", prm.local.0));
@@ -729,6 +734,9 @@ impl Gen<'_> {
         };
         let vals = self.args(args);
         let loc = self.loc(e.span);
+        if !self.in_stdlib && self.p.class(md.class).is_stdlib {
+            self.line(&format!("ctx->loc = {loc};"));
+        }
         let recv_s = recv.as_ref().map(|(v, is_this, _)| if *is_this { v.clone() } else { format!("bb_nn(ctx, {v}, {loc})") });
         // Calls on final classes (String) and non-virtual calls go direct.
         let receiver_final = recv.as_ref().is_some_and(|(_, _, t)| *t == Type::Class(self.p.well_known.string));
@@ -763,6 +771,10 @@ impl Gen<'_> {
     fn new_object(&mut self, class: ClassId, ctor: MethodId, args: &[Expr], alloc: Option<&AllocState>, e: &Expr) -> String {
         let vals = self.args(args);
         let t = self.temp(&e.ty);
+        if !self.in_stdlib && self.p.class(class).is_stdlib {
+            let loc = self.loc(e.span);
+            self.line(&format!("ctx->loc = {loc};"));
+        }
         if let Some(sym) = self.natives.runtime_constructor(ctor) {
             let mut argv = vec!["ctx".to_string()];
             argv.extend(vals);

@@ -444,7 +444,6 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
         write!(out, "{t:?}, ").unwrap();
     }
     out.push_str("NULL };\n");
-    let startup = p.class(p.well_known.startup);
     let field_off = |name: &str| {
         p.classes[p.well_known.startup.0 as usize]
             .layout
@@ -453,10 +452,9 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
             .map(|&f| format!("offsetof({}, {})", struct_name(p.well_known.startup), field_name(f)))
             .unwrap_or_else(|| "0".into())
     };
-    let _ = startup;
     writeln!(
         out,
-        "static const bb_program PROGRAM = {{ BB_ABI_VERSION, {:?}, {}, CLASSES, {}, TASKS, {}, FILES, {}, STRINGS, {}, TAGTYPES, {}, {:#x}ull, {}, {} }};",
+        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {} }};",
         opts.program_name,
         ids.next,
         p.tasks.len(),

@@ -1,6 +1,6 @@
 //! The standard library's native methods and the C functions of the runtime
-//! that implement them (`stdlib/NATIVES.md` lists the methods; the runtime's
-//! `include/bb/string.h` and `lib.h` declare the functions). A native
+//! that implement them (`stdlib/NATIVES.md` lists the methods;
+//! `bambooc_runtime::NATIVES` maps them to C). A native
 //! instance method's C function takes `(bb_ctx *ctx, self, args...)`; a
 //! static one `(bb_ctx *ctx, args...)`.
 
@@ -8,17 +8,11 @@ use super::CodegenError;
 use crate::hir::*;
 use std::collections::HashMap;
 
-/// (class, method, parameter types, C function).
-const NATIVES: &[(&str, &str, &str, &str)] = include!("natives.table");
-
-/// `new String(...)` signatures and the runtime functions that build them.
-const STRING_CONSTRUCTORS: &[(&str, &str)] = &[
-    ("", "bb_String_new"),
-    ("String", "bb_String_valueOfString"),
-    ("char[]", "bb_String_newFromChars"),
-    ("char[],int,int", "bb_String_newFromChars3"),
-    ("byte[]", "bb_String_newFromBytes"),
-];
+/// The runtime's table: `Class.method(Type,...)` (constructors
+/// `Class.<init>(...)`) → C function.
+fn runtime_symbol(key: &str) -> Option<&'static str> {
+    bambooc_runtime::NATIVES.iter().find(|(k, _)| *k == key).map(|(_, s)| *s)
+}
 
 pub(crate) struct NativeTable {
     symbols: HashMap<MethodId, &'static str>,
@@ -45,8 +39,8 @@ impl NativeTable {
             let class = &p.class(m.class).name;
             let params = param_list(p, m);
             if m.class == p.well_known.string && m.is_constructor {
-                if let Some((_, sym)) = STRING_CONSTRUCTORS.iter().find(|(ps, _)| *ps == params) {
-                    constructors.insert(id, *sym);
+                if let Some(sym) = runtime_symbol(&format!("String.<init>({params})")) {
+                    constructors.insert(id, sym);
                     continue;
                 }
             }
@@ -56,9 +50,9 @@ impl NativeTable {
             if !m.is_native {
                 continue;
             }
-            match NATIVES.iter().find(|(c, n, ps, _)| c == class && *n == m.name && *ps == params) {
-                Some((_, _, _, sym)) => {
-                    symbols.insert(id, *sym);
+            match runtime_symbol(&format!("{class}.{}({params})", m.name)) {
+                Some(sym) => {
+                    symbols.insert(id, sym);
                 }
                 None => {
                     return Err(CodegenError::MissingNative {

@@ -18,8 +18,9 @@ BB_NORETURN BB_COLD void bb_fail_divzero(bb_ctx *ctx, bb_loc loc);
 BB_NORETURN BB_COLD void bb_fail_negsize(bb_ctx *ctx, int64_t size, bb_loc loc);
 BB_NORETURN BB_COLD void bb_fail_cast(bb_ctx *ctx, uint32_t from_cls, uint32_t to_cls, bb_loc loc);
 BB_NORETURN BB_COLD void bb_fail_arraystore(bb_ctx *ctx, uint32_t value_cls, uint32_t array_cls, bb_loc loc);
-/* A file that cannot be read; `reason` is e.g. strerror(errno). At ctx->loc. */
-BB_NORETURN BB_COLD void bb_fail_file(bb_ctx *ctx, const char *path, const char *reason);
+/* A file that cannot be read (err: an errno value): "NoSuchFileException:
+ * <path>" or "IOException: <path>: <reason>". At ctx->loc. */
+BB_NORETURN BB_COLD void bb_fail_file(bb_ctx *ctx, const char *path, int err);
 BB_NORETURN BB_COLD void bb_fail_oom(bb_ctx *ctx);
 /* StringIndexOutOfBoundsException from a String/StringBuilder native, at ctx->loc. */
 BB_NORETURN BB_COLD void bb_fail_strindex(bb_ctx *ctx, int64_t index, int64_t length);

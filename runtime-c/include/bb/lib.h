@@ -1,6 +1,10 @@
-/* bb/lib.h — standard-library natives other than String: output, files,
- * System, Math, the number classes, Character, BambooRuntime.
- * Same conventions as string.h: ctx first, errors at ctx->loc. */
+/* bb/lib.h — the natives of the standard library other than String's
+ * (stdlib/NATIVES.md; README.md maps each to its C function) and helpers with
+ * Java semantics.
+ *
+ * Every native takes ctx first (then the receiver for instance natives, then
+ * the Bamboo arguments in order). Errors are reported at ctx->loc.
+ */
 #ifndef BB_LIB_H
 #define BB_LIB_H
 
@@ -19,97 +23,99 @@ void bb_print_double(bb_ctx *ctx, double v, bool newline);
 void bb_print_float(bb_ctx *ctx, float v, bool newline);
 void bb_print_char(bb_ctx *ctx, bb_char v, bool newline);
 void bb_print_boolean(bb_ctx *ctx, bool v, bool newline);
-void bb_print_chars(bb_ctx *ctx, bb_array *chars, bool newline);  /* println(char[]) */
 void bb_print_newline(bb_ctx *ctx);
-/* System.err: unbuffered, whole lines */
-void bb_eprint_string(bb_ctx *ctx, bb_string *s, bool newline);
+
+/* PrintStream.write(fd, s, newline): s ("null" if null) and "\n" if newline,
+ * to stderr if fd == 2 else stdout, as one indivisible piece. */
+void bb_PrintStream_write(bb_ctx *ctx, int32_t fd, bb_string *s, bool newline);
+void bb_PrintStream_flush(bb_ctx *ctx, int32_t fd);
 
 /* ---- files (java.nio.file.Files; paths are Strings) ------------------------
- * Missing or unreadable file: run-time error naming the path. Text is UTF-8;
- * malformed input is an error, as Java's MalformedInputException. */
+ * Errors name the path: NoSuchFileException (missing), IOException
+ * (unreadable), MalformedInputException (text that is not UTF-8). */
 bb_string *bb_Files_readString(bb_ctx *ctx, bb_string *path);
 bb_array  *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path);
-bb_array  *bb_Files_readAllLines(bb_ctx *ctx, bb_string *path);  /* String[] */
+bb_array  *bb_Files_readAllLines(bb_ctx *ctx, bb_string *path);  /* String[] (not a stdlib native) */
 
 /* ---- System -------------------------------------------------------------- */
-int64_t bb_System_nanoTime(bb_ctx *ctx);
-int64_t bb_System_currentTimeMillis(bb_ctx *ctx);
-int64_t bb_System_microTimes(bb_ctx *ctx);
-int64_t bb_System_getticks(bb_ctx *ctx);
-/* Flush output and end the process now with `status`. */
+int64_t bb_System_nanoTime(bb_ctx *ctx);          /* CLOCK_MONOTONIC */
+int64_t bb_System_currentTimeMillis(bb_ctx *ctx); /* since the epoch */
+int64_t bb_System_microTimes(bb_ctx *ctx);        /* microseconds since the epoch */
+int64_t bb_System_getticks(bb_ctx *ctx);          /* cycle counter */
+/* Flush output and end the process now with `status` (& 0xFF). */
 BB_NORETURN void bb_System_exit(bb_ctx *ctx, int32_t status);
 /* System.gc(): a request; the collector runs at the next task boundary. */
-void bb_System_gc(bb_ctx *ctx);
-/* System.arraycopy with Java's checks (null, bounds, element types). */
-void bb_System_arraycopy(bb_ctx *ctx, bb_array *src, int32_t srcPos, bb_array *dst, int32_t dstPos, int32_t length);
+void    bb_System_gc(bb_ctx *ctx);
+/* System.arraycopy with Java's checks (null, types, bounds, element stores). */
+void    bb_System_arraycopy(bb_ctx *ctx, bb_object *src, int32_t srcPos, bb_object *dst, int32_t dstPos, int32_t length);
 int32_t bb_System_identityHashCode(bb_ctx *ctx, bb_object *o);
 
 /* ---- Object / BambooRuntime ---------------------------------------------- */
 int32_t    bb_Object_hashCode(bb_ctx *ctx, bb_object *self);
+/* Java's getClass().getName(): "Text", or a descriptor for arrays ("[I", "[LText;") */
 bb_string *bb_BambooRuntime_className(bb_ctx *ctx, bb_object *o);
 /* Raise a Java-exception-like run-time error: "<kind>: <message>". */
 BB_NORETURN void bb_BambooRuntime_error(bb_ctx *ctx, bb_string *kind, bb_string *message);
 
-/* ---- Math (java.lang.Math semantics) ------------------------------------- */
-int32_t bb_Math_absInt(int32_t a);
-int64_t bb_Math_absLong(int64_t a);
-double  bb_Math_abs(double a);
-float   bb_Math_absFloat(float a);
-double  bb_Math_max(double a, double b);   /* NaN wins; max(-0.0, 0.0) == 0.0 */
-double  bb_Math_min(double a, double b);   /* NaN wins; min(-0.0, 0.0) == -0.0 */
-float   bb_Math_maxFloat(float a, float b);
-float   bb_Math_minFloat(float a, float b);
-int64_t bb_Math_round(double a);           /* floor(a + 1/2) exactly, saturating */
-int32_t bb_Math_roundFloat(float a);
-double  bb_Math_rint(double a);            /* ties to even */
-double  bb_Math_signum(double a);
-double  bb_Math_toRadians(double a);
-double  bb_Math_toDegrees(double a);
-/* sqrt cbrt sin cos tan asin acos atan atan2 exp log log10 pow floor ceil
- * hypot sinh cosh tanh expm1 log1p: C's libm functions have Java's results
- * (to within Java's permitted 1 ulp); generated code may call them directly. */
-double  bb_Math_pow(double a, double b);   /* Java's special cases (pow(x, NaN) etc.) */
+/* ---- Math and StrictMath natives (inline calls into libm) ------------------ */
+#define BB__M1(name, cfn) BB_INLINE double bb_Math_##name(bb_ctx *ctx, double a) { (void)ctx; return cfn(a); }
+#define BB__F1(name, cfn) BB_INLINE float bb_Math_##name(bb_ctx *ctx, float a) { (void)ctx; return cfn(a); }
+BB__M1(sqrt, sqrt) BB__M1(cbrt, cbrt) BB__M1(sin, sin) BB__M1(cos, cos) BB__M1(tan, tan) BB__M1(asin, asin)
+BB__M1(acos, acos) BB__M1(atan, atan) BB__M1(exp, exp) BB__M1(log, log) BB__M1(log10, log10)
+BB__M1(floor, floor) BB__M1(ceil, ceil) BB__M1(rint, rint) BB__M1(expm1, expm1) BB__M1(log1p, log1p)
+BB__M1(sinh, sinh) BB__M1(cosh, cosh) BB__M1(tanh, tanh)
+BB__F1(sqrtf, sqrtf) BB__F1(sinf, sinf) BB__F1(cosf, cosf) BB__F1(expf, expf) BB__F1(logf, logf)
+BB__F1(ceilf, ceilf) BB__F1(floorf, floorf)
+#undef BB__M1
+#undef BB__F1
+BB_INLINE double bb_Math_atan2(bb_ctx *ctx, double y, double x) { (void)ctx; return atan2(y, x); }
+BB_INLINE double bb_Math_hypot(bb_ctx *ctx, double x, double y) { (void)ctx; return hypot(x, y); }
+BB_INLINE float bb_Math_powf(bb_ctx *ctx, float a, float b) { (void)ctx; return powf(a, b); }
+double bb_java_pow(double a, double b);   /* pow with Java's NaN and (+-1)^inf cases */
+BB_INLINE double bb_Math_pow(bb_ctx *ctx, double a, double b) { (void)ctx; return bb_java_pow(a, b); }
+BB_INLINE double bb_StrictMath_sqrt(bb_ctx *ctx, double a) { (void)ctx; return sqrt(a); }
+double bb_fdlibm_log(double x);           /* fdlibm 5.3 __ieee754_log: bit-exact StrictMath.log */
+BB_INLINE double bb_StrictMath_log(bb_ctx *ctx, double a) { (void)ctx; return bb_fdlibm_log(a); }
 
-/* ---- Integer / Long / Double / Float / Character / Boolean ---------------- */
-bb_string *bb_Integer_toString(bb_ctx *ctx, int32_t v);
-bb_string *bb_Integer_toStringRadix(bb_ctx *ctx, int32_t v, int32_t radix);
-bb_string *bb_Integer_toHexString(bb_ctx *ctx, int32_t v);
-bb_string *bb_Integer_toOctalString(bb_ctx *ctx, int32_t v);
-bb_string *bb_Integer_toBinaryString(bb_ctx *ctx, int32_t v);
-int32_t    bb_Integer_parseInt(bb_ctx *ctx, bb_string *s);
-int32_t    bb_Integer_parseIntRadix(bb_ctx *ctx, bb_string *s, int32_t radix);
-bb_string *bb_Long_toString(bb_ctx *ctx, int64_t v);
-bb_string *bb_Long_toHexString(bb_ctx *ctx, int64_t v);
-bb_string *bb_Long_toBinaryString(bb_ctx *ctx, int64_t v);
-int64_t    bb_Long_parseLong(bb_ctx *ctx, bb_string *s);
+/* ---- Double / Float natives ---------------------------------------------- */
 bb_string *bb_Double_toString(bb_ctx *ctx, double v);
 double     bb_Double_parseDouble(bb_ctx *ctx, bb_string *s);
-int64_t    bb_Double_doubleToLongBits(double v);      /* NaN canonicalised */
-int64_t    bb_Double_doubleToRawLongBits(double v);
-double     bb_Double_longBitsToDouble(int64_t bits);
-bool       bb_Double_isNaN(double v);
-bool       bb_Double_isInfinite(double v);
-int32_t    bb_Double_compare(double a, double b);
+int64_t    bb_Double_doubleToRawLongBits(bb_ctx *ctx, double v);
+double     bb_Double_longBitsToDouble(bb_ctx *ctx, int64_t bits);
 bb_string *bb_Float_toString(bb_ctx *ctx, float v);
 float      bb_Float_parseFloat(bb_ctx *ctx, bb_string *s);
-int32_t    bb_Float_floatToIntBits(float v);
-int32_t    bb_Float_floatToRawIntBits(float v);
-float      bb_Float_intBitsToFloat(int32_t bits);
-int32_t    bb_Float_compare(float a, float b);
-/* Character natives take code points and answer from Java's Unicode data. */
-int32_t    bb_Character_getType(int32_t c);
-bool       bb_Character_isDigit(int32_t c);
-bool       bb_Character_isLetter(int32_t c);
-bool       bb_Character_isLetterOrDigit(int32_t c);
-bool       bb_Character_isAlphabetic(int32_t c);
-bool       bb_Character_isWhitespace(int32_t c);
-bool       bb_Character_isSpaceChar(int32_t c);
-bool       bb_Character_isUpperCase(int32_t c);
-bool       bb_Character_isLowerCase(int32_t c);
-int32_t    bb_Character_toUpperCase(int32_t c);
-int32_t    bb_Character_toLowerCase(int32_t c);
-int32_t    bb_Character_digit(int32_t c, int32_t radix);
-int32_t    bb_Character_forDigit(int32_t digit, int32_t radix);
-bool       bb_Boolean_parseBoolean(bb_ctx *ctx, bb_string *s);
+int32_t    bb_Float_floatToRawIntBits(bb_ctx *ctx, float v);
+float      bb_Float_intBitsToFloat(bb_ctx *ctx, int32_t bits);
+
+/* ---- Character natives (code points; Java's Unicode data) ----------------- */
+int32_t bb_Character_getType(bb_ctx *ctx, int32_t cp);
+bool    bb_Character_isUpperCase(bb_ctx *ctx, int32_t cp);
+bool    bb_Character_isLowerCase(bb_ctx *ctx, int32_t cp);
+int32_t bb_Character_toUpperCase(bb_ctx *ctx, int32_t cp);
+int32_t bb_Character_toLowerCase(bb_ctx *ctx, int32_t cp);
+int32_t bb_Character_digit(bb_ctx *ctx, int32_t cp, int32_t radix);
+
+/* ---- helpers with Java semantics (not natives: pure functions for the
+ * compiler and the runtime) --------------------------------------------------- */
+int32_t bb_uc_type(int32_t cp);           /* Character.getType */
+int32_t bb_uc_toupper(int32_t cp);        /* Character.toUpperCase(int) */
+int32_t bb_uc_tolower(int32_t cp);
+bool    bb_uc_isupper(int32_t cp);        /* Character.isUpperCase(int) */
+bool    bb_uc_islower(int32_t cp);
+bool    bb_uc_isletter(int32_t cp);       /* Character.isLetter */
+bool    bb_uc_isdigit(int32_t cp);        /* Character.isDigit */
+bool    bb_uc_iswhitespace(int32_t cp);   /* Character.isWhitespace */
+bool    bb_uc_isspacechar(int32_t cp);    /* Character.isSpaceChar */
+int32_t bb_uc_digit(int32_t cp, int32_t radix);  /* Character.digit */
+int64_t bb_Math_round(double a);          /* Math.round: floor(a + 1/2) exactly, saturating */
+int32_t bb_Math_roundFloat(float a);
+double  bb_Math_max(double a, double b);  /* NaN wins; max(-0.0, 0.0) == 0.0 */
+double  bb_Math_min(double a, double b);  /* NaN wins; min(-0.0, 0.0) == -0.0 */
+int32_t bb_Double_compare(double a, double b);
+int64_t bb_Double_doubleToLongBits(double v);   /* NaN canonicalised */
+int32_t bb_Float_floatToIntBits(float v);
+/* text conversions used by concatenation and the runtime itself */
+bb_string *bb_Integer_toHexString(bb_ctx *ctx, int32_t v);
+int32_t    bb_Integer_parseInt(bb_ctx *ctx, bb_string *s);
 
 #endif

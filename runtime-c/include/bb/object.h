@@ -40,11 +40,19 @@ BB_INLINE void bb_storecheck(bb_ctx *ctx, const bb_array *a, const void *v, bb_l
  *   ((int32_t (*)(bb_ctx *, bb_object *))BB_VMETHOD(ctx, o, 1))(ctx, o) */
 #define BB_VMETHOD(ctx, o, slot) ((ctx)->classes[((bb_object *)(o))->cls]->vtable[(slot)])
 
-/* Object.hashCode: identity hash (stable: the collector never moves objects). */
-BB_INLINE int32_t bb_identity_hash(const void *o) {
-  uint64_t x = (uint64_t)(uintptr_t)o;
-  x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 29;
-  return (int32_t)(uint32_t)(x & 0x7fffffffu);
+/* Object.hashCode: the identity hash. On first use an object gets a 24-bit
+ * seed from its core's counter (kept in the upper bits of its gc word); the
+ * hash is a mix of the seed, so runs are repeatable. */
+uint32_t bb_hash_seed(bb_ctx *ctx);
+BB_INLINE int32_t bb_identity_hash(bb_ctx *ctx, bb_object *o) {
+  uint32_t seed = o->gc >> BB_GC_HASH_SHIFT;
+  if (BB_UNLIKELY(seed == 0)) {
+    seed = bb_hash_seed(ctx);
+    o->gc |= seed << BB_GC_HASH_SHIFT;
+  }
+  uint32_t x = seed;
+  x ^= x >> 16; x *= 0x85ebca6bu; x ^= x >> 13; x *= 0xc2b2ae35u; x ^= x >> 16;
+  return (int32_t)(x & 0x7fffffffu);
 }
 
 /* ---- object locks (paper 4.2) -----------------------------------------------

@@ -76,6 +76,9 @@ bb_string *bb_String_newFromChars(bb_ctx *ctx, bb_array *chars); /* new String(c
 bb_string *bb_String_newFromChars3(bb_ctx *ctx, bb_array *chars, int32_t offset, int32_t count);
 bb_string *bb_String_newFromBytes(bb_ctx *ctx, bb_array *bytes);  /* UTF-8, U+FFFD on errors */
 bb_string *bb_String_copyValueOf(bb_ctx *ctx, bb_array *chars);
+bb_string *bb_String_newFromString(bb_ctx *ctx, bb_string *original); /* new String(String) */
+void       bb_String_getChars(bb_ctx *ctx, bb_string *self, int32_t srcBegin, int32_t srcEnd, bb_array *dst, int32_t dstBegin);
+bb_array  *bb_String_getBytes(bb_ctx *ctx, bb_string *self);         /* UTF-8, lone surrogate -> '?' */
 
 /* String.valueOf(x) and the text of `"" + x`, for every type. */
 bb_string *bb_String_valueOfBoolean(bb_ctx *ctx, bool v);

@@ -32,6 +32,7 @@ struct bb_object {
 #define BB_GC_IMMORTAL 0x2u   /* not in a heap (string literals): never freed */
 #define BB_GC_TASKOBJ  0x4u   /* allocated with an allocation block */
 #define BB_GC_LARGE    0x8u   /* a large object (own malloc block) */
+#define BB_GC_HASH_SHIFT 8    /* bits 8..31: identity-hash seed (0 = none yet) */
 
 /* Arrays: header, int32 length, element size; the elements follow at offset
  * sizeof(bb_array) == 40, aligned to 8. */
@@ -205,6 +206,14 @@ struct bb_program {
   uint64_t               startup_flags;
   uint32_t               startup_args_offset;
   uint32_t               startup_parameters_offset;
+  /* optional (NULL/0 when unused): */
+  /* StartupObject's constructor, called instead of storing the two fields */
+  void                 (*startup_init)(bb_ctx *ctx, bb_object *self, bb_array *args);
+  /* run once before the StartupObject is published (e.g. System.out) */
+  void                 (*init)(bb_ctx *ctx);
+  /* addresses of global reference variables (GC roots), e.g. &System_out */
+  uint32_t               nglobals;
+  bb_object **const     *globals;
 };
 
 /* ============================================================================
@@ -300,6 +309,7 @@ struct bb_ctx {
   bb_loc                 loc;      /* location of the current call into a
                                       native that may fail (see README) */
   uint32_t               core;     /* this core's number */
+  uint32_t               hash_counter; /* identity-hash seeds handed out */
   uint32_t               nstaged;  /* tag actions staged for the exit */
   bb_tagop               staged[BB_MAX_STAGED];
   bb_object            **pending;  /* task objects allocated by the running task */

@@ -181,8 +181,20 @@ static const bb_task tasks[] = {
 };
 
 static const bb_program program = {
-  BB_ABI_VERSION, "keyword", NCLASSES, classes, 3, tasks, 1, files, 9, strings, 0, NULL,
-  CLS_StartupObject, F_StartupObject_initialstate, offsetof(StartupObject, args), offsetof(StartupObject, parameters),
+  .abi_version = BB_ABI_VERSION,
+  .name = "keyword",
+  .nclasses = NCLASSES,
+  .classes = classes,
+  .ntasks = 3,
+  .tasks = tasks,
+  .nfiles = 1,
+  .files = files,
+  .nstrings = 9,
+  .strings = strings,
+  .startup_class = CLS_StartupObject,
+  .startup_flags = F_StartupObject_initialstate,
+  .startup_args_offset = offsetof(StartupObject, args),
+  .startup_parameters_offset = offsetof(StartupObject, parameters),
 };
 
 int main(int argc, char **argv) { return bb_main(&program, argc, argv); }

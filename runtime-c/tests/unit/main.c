@@ -41,8 +41,20 @@ static const bb_param p_hold[] = {{"h", CLS_Holder, 1, g_live, 0, NULL}, {"n", C
 static const bb_flagop e_hold[] = {{~0ull, 0}, {~0ull, 0}};
 static const bb_task t_tasks[] = {{"hold", t_never, 2, p_hold, 0, 1, e_hold, 0}};
 static const char *const t_files[] = {"unit.bb"};
-static const bb_program t_program = {BB_ABI_VERSION, "unit", T_NCLASSES, t_classes, 1, t_tasks, 1, t_files, 0, NULL, 0, NULL,
-                                     CLS_Startup, 0, offsetof(T_Startup, args), offsetof(T_Startup, parameters)};
+static const bb_program t_program = {
+  .abi_version = BB_ABI_VERSION,
+  .name = "unit",
+  .nclasses = T_NCLASSES,
+  .classes = t_classes,
+  .ntasks = 1,
+  .tasks = t_tasks,
+  .nfiles = 1,
+  .files = t_files,
+  .startup_class = CLS_Startup,
+  .startup_flags = 0,
+  .startup_args_offset = offsetof(T_Startup, args),
+  .startup_parameters_offset = offsetof(T_Startup, parameters),
+};
 
 bb_ctx *t_fixture(void) {
   static char *argv[] = {"unit", NULL};
@@ -53,7 +65,9 @@ int bb_run_unit_tests(void) {
   bb_t_failures = 0;
   bb_t_checks = 0;
   test_numfmt();
+  test_strictmath();
   test_strings();
+  test_unicode();
   test_lib();
   test_objects();
   test_gc();

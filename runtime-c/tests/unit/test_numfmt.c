@@ -133,3 +133,26 @@ void test_numfmt(void) {
   CHECK(bb_fmt_int(b, 0) == 1 && b[0] == '0');
   CHECK(bb_fmt_radix_unsigned(b, 0xffffffffu, 4) == 8 && !memcmp(b, "ffffffff", 8));
 }
+
+/* StrictMath.log must be bit-exact with Java's (fdlibm): Java 25's results */
+void test_strictmath(void) {
+  FILE *f = fopen(BB_TEST_DATA_DIR "/strictmath_log.txt", "r");
+  CHECK(f != NULL);
+  if (!f) return;
+  char line[128];
+  int n = 0, bad = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') continue;
+    char a[40], b[40];
+    if (sscanf(line, "%39s %39s", a, b) != 2) continue;
+    uint64_t x = strtoull(a, NULL, 16), want = strtoull(b, NULL, 16), got;
+    double v, r;
+    memcpy(&v, &x, 8);
+    r = bb_fdlibm_log(v);
+    memcpy(&got, &r, 8);
+    if (got != want && !(r != r)) { bad++; fprintf(stderr, "StrictMath.log(%s): want %s got %016llx\n", a, b, (unsigned long long)got); }
+    n++;
+  }
+  fclose(f);
+  CHECK(n > 500 && bad == 0);
+}

@@ -49,7 +49,7 @@ void test_objects(void) {
   CHECK(bb_lock_root(&n->hdr) == &n->hdr);
   bb_lock_merge(ctx, &n->hdr, &sp->node.hdr);
   CHECK(bb_lock_root(&sp->node.hdr) == bb_lock_root(&n->hdr));
-  CHECK(bb_identity_hash(n) == bb_identity_hash(n) && bb_identity_hash(n) >= 0);
+  CHECK(bb_identity_hash(ctx, &n->hdr) == bb_identity_hash(ctx, &n->hdr) && bb_identity_hash(ctx, &n->hdr) >= 0);
   CHECK_STR(bb_BambooRuntime_className(ctx, &sp->node.hdr), "Special");
   bb_runtime_finish(ctx);
 }

@@ -108,3 +108,19 @@ void test_strings(void) {
   free(u);
   bb_runtime_finish(ctx);
 }
+
+void test_unicode(void);
+void test_unicode(void) {
+  bb_ctx *ctx = t_fixture();
+  CHECK_STR(bb_String_toUpperCase(ctx, t_str(ctx, "\xEF\xAC\x80x")), "FFX");                  /* U+FB00 ff ligature */
+  CHECK_STR(bb_String_toLowerCase(ctx, t_str(ctx, "\xCE\x9F\xCE\x94\xCE\x9F\xCE\xA3")), "\xCE\xBF\xCE\xB4\xCE\xBF\xCF\x82"); /* final sigma */
+  CHECK_STR(bb_String_toLowerCase(ctx, t_str(ctx, "\xCE\xA3\xCE\x91")), "\xCF\x83\xCE\xB1");
+  CHECK_STR(bb_String_toLowerCase(ctx, t_str(ctx, "\xC4\xB0")), "i\xCC\x87");                 /* U+0130 */
+  CHECK_STR(bb_String_toUpperCase(ctx, t_str(ctx, "\xF0\x90\x90\xA8")), "\xF0\x90\x90\x80"); /* Deseret, supplementary */
+  CHECK(bb_uc_type('a') == 2 && bb_uc_type(' ') == 12 && bb_uc_type('5') == 9);
+  CHECK(bb_uc_type(0x20AC) == 26 && bb_uc_type(0x4E00) == 5 && bb_uc_type(0x10FFFF) == 0);
+  CHECK(bb_uc_digit(0x0663, 10) == 3 && bb_uc_digit(0xFF21, 16) == 10);
+  CHECK(bb_uc_isletter(0x4E00) && bb_uc_isdigit(0x0969) && !bb_uc_isletter(0x2603));
+  CHECK(bb_uc_toupper(0xDF) == 0xDF && bb_uc_toupper(0x1C6) == 0x1C4);
+  bb_runtime_finish(ctx);
+}

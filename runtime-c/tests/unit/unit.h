@@ -42,7 +42,9 @@ bb_ctx *t_fixture(void);           /* a fresh runtime for the fixture program */
 bb_string *t_str(bb_ctx *ctx, const char *utf8);
 
 void test_numfmt(void);
+void test_strictmath(void);
 void test_strings(void);
+void test_unicode(void);
 void test_lib(void);
 void test_objects(void);
 void test_gc(void);

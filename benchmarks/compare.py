@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""compare.py — build and time each benchmark's Bamboo program against its
+sequential C reference (and, on request, its OpenMP and Java versions).
+
+Usage:
+    python3 benchmarks/compare.py --bambooc PATH/TO/bambooc [options] [BENCH ...]
+
+    BENCH            benchmark directories under benchmarks/ (default: every
+                     one that has a sizes.toml)
+    --bambooc PATH   the compiler; Bamboo programs are built with
+                     `bambooc -O2 --no-bounds-checks NAME.bb -o NAME_bb`
+    --no-bamboo      only C (and --omp / --java): checks the references
+    --size S         quick | full (default full); arguments from sizes.toml
+    --runs N         timed runs of each program (default 5), alternating
+                     C, Bamboo, C, Bamboo, ...
+    --omp            also build NAME_omp.c (cc -O2 -fopenmp) and time it
+    --java           also run Name.java once (javac/java from $JAVA_HOME, or
+                     PATH) and compare its output with C's
+    --cc CC          C compiler (default: $CC or cc)
+    --build DIR      where executables go (default: a temporary directory)
+
+For every benchmark it builds the programs, runs each once untimed and
+checks that all outputs are identical (and equal to expected.txt at the
+quick size), then runs them alternately --runs times and prints the median
+wall-clock times and the ratio Bamboo/C (and OpenMP/C). Exit status 1 if any
+build fails or any output differs.
+
+Output comparison is exact text: the C references print doubles in Java's
+Double.toString format (see series.c, java_double_string), so Bamboo, C and
+Java outputs are directly comparable line for line.
+
+Examples:
+    python3 benchmarks/compare.py --no-bamboo --size quick --java
+    python3 benchmarks/compare.py --bambooc $CARGO_TARGET_DIR/release/bambooc
+    python3 benchmarks/compare.py --bambooc ./bambooc --runs 7 --omp fractal
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def java_class_name(bench_dir: Path) -> str | None:
+    for f in bench_dir.glob("*.java"):
+        return f.stem
+    return None
+
+
+def run_cmd(cmd, cwd=None, env=None):
+    """Run cmd; return (seconds, stdout). Raises on a non-zero status."""
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError(
+            f"{' '.join(map(str, cmd))} exited with {proc.returncode}\n{proc.stderr}"
+        )
+    return elapsed, proc.stdout
+
+
+def build(cmd) -> bool:
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        print(f"  BUILD FAILED: {' '.join(map(str, cmd))}\n{proc.stdout}{proc.stderr}")
+        return False
+    return True
+
+
+def first_difference(a: str, b: str) -> str:
+    la, lb = a.splitlines(), b.splitlines()
+    for i in range(max(len(la), len(lb))):
+        x = la[i] if i < len(la) else "<missing>"
+        y = lb[i] if i < len(lb) else "<missing>"
+        if x != y:
+            return f"line {i + 1}: {x!r} vs {y!r}"
+    return "(no difference)"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("benches", nargs="*")
+    ap.add_argument("--bambooc")
+    ap.add_argument("--no-bamboo", action="store_true")
+    ap.add_argument("--size", choices=["quick", "full"], default="full")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--omp", action="store_true")
+    ap.add_argument("--java", action="store_true")
+    ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
+    ap.add_argument("--build")
+    args = ap.parse_args()
+
+    if not args.no_bamboo and not args.bambooc:
+        ap.error("--bambooc PATH is required (or --no-bamboo)")
+    bambooc = str(Path(args.bambooc).resolve()) if args.bambooc else None
+
+    benches = args.benches or sorted(
+        p.name for p in HERE.iterdir() if (p / "sizes.toml").is_file()
+    )
+    build_dir = Path(args.build or tempfile.mkdtemp(prefix="bamboo-bench-"))
+    build_dir.mkdir(parents=True, exist_ok=True)
+    java_home = os.environ.get("JAVA_HOME")
+    javac = str(Path(java_home) / "bin" / "javac") if java_home else "javac"
+    java = str(Path(java_home) / "bin" / "java") if java_home else "java"
+
+    ok = True
+    summary = []
+    for name in benches:
+        d = HERE / name
+        sizes = tomllib.loads((d / "sizes.toml").read_text())
+        bench_args = [str(a) for a in sizes[args.size]]
+        print(f"== {name} {' '.join(bench_args)} ({args.size})")
+
+        progs = {}  # label -> command prefix
+        c_exe = build_dir / f"{name}_c"
+        if not build([args.cc, "-O2", str(d / f"{name}.c"), "-o", str(c_exe), "-lm"]):
+            ok = False
+            continue
+        progs["C"] = [str(c_exe)]
+        if not args.no_bamboo:
+            bb_exe = build_dir / f"{name}_bb"
+            if build([bambooc, "-O2", "--no-bounds-checks", str(d / f"{name}.bb"),
+                      "-o", str(bb_exe)]):
+                progs["Bamboo"] = [str(bb_exe)]
+            else:
+                ok = False
+        if args.omp:
+            omp_exe = build_dir / f"{name}_omp"
+            if build([args.cc, "-O2", "-fopenmp", str(d / f"{name}_omp.c"),
+                      "-o", str(omp_exe), "-lm"]):
+                progs["OpenMP"] = [str(omp_exe)]
+            else:
+                ok = False
+        if args.java:
+            cls = java_class_name(d)
+            jdir = build_dir / f"{name}_java"
+            jdir.mkdir(exist_ok=True)
+            if cls and build([javac, "-d", str(jdir), str(d / f"{cls}.java")]):
+                progs["Java"] = [java, "-cp", str(jdir), cls]
+            else:
+                ok = False
+
+        # Correctness: one untimed run of each, outputs must be identical.
+        outputs = {}
+        for label, cmd in progs.items():
+            try:
+                _, outputs[label] = run_cmd(cmd + bench_args)
+            except RuntimeError as e:
+                print(f"  {label} FAILED: {e}")
+                ok = False
+        ref = outputs.get("C")
+        if ref is None:
+            continue
+        expected = d / "expected.txt"
+        if args.size == "quick" and expected.is_file():
+            if ref != expected.read_text():
+                print(f"  C output differs from expected.txt: "
+                      f"{first_difference(ref, expected.read_text())}")
+                ok = False
+        for label, out in outputs.items():
+            if label != "C" and out != ref:
+                print(f"  {label} output differs from C: {first_difference(out, ref)}")
+                ok = False
+        print("  outputs: " + ", ".join(
+            f"{label} {'ok' if outputs[label] == ref else 'DIFFERS'}" for label in outputs))
+        print("  " + ref.rstrip("\n").replace("\n", "\n  "))
+
+        # Timing: alternate the programs, --runs times each (Java excluded).
+        timed = [l for l in progs if l != "Java" and l in outputs]
+        times = {l: [] for l in timed}
+        for _ in range(args.runs):
+            for label in timed:
+                t, _ = run_cmd(progs[label] + bench_args)
+                times[label].append(t)
+        med = {l: statistics.median(ts) for l, ts in times.items()}
+        for label in timed:
+            ts = " ".join(f"{t:.3f}" for t in times[label])
+            print(f"  {label:7s} median {med[label]:8.3f} s   runs: {ts}")
+        row = [name, " ".join(bench_args), f"{med['C']:.3f}"]
+        if "Bamboo" in med:
+            ratio = med["Bamboo"] / med["C"]
+            print(f"  Bamboo/C = {ratio:.3f}")
+            row += [f"{med['Bamboo']:.3f}", f"{ratio:.3f}"]
+        if "OpenMP" in med:
+            print(f"  OpenMP/C = {med['OpenMP'] / med['C']:.3f}")
+        summary.append(row)
+
+    print("\nbenchmark  args  C(s)  Bamboo(s)  Bamboo/C")
+    for row in summary:
+        print("  ".join(row))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+class Machine {
+    flag s0;
+    flag s1;
+    flag s2;
+    flag s3;
+    flag s4;
+    flag s5;
+    flag s6;
+    flag s7;
+    flag s8;
+    flag s9;
+    flag s10;
+    flag s11;
+    flag s12;
+    flag s13;
+    flag s14;
+    flag s15;
+    flag s16;
+    flag s17;
+    flag s18;
+    flag s19;
+    flag s20;
+    flag s21;
+    flag s22;
+    flag s23;
+    flag s24;
+    flag s25;
+    flag s26;
+    flag s27;
+    flag s28;
+    flag s29;
+    flag s30;
+    flag s31;
+    flag s32;
+    flag s33;
+    flag s34;
+    flag s35;
+    flag s36;
+    flag s37;
+    flag s38;
+    flag s39;
+    flag s40;
+    flag s41;
+    flag s42;
+    flag s43;
+    flag s44;
+    flag s45;
+    flag s46;
+    flag s47;
+    flag s48;
+    flag s49;
+    flag s50;
+    flag s51;
+    flag s52;
+    flag s53;
+    flag s54;
+    flag s55;
+    flag s56;
+    flag s57;
+    flag s58;
+    flag s59;
+    flag s60;
+    flag s61;
+    flag s62;
+    flag s63;
+    flag overflow; //~ ERROR E0413
+}
+
+task startup(StartupObject s in initialstate) {
+    taskexit(s: initialstate := false);
+}
