@@ -6,7 +6,9 @@
 // Natives used (declared elsewhere, see NATIVES.md): String(char[], int, int),
 // String.getChars, String.length, Float.toString, Double.toString.
 // Growth follows Java: capacity 16 by default, str.length() + 16 when built
-// from a string, and max(needed, 2 * capacity + 2) when full.
+// from a string, and max(needed, 2 * capacity + 2) when full, so capacity()
+// reports what JDK 8-17 report (JDK 25's compact strings can report other
+// capacities once non-Latin-1 text is appended; the contents never differ).
 
 public class StringBuilder {
 

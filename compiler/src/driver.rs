@@ -135,7 +135,7 @@ impl Frontend {
 /// Reads source files; unreadable files and invalid UTF-8 become
 /// diagnostics.
 pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnostic>) {
-    let mut sources = SourceMap::new();
+    let mut sources = stdlib_sources();
     let mut ids = Vec::new();
     let mut diags = Vec::new();
     for path in paths {
@@ -173,16 +173,39 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
     (sources, ids, diags)
 }
 
-/// Parses and checks the given user files together with the standard
-/// library.
-pub fn frontend(mut sources: SourceMap, user_files: Vec<FileId>, mut diagnostics: Vec<Diagnostic>) -> Frontend {
-    let mut all = user_files.clone();
+/// A source map holding the standard library's files, which always come
+/// first (so their parsed trees can be shared between compilations).
+pub fn stdlib_sources() -> SourceMap {
+    let mut sources = SourceMap::new();
     for (name, text) in crate::stdlib::STDLIB {
-        all.push(sources.add(format!("<stdlib>/{name}"), text.to_string(), true));
+        sources.add(format!("<stdlib>/{name}"), text.to_string(), true);
     }
+    sources
+}
+
+/// The standard library parsed once per process.
+fn stdlib_trees() -> &'static [(ast::SourceFile, Vec<bambooc_syntax::ParseError>)] {
+    static TREES: std::sync::OnceLock<Vec<(ast::SourceFile, Vec<bambooc_syntax::ParseError>)>> = std::sync::OnceLock::new();
+    TREES.get_or_init(|| {
+        crate::stdlib::STDLIB
+            .iter()
+            .enumerate()
+            .map(|(i, (_, text))| bambooc_syntax::parse(FileId(i as u32), text))
+            .collect()
+    })
+}
+
+/// Parses and checks the given user files together with the standard
+/// library (`sources` must come from `stdlib_sources`).
+pub fn frontend(sources: SourceMap, user_files: Vec<FileId>, mut diagnostics: Vec<Diagnostic>) -> Frontend {
     let mut asts = Vec::new();
     let mut parse_failed = false;
-    for &id in &all {
+    for (i, (file, errors)) in stdlib_trees().iter().enumerate() {
+        parse_failed |= !errors.is_empty();
+        diagnostics.extend(errors.iter().map(diagnostics::parse_diagnostic));
+        asts.push((FileId(i as u32), file.clone()));
+    }
+    for &id in &user_files {
         let (file, errors) = bambooc_syntax::parse(id, &sources.file(id).text);
         parse_failed |= !errors.is_empty();
         diagnostics.extend(errors.iter().map(diagnostics::parse_diagnostic));
@@ -213,7 +236,7 @@ pub fn frontend(mut sources: SourceMap, user_files: Vec<FileId>, mut diagnostics
 
 /// Checks source text given in memory (tests, fuzzing).
 pub fn check_source(name: &str, text: &str) -> Frontend {
-    let mut sources = SourceMap::new();
+    let mut sources = stdlib_sources();
     let id = sources.add(name, text.to_string(), false);
     frontend(sources, vec![id], Vec::new())
 }

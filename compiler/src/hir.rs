@@ -256,9 +256,10 @@ pub struct Field {
     /// A `static final` constant's value.
     pub constant: Option<ConstValue>,
     /// A standard-library `static final` object created at start-up
-    /// (`System.out`): the class to instantiate with its no-argument
-    /// constructor.
+    /// (`System.out`): its class.
     pub singleton: Option<ClassId>,
+    /// The singleton's initialiser, checked (a `new` expression).
+    pub singleton_init: Option<Expr>,
 }
 
 #[derive(Clone, Debug)]

@@ -2,6 +2,6 @@ task startup(StartupObject s in initialstate) {
     int last;
     for (int i = 0; i < s.args.length; i++)
         last = i;
-    System.out.println(last); //~ ERROR E0302
+    int copy = last; //~ ERROR E0302
     taskexit(s: initialstate := false);
 }

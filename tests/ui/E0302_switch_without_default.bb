@@ -8,6 +8,6 @@ task startup(StartupObject s in initialstate) {
             name = "one";
             break;
     }
-    System.out.println(name); //~ ERROR E0302
+    String copy = name; //~ ERROR E0302
     taskexit(s: initialstate := false);
 }

@@ -143,6 +143,33 @@ pub(crate) fn task(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut I
     g.finish(out, 0);
 }
 
+/// `INIT`: creates the library's singletons before the program starts.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn init_function(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut Ids, strings: &mut StringTable, natives: &NativeTable, singletons: &[usize], out: &mut String) {
+    let mut g = Gen {
+        p,
+        sources,
+        opts,
+        ids,
+        strings,
+        natives,
+        locals: &[],
+        temps: Vec::new(),
+        out: String::new(),
+        indent: 1,
+        task: None,
+        in_stdlib: true,
+    };
+    for &i in singletons {
+        if let Some(init) = &p.fields[i].singleton_init {
+            let v = g.expr(init);
+            g.line(&format!("G{i} = {v};"));
+        }
+    }
+    out.push_str("static void INIT(bb_ctx *ctx) {\n");
+    g.finish(out, 0);
+}
+
 fn has_effects(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::This | ExprKind::StaticField(_) | ExprKind::NewTag(_) => false,
@@ -466,7 +493,7 @@ impl Gen<'_> {
             ExprKind::Const(c) => self.constant(c),
             ExprKind::Local(l) => format!("l{}", l.0),
             ExprKind::This => "self".into(),
-            ExprKind::StaticField(f) => format!("((void *)&G{})", f.0),
+            ExprKind::StaticField(f) => format!("((void *)G{})", f.0),
             ExprKind::Field { object, field } => {
                 let o = self.expr(object);
                 let f = self.p.field(*field);

@@ -225,19 +225,17 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
     }
     out.push('\n');
 
-    // Singletons (`System.out`): immortal static objects.
-    for (i, f) in p.fields.iter().enumerate() {
-        if let Some(c) = f.singleton {
-            writeln!(
-                out,
-                "static {} G{i} = {{ .hdr = {{ .cls = {}, .gc = BB_GC_IMMORTAL }} }};",
-                struct_name(c),
-                ids.class(c)
-            )
-            .unwrap();
-        }
+    // Singletons (`System.out`): globals made by the init hook, roots of
+    // the collector.
+    let singletons: Vec<usize> = p.fields.iter().enumerate().filter(|(_, f)| f.singleton.is_some()).map(|(i, _)| i).collect();
+    for i in &singletons {
+        writeln!(out, "static bb_object *G{i};").unwrap();
     }
-    out.push('\n');
+    write!(out, "static bb_object **const GLOBALS[] = {{").unwrap();
+    for i in &singletons {
+        write!(out, "&G{i}, ").unwrap();
+    }
+    out.push_str("NULL };\n\n");
 
     // Class descriptors.
     let mut class_ptrs: BTreeMap<u32, String> = BTreeMap::new();
@@ -365,6 +363,7 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
     out.push_str("{0, NULL} };\n\n");
 
     out.push_str(&bodies);
+    func::init_function(p, sources, opts, &mut ids, &mut strings, &natives, &singletons, &mut out);
 
     // Task tables.
     for (i, t) in p.tasks.iter().enumerate() {
@@ -454,7 +453,7 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
     };
     writeln!(
         out,
-        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {} }};",
+        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {}, .init = INIT, .nglobals = {}, .globals = GLOBALS }};",
         opts.program_name,
         ids.next,
         p.tasks.len(),
@@ -465,6 +464,7 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
         1u64 << p.well_known.initial_state.0,
         field_off("args"),
         field_off("parameters"),
+        singletons.len(),
     )
     .unwrap();
     out.push_str("int main(int argc, char **argv) { return bb_main(&PROGRAM, argc, argv); }\n");

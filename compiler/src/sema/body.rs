@@ -8,6 +8,7 @@ use super::{flow, Sema};
 use crate::hir::*;
 use bambooc_syntax::ast::{self, BinOp, UnaryOp};
 use bambooc_syntax::span::Span;
+use std::collections::HashMap;
 
 enum Kind {
     Method { ret: Type },
@@ -44,6 +45,9 @@ pub(super) struct Checker<'s, 'a> {
     task_span: Span,
     /// Final locals declared without an initialiser.
     blank_finals: Vec<LocalId>,
+    /// Constant variables: final locals initialised with a constant
+    /// (JLS 4.12.4); their uses are constant expressions.
+    local_constants: HashMap<LocalId, ConstValue>,
 }
 
 enum Target {
@@ -261,6 +265,12 @@ pub(super) fn check_task(s: &mut Sema<'_>, decl: &ast::TaskDecl) -> Task {
     }
 }
 
+/// Checks a library singleton's initialiser (a static context).
+pub(super) fn check_static_init(s: &mut Sema<'_>, class: ClassId, ty: &Type, init: &ast::VarInit) -> Expr {
+    let mut cx = Checker::new(s, Some(class), true, Kind::Constant);
+    cx.var_init(init, ty)
+}
+
 /// Folds a `static final` initialiser; `None` when it is not a constant.
 pub(super) fn fold_constant_init(s: &mut Sema<'_>, class: ClassId, ty: &Type, init: &ast::VarInit) -> Option<ConstValue> {
     let mut cx = Checker::new(s, Some(class), true, Kind::Constant);
@@ -286,6 +296,7 @@ impl<'s, 'a> Checker<'s, 'a> {
             task_params: Vec::new(),
             task_span: Span::default(),
             blank_finals: Vec::new(),
+            local_constants: HashMap::new(),
         }
     }
 
@@ -537,6 +548,11 @@ impl<'s, 'a> Checker<'s, 'a> {
             let local = self.declare_local(&decl.name, ty, is_final);
             if is_final && init.is_none() {
                 self.blank_finals.push(local);
+            }
+            if let Some(Expr { kind: ExprKind::Const(c), ty, .. }) = &init {
+                if is_final && (ty.is_primitive() || self.is_string(ty)) {
+                    self.local_constants.insert(local, c.clone());
+                }
             }
             out.push(Stmt {
                 kind: StmtKind::Local { local, init },
@@ -1251,6 +1267,9 @@ impl<'s, 'a> Checker<'s, 'a> {
 
     fn name(&mut self, name: &ast::Ident) -> Expr {
         if let Some(id) = self.lookup_local(&name.name) {
+            if let Some(c) = self.local_constants.get(&id) {
+                return const_expr(c.clone(), self.locals[id.0 as usize].ty.clone(), name.span);
+            }
             return Expr {
                 kind: ExprKind::Local(id),
                 ty: self.locals[id.0 as usize].ty.clone(),

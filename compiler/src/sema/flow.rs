@@ -444,7 +444,11 @@ impl Flow<'_> {
         let n = self.n();
         match &s.kind {
             StmtKind::Local { local, init } => {
+                // A declaration makes a fresh variable (a loop body's locals
+                // are new on every iteration).
                 st.da.remove(*local);
+                let i = local.0 as usize;
+                st.maybe[i / 64] &= !(1 << (i % 64));
                 if let Some(e) = init {
                     self.expr(e, &mut st);
                     self.write(*local, &mut st, s.span);

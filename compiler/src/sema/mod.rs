@@ -77,6 +77,8 @@ pub(crate) struct Sema<'a> {
     /// `static final` initialisers not yet folded.
     constant_inits: HashMap<FieldId, &'a ast::VarInit>,
     constants_in_progress: Vec<FieldId>,
+    /// Library singletons' initialisers, checked with the bodies.
+    singleton_inits: Vec<(FieldId, &'a ast::VarInit)>,
     tag_types: HashMap<String, TagTypeId>,
 }
 
@@ -104,6 +106,7 @@ impl<'a> Sema<'a> {
             task_sources: Vec::new(),
             constant_inits: HashMap::new(),
             constants_in_progress: Vec::new(),
+            singleton_inits: Vec::new(),
             tag_types: HashMap::new(),
         }
     }
@@ -366,8 +369,8 @@ impl<'a> Sema<'a> {
                             // The library's `System.out` is the one static
                             // object: created once at start-up.
                             let lib_singleton = match (&ty, &d.init) {
-                                (Type::Class(c), Some(ast::VarInit::Expr(ast::Expr { kind: ast::ExprKind::New { class, args, alloc: None }, .. })))
-                                    if stdlib && args.is_empty() && class.name == self.program.class(*c).name =>
+                                (Type::Class(c), Some(ast::VarInit::Expr(ast::Expr { kind: ast::ExprKind::New { class, alloc: None, .. }, .. })))
+                                    if stdlib && class.name == self.program.class(*c).name =>
                                 {
                                     Some(*c)
                                 }
@@ -375,6 +378,9 @@ impl<'a> Sema<'a> {
                             };
                             if lib_singleton.is_some() {
                                 singleton = lib_singleton;
+                                if let Some(init) = &d.init {
+                                    self.singleton_inits.push((fid, init));
+                                }
                             } else if let Some(init) = &d.init {
                                 self.constant_inits.insert(fid, init);
                             } else {
@@ -398,6 +404,7 @@ impl<'a> Sema<'a> {
                             is_private: f.modifiers.has(ast::Modifier::Private),
                             constant: None,
                             singleton,
+                            singleton_init: None,
                         });
                         self.program.classes[id.0 as usize].fields.push(fid);
                         self.classes[id.0 as usize].fields_by_name.insert(d.name.name.clone(), fid);
@@ -774,6 +781,11 @@ impl<'a> Sema<'a> {
     }
 
     fn check_bodies(&mut self) {
+        for (field, init) in std::mem::take(&mut self.singleton_inits) {
+            let f = self.program.field(field).clone();
+            let e = body::check_static_init(self, f.class, &f.ty, init);
+            self.program.fields[field.0 as usize].singleton_init = Some(e);
+        }
         for i in 0..self.method_sources.len() {
             let id = MethodId(i as u32);
             let body = match self.method_sources[i] {

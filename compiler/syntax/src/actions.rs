@@ -41,26 +41,31 @@ pub(crate) struct Ctx<'s> {
     pub last_tok_start: Cell<usize>,
     /// The token stream has reported the end of file (missing closers).
     pub eof_reported: Cell<bool>,
+    /// The start of the token after an unterminated string or character
+    /// literal: a syntax error there comes from the literal.
+    pub quiet_at: Cell<usize>,
 }
 
 // ---------------------------------------------------------------------------
-// Values that carry their depth through the grammar.
+// Values that carry their depth through the grammar. Nodes are boxed so
+// that the parser's symbol type, which every shift and reduce moves, stays
+// small (and a parent takes its boxed children as they are).
 
 /// An expression and its nesting depth (a leaf has depth 1).
 pub(crate) struct E {
-    pub e: Expr,
+    pub e: Box<Expr>,
     pub d: u32,
 }
 
 /// A statement and its depth.
 pub(crate) struct S {
-    pub s: Stmt,
+    pub s: Box<Stmt>,
     pub d: u32,
 }
 
 /// A variable initialiser and its depth.
 pub(crate) struct VI {
-    pub v: VarInit,
+    pub v: Box<VarInit>,
     pub d: u32,
 }
 
@@ -72,7 +77,7 @@ pub(crate) struct FE {
 
 /// A declarator and the depth of its initialiser.
 pub(crate) struct Decl {
-    pub v: VarDeclarator,
+    pub v: Box<VarDeclarator>,
     pub d: u32,
 }
 
@@ -95,7 +100,7 @@ pub(crate) enum StateItem {
 /// One element of a `taskexit` list: a parameter with its first actions,
 /// or a further action for the parameter before it (`p: f := true, add t`).
 pub(crate) enum ExitElem {
-    Start(ExitAction),
+    Start(Box<ExitAction>),
     Action(StateItem),
 }
 
@@ -105,7 +110,7 @@ fn max_d<'a>(ds: impl IntoIterator<Item = &'a u32>) -> u32 {
 
 pub(crate) fn unzip_exprs(v: Vec<E>) -> (Vec<Expr>, u32) {
     let d = max_d(v.iter().map(|e| &e.d));
-    (v.into_iter().map(|e| e.e).collect(), d)
+    (v.into_iter().map(|e| *e.e).collect(), d)
 }
 
 impl<'s> Ctx<'s> {
@@ -119,6 +124,7 @@ impl<'s> Ctx<'s> {
             junk_end_lookahead: Cell::new(usize::MAX),
             last_tok_start: Cell::new(0),
             eof_reported: Cell::new(false),
+            quiet_at: Cell::new(usize::MAX),
         }
     }
 
@@ -185,7 +191,7 @@ impl<'s> Ctx<'s> {
                 expected,
             } => {
                 let synthetic = l == r || matches!(tok, Tok::DeepExpr | Tok::DeepStmt);
-                if synthetic || l == self.junk_end_lookahead.get() {
+                if synthetic || l == self.junk_end_lookahead.get() || l == self.quiet_at.get() {
                     return;
                 }
                 self.report(self.unexpected(l, &tok, r, expected));
@@ -291,15 +297,15 @@ impl<'s> Ctx<'s> {
             self.too_deep(span);
             drop(kind);
             E {
-                e: Expr {
+                e: Box::new(Expr {
                     kind: ExprKind::Error,
                     span,
-                },
+                }),
                 d: 1,
             }
         } else {
             E {
-                e: Expr { kind, span },
+                e: Box::new(Expr { kind, span }),
                 d,
             }
         }
@@ -327,7 +333,7 @@ impl<'s> Ctx<'s> {
         let d = target.d;
         self.expr_at(
             ExprKind::Field {
-                target: Box::new(target.e),
+                target: target.e,
                 name,
             },
             span,
@@ -341,7 +347,7 @@ impl<'s> Ctx<'s> {
         let l = target.as_ref().map_or(l, |t| t.e.span.start as usize);
         self.expr(
             ExprKind::Call {
-                target: target.map(|t| Box::new(t.e)),
+                target: target.map(|t| t.e),
                 name,
                 args,
             },
@@ -396,8 +402,8 @@ impl<'s> Ctx<'s> {
         let d = array.d.max(index.d);
         self.expr_at(
             ExprKind::Index {
-                array: Box::new(array.e),
-                index: Box::new(index.e),
+                array: array.e,
+                index: index.e,
             },
             span,
             d,
@@ -410,8 +416,8 @@ impl<'s> Ctx<'s> {
         self.expr_at(
             ExprKind::Binary {
                 op,
-                lhs: Box::new(lhs.e),
-                rhs: Box::new(rhs.e),
+                lhs: lhs.e,
+                rhs: rhs.e,
             },
             span,
             d,
@@ -423,7 +429,7 @@ impl<'s> Ctx<'s> {
         let d = operand.d;
         self.expr_at(
             ExprKind::InstanceOf {
-                operand: Box::new(operand.e),
+                operand: operand.e,
                 ty,
             },
             span,
@@ -437,7 +443,7 @@ impl<'s> Ctx<'s> {
         self.expr_at(
             ExprKind::Unary {
                 op,
-                operand: Box::new(operand.e),
+                operand: operand.e,
             },
             span,
             d,
@@ -447,15 +453,15 @@ impl<'s> Ctx<'s> {
     /// `(expr)` followed by an operand: a cast if `expr` is a simple name.
     pub fn cast_prefix(&self, e: E, l: usize, r: usize) -> Prefix {
         match e.e.kind {
-            ExprKind::Name(id) => Prefix::Cast(
+            ExprKind::Name(ref id) => Prefix::Cast(
                 TypeExpr {
                     span: id.span,
-                    base: BaseType::Named(id),
+                    base: BaseType::Named(id.clone()),
                     dims: 0,
                 },
                 l,
             ),
-            kind => Prefix::BadCast {
+            ref kind => Prefix::BadCast {
                 start: l,
                 span: self.span(l, r),
                 silent: matches!(kind, ExprKind::Error),
@@ -474,7 +480,7 @@ impl<'s> Ctx<'s> {
                     self.expr(
                         ExprKind::Unary {
                             op,
-                            operand: Box::new(e.e),
+                            operand: e.e,
                         },
                         l,
                         end,
@@ -486,7 +492,7 @@ impl<'s> Ctx<'s> {
                     self.expr(
                         ExprKind::Cast {
                             ty,
-                            operand: Box::new(e.e),
+                            operand: e.e,
                         },
                         l,
                         end,
@@ -515,9 +521,9 @@ impl<'s> Ctx<'s> {
             let d = c.d.max(t.d).max(e.d);
             e = self.expr_at(
                 ExprKind::Conditional {
-                    cond: Box::new(c.e),
-                    then_expr: Box::new(t.e),
-                    else_expr: Box::new(e.e),
+                    cond: c.e,
+                    then_expr: t.e,
+                    else_expr: e.e,
                 },
                 span,
                 d,
@@ -534,8 +540,8 @@ impl<'s> Ctx<'s> {
             e = self.expr_at(
                 ExprKind::Assign {
                     op,
-                    lhs: Box::new(lhs.e),
-                    rhs: Box::new(e.e),
+                    lhs: lhs.e,
+                    rhs: e.e,
                 },
                 span,
                 d,
@@ -560,20 +566,20 @@ impl<'s> Ctx<'s> {
                 1,
             );
         }
-        let elems = elems.into_iter().map(|v| v.v).collect();
+        let elems = elems.into_iter().map(|v| *v.v).collect();
         (ArrayInit { elems, span }, d)
     }
 
     pub fn var_init_array(&self, (a, d): (ArrayInit, u32)) -> VI {
         VI {
-            v: VarInit::Array(a),
+            v: Box::new(VarInit::Array(a)),
             d,
         }
     }
 
     pub fn var_init_expr(&self, e: E) -> VI {
         VI {
-            v: VarInit::Expr(e.e),
+            v: Box::new(VarInit::Expr(*e.e)),
             d: e.d,
         }
     }
@@ -582,12 +588,12 @@ impl<'s> Ctx<'s> {
         let span = self.span(name.span.start as usize, r);
         let d = init.as_ref().map_or(0, |i| i.d);
         Decl {
-            v: VarDeclarator {
+            v: Box::new(VarDeclarator {
                 name,
                 extra_dims,
-                init: init.map(|i| i.v),
+                init: init.map(|i| *i.v),
                 span,
-            },
+            }),
             d,
         }
     }
@@ -601,15 +607,15 @@ impl<'s> Ctx<'s> {
             self.too_deep(span);
             drop(kind);
             S {
-                s: Stmt {
+                s: Box::new(Stmt {
                     kind: StmtKind::Error,
                     span,
-                },
+                }),
                 d: 1,
             }
         } else {
             S {
-                s: Stmt { kind, span },
+                s: Box::new(Stmt { kind, span }),
                 d,
             }
         }
@@ -623,41 +629,41 @@ impl<'s> Ctx<'s> {
         let d = max_d(stmts.iter().map(|s| &s.d));
         (
             Block {
-                stmts: stmts.into_iter().map(|s| s.s).collect(),
+                stmts: stmts.into_iter().map(|s| *s.s).collect(),
                 span: self.span(l, r),
             },
             d,
         )
     }
 
-    pub fn local(&self, modifiers: Modifiers, ty: TypeExpr, decls: Vec<Decl>) -> (LocalDecl, u32) {
+    pub fn local(&self, modifiers: Modifiers, ty: TypeExpr, decls: Vec<Decl>) -> (Box<LocalDecl>, u32) {
         let d = max_d(decls.iter().map(|x| &x.d));
         (
-            LocalDecl {
+            Box::new(LocalDecl {
                 modifiers,
                 ty,
-                declarators: decls.into_iter().map(|x| x.v).collect(),
-            },
+                declarators: decls.into_iter().map(|x| *x.v).collect(),
+            }),
             d,
         )
     }
 
-    pub fn local_stmt(&self, (decl, d): (LocalDecl, u32), l: usize, r: usize) -> S {
-        self.stmt(StmtKind::Local(decl), l, r, d)
+    pub fn local_stmt(&self, (decl, d): (Box<LocalDecl>, u32), l: usize, r: usize) -> S {
+        self.stmt(StmtKind::Local(*decl), l, r, d)
     }
 
     pub fn expr_stmt(&self, e: E, l: usize, r: usize) -> S {
         let d = e.d;
-        self.stmt(StmtKind::Expr(e.e), l, r, d)
+        self.stmt(StmtKind::Expr(*e.e), l, r, d)
     }
 
     pub fn if_stmt(&self, cond: E, then: S, els: Option<S>, l: usize, r: usize) -> S {
         let d = cond.d.max(then.d).max(els.as_ref().map_or(0, |s| s.d));
         self.stmt(
             StmtKind::If {
-                cond: cond.e,
-                then_branch: Box::new(then.s),
-                else_branch: els.map(|s| Box::new(s.s)),
+                cond: *cond.e,
+                then_branch: then.s,
+                else_branch: els.map(|s| s.s),
             },
             l,
             r,
@@ -683,10 +689,10 @@ impl<'s> Ctx<'s> {
             .max(body.d);
         self.stmt(
             StmtKind::For {
-                init: init.into_iter().map(|s| s.s).collect(),
-                cond: cond.map(|c| c.e),
+                init: init.into_iter().map(|s| *s.s).collect(),
+                cond: cond.map(|c| *c.e),
                 update,
-                body: Box::new(body.s),
+                body: body.s,
             },
             l,
             r,
@@ -713,8 +719,8 @@ impl<'s> Ctx<'s> {
                 modifiers,
                 ty,
                 name,
-                iterable: iterable.e,
-                body: Box::new(body.s),
+                iterable: *iterable.e,
+                body: body.s,
             },
             l,
             r,
@@ -735,7 +741,7 @@ impl<'s> Ctx<'s> {
         let d = scrutinee.d.max(max_d(groups.iter().map(|g| &g.1)));
         self.stmt(
             StmtKind::Switch {
-                scrutinee: scrutinee.e,
+                scrutinee: *scrutinee.e,
                 groups: groups.into_iter().map(|g| g.0).collect(),
             },
             l,
@@ -744,12 +750,12 @@ impl<'s> Ctx<'s> {
         )
     }
 
-    pub fn switch_group(&self, labels: Vec<(SwitchLabel, u32)>, stmts: Vec<S>, l: usize, r: usize) -> (SwitchGroup, u32) {
+    pub fn switch_group(&self, labels: Vec<(Box<SwitchLabel>, u32)>, stmts: Vec<S>, l: usize, r: usize) -> (SwitchGroup, u32) {
         let d = max_d(labels.iter().map(|x| &x.1)).max(max_d(stmts.iter().map(|s| &s.d)));
         (
             SwitchGroup {
-                labels: labels.into_iter().map(|x| x.0).collect(),
-                stmts: stmts.into_iter().map(|s| s.s).collect(),
+                labels: labels.into_iter().map(|x| *x.0).collect(),
+                stmts: stmts.into_iter().map(|s| *s.s).collect(),
                 span: self.span(l, r),
             },
             d,
@@ -826,7 +832,7 @@ impl<'s> Ctx<'s> {
         let mut out: Vec<ExitAction> = Vec::new();
         for el in elems {
             match el {
-                ExitElem::Start(a) => out.push(a),
+                ExitElem::Start(a) => out.push(*a),
                 ExitElem::Action(item) => {
                     // The grammar makes the first element a `Start`.
                     if let Some(last) = out.last_mut() {
@@ -854,9 +860,9 @@ impl<'s> Ctx<'s> {
         }
     }
 
-    pub fn source_file(&self, items: Vec<Option<Item>>) -> SourceFile {
+    pub fn source_file(&self, items: Vec<Item>) -> SourceFile {
         SourceFile {
-            items: items.into_iter().flatten().collect(),
+            items,
             span: self.span(0, self.src.len()),
         }
     }

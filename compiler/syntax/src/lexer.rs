@@ -832,17 +832,16 @@ pub(crate) fn scan_number(bytes: &[u8], start: usize) -> ScannedNumber {
             lit = Literal::Float { text, single };
         } else {
             let run = &bytes[d0..i];
-            let digits: Vec<u8> = run.iter().copied().filter(|&b| b != b'_').collect();
-            if digits.is_empty() {
+            if run.iter().all(|&b| b == b'_') {
                 set(NumberError::NoDigits, &mut error);
             } else if bad_underscores(run) {
                 set(NumberError::Underscore, &mut error);
             }
             let radix = if hex { 16 } else { 2 };
-            if !hex && digits.iter().any(|&b| b > b'1') {
+            if !hex && run.iter().any(|&b| b > b'1' && b != b'_') {
                 set(NumberError::InvalidDigit, &mut error);
             }
-            let value = int_value(&digits, radix, &mut error);
+            let value = int_value(run, radix, &mut error);
             let long = matches!(at(i), b'l' | b'L');
             if long {
                 i += 1;
@@ -894,17 +893,12 @@ pub(crate) fn scan_number(bytes: &[u8], start: usize) -> ScannedNumber {
         if bad_underscores(int_run) || bad_underscores(frac_run) {
             set(NumberError::Underscore, &mut error);
         }
-        let int_digits: String = int_run
-            .iter()
-            .filter(|&&b| b != b'_')
-            .map(|&b| b as char)
-            .collect();
         if is_float {
-            let frac: String = frac_run
-                .iter()
-                .filter(|&&b| b != b'_')
-                .map(|&b| b as char)
-                .collect();
+            let digits = |run: &[u8]| -> String {
+                run.iter().filter(|&&b| b != b'_').map(|&b| b as char).collect()
+            };
+            let int_digits = digits(int_run);
+            let frac = digits(frac_run);
             // Normalise so that Rust's `str::parse::<f32/f64>` reads it:
             // always digits on both sides of the point.
             let mut text = if int_digits.is_empty() {
@@ -917,12 +911,12 @@ pub(crate) fn scan_number(bytes: &[u8], start: usize) -> ScannedNumber {
             text.push_str(&exp_text);
             lit = Literal::Float { text, single };
         } else {
-            let octal = int_digits.len() > 1 && int_digits.starts_with('0');
+            let octal = int_run.len() > 1 && int_run[0] == b'0';
             let radix = if octal { 8 } else { 10 };
-            if octal && int_digits.bytes().any(|b| b > b'7') {
+            if octal && int_run.iter().any(|&b| b > b'7' && b != b'_') {
                 set(NumberError::InvalidDigit, &mut error);
             }
-            let value = int_value(int_digits.as_bytes(), radix, &mut error);
+            let value = int_value(int_run, radix, &mut error);
             let long = matches!(at(i), b'l' | b'L');
             if long {
                 i += 1;
@@ -948,9 +942,11 @@ pub(crate) fn scan_number(bytes: &[u8], start: usize) -> ScannedNumber {
     ScannedNumber { end: i, lit, error }
 }
 
+/// The value of a run of digits (underscores skipped) in `radix`; digits
+/// the radix lacks (already reported) count as its largest digit.
 fn int_value(digits: &[u8], radix: u64, error: &mut Option<NumberError>) -> u64 {
     let mut v: u64 = 0;
-    for &b in digits {
+    for &b in digits.iter().filter(|&&b| b != b'_') {
         let d = u64::from((b as char).to_digit(16).unwrap_or(0)).min(radix - 1);
         match v.checked_mul(radix).and_then(|v| v.checked_add(d)) {
             Some(n) => v = n,

@@ -32,7 +32,7 @@ use logos::Logos;
 
 use crate::actions::{Ctx, Never};
 use crate::ast::MAX_NESTING;
-use crate::error::ParseError;
+use crate::error::{CharLiteralError, ParseError};
 use crate::lexer::{LexExtras, Tok};
 
 pub(crate) type Triple<'a> = (usize, Tok<'a>, usize);
@@ -92,6 +92,10 @@ pub(crate) struct TokenStream<'a, 'c> {
     prev: Prev,
     prev2: Prev,
     done: bool,
+    /// The token being lexed is an unterminated literal.
+    quiet_next: bool,
+    /// The last token lexed was one: the next one is quiet.
+    quiet_after: bool,
 }
 
 impl<'a, 'c> TokenStream<'a, 'c> {
@@ -117,6 +121,8 @@ impl<'a, 'c> TokenStream<'a, 'c> {
             prev: Prev::Boundary,
             prev2: Prev::Boundary,
             done: false,
+            quiet_next: false,
+            quiet_after: false,
         }
     }
 
@@ -132,6 +138,16 @@ impl<'a, 'c> TokenStream<'a, 'c> {
 
     fn drain_lex_errors(&mut self) {
         for e in self.lex.extras.errors.drain(..) {
+            if matches!(
+                e,
+                ParseError::UnterminatedString { .. }
+                    | ParseError::InvalidCharLiteral {
+                        reason: CharLiteralError::Unterminated,
+                        ..
+                    }
+            ) {
+                self.quiet_next = true;
+            }
             self.ctx.report(e);
         }
     }
@@ -148,6 +164,12 @@ impl<'a, 'c> TokenStream<'a, 'c> {
             match r {
                 Some(Ok(t)) => {
                     self.flush_bad();
+                    if self.quiet_after {
+                        self.quiet_after = false;
+                        self.ctx.quiet_at.set(span.start);
+                    }
+                    // The token after an unterminated literal is quiet.
+                    self.quiet_after = std::mem::take(&mut self.quiet_next);
                     return Some((span.start, t, span.end));
                 }
                 Some(Err(())) => match &mut self.bad {
@@ -297,16 +319,28 @@ impl<'a, 'c> TokenStream<'a, 'c> {
         };
         match t.1 {
             Tok::Class | Tok::Task => {
-                let kw = t.1.clone();
-                self.close_before(&kw, (t.0, t.2), t.0);
+                // Only a declaration (`class Name`, `task name`) says that
+                // brackets were left open; `int task = 3` is a plain error.
+                if self.peek_raw(0).is_some_and(is_name) {
+                    let kw = t.1.clone();
+                    self.close_before(&kw, (t.0, t.2), t.0);
+                }
                 self.emit(t);
+            }
+            Tok::At if !self.peek_raw(0).is_some_and(is_name) => {
+                // `@` starts an annotation (reported by the grammar); alone
+                // it is just an invalid character.
+                self.ctx.report(ParseError::InvalidChar {
+                    span: self.ctx.span(t.0, t.2),
+                });
             }
             ref m if m.is_modifier() && !self.stack.is_empty() => {
                 let mut k = 0;
                 while self.peek_raw(k).is_some_and(|x| x.is_modifier()) {
                     k += 1;
                 }
-                if let Some(kw @ (Tok::Class | Tok::Task)) = self.peek_raw(k).cloned() {
+                let decl = self.peek_raw(k + 1).is_some_and(is_name);
+                if let Some(kw @ (Tok::Class | Tok::Task)) = self.peek_raw(k).cloned().filter(|_| decl) {
                     let span = (self.raw[k].0, self.raw[k].2);
                     self.close_before(&kw, span, t.0);
                 }
@@ -571,6 +605,14 @@ impl<'a, 'c> TokenStream<'a, 'c> {
         self.close_all(at);
         self.done = true;
     }
+}
+
+/// An identifier, contextual keywords included.
+fn is_name(t: &Tok<'_>) -> bool {
+    matches!(
+        t,
+        Tok::Ident(_) | Tok::In | Tok::With | Tok::And | Tok::Or | Tok::Add | Tok::Clear
+    )
 }
 
 impl<'a> Iterator for TokenStream<'a, '_> {

@@ -36,6 +36,6 @@ task startup(StartupObject s in initialstate) {
     Shape sh = new Shape(); //~ ERROR E0119
     Circle c = null; //~ ERROR E0100
     int n;
-    System.out.println(n); //~ ERROR E0302
+    int copy = n; //~ ERROR E0302
     taskexit(s: initialstate := false);
 }

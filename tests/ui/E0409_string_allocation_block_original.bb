@@ -6,7 +6,7 @@ class Job {
 }
 
 task startup(StartupObject s in initialstate) {
-    int[] a = new int[3] { ready := true }; //~ ERROR E0409
+    String word = new String("text"){ready}; //~ ERROR E0409
     taskexit(s: initialstate := false);
 }
 
