@@ -22,7 +22,9 @@ Usage:
 For every benchmark it builds the programs, runs each once untimed and
 checks that all outputs are identical (and equal to expected.txt at the
 quick size), then runs them alternately --runs times and prints the median
-wall-clock times and the ratio Bamboo/C (and OpenMP/C). Exit status 1 if any
+wall-clock and CPU (user + sys) times and the ratios Bamboo/C (and OpenMP/C
+by wall time). The CPU ratio is the steadier one on a loaded machine; the
+Bamboo runtime is single-core for now, so both measure 1-core Bamboo. Exit status 1 if any
 build fails or any output differs.
 
 Output comparison is exact text: the C references print doubles in Java's
@@ -37,6 +39,7 @@ Examples:
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -55,15 +58,19 @@ def java_class_name(bench_dir: Path) -> str | None:
 
 
 def run_cmd(cmd, cwd=None, env=None):
-    """Run cmd; return (seconds, stdout). Raises on a non-zero status."""
+    """Run cmd; return (wall seconds, CPU seconds (user + sys), stdout).
+    Raises on a non-zero status."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if proc.returncode != 0:
         raise RuntimeError(
             f"{' '.join(map(str, cmd))} exited with {proc.returncode}\n{proc.stderr}"
         )
-    return elapsed, proc.stdout
+    return elapsed, cpu, proc.stdout
 
 
 def build(cmd) -> bool:
@@ -151,7 +158,7 @@ def main() -> int:
         outputs = {}
         for label, cmd in progs.items():
             try:
-                _, outputs[label] = run_cmd(cmd + bench_args)
+                _, _, outputs[label] = run_cmd(cmd + bench_args)
             except RuntimeError as e:
                 print(f"  {label} FAILED: {e}")
                 ok = False
@@ -175,24 +182,29 @@ def main() -> int:
         # Timing: alternate the programs, --runs times each (Java excluded).
         timed = [l for l in progs if l != "Java" and l in outputs]
         times = {l: [] for l in timed}
+        cpus = {l: [] for l in timed}
         for _ in range(args.runs):
             for label in timed:
-                t, _ = run_cmd(progs[label] + bench_args)
+                t, c, _ = run_cmd(progs[label] + bench_args)
                 times[label].append(t)
+                cpus[label].append(c)
         med = {l: statistics.median(ts) for l, ts in times.items()}
+        cmed = {l: statistics.median(cs) for l, cs in cpus.items()}
         for label in timed:
             ts = " ".join(f"{t:.3f}" for t in times[label])
-            print(f"  {label:7s} median {med[label]:8.3f} s   runs: {ts}")
+            print(f"  {label:7s} median {med[label]:8.3f} s wall, {cmed[label]:8.3f} s CPU"
+                  f"   wall runs: {ts}")
         row = [name, " ".join(bench_args), f"{med['C']:.3f}"]
         if "Bamboo" in med:
             ratio = med["Bamboo"] / med["C"]
-            print(f"  Bamboo/C = {ratio:.3f}")
-            row += [f"{med['Bamboo']:.3f}", f"{ratio:.3f}"]
+            cratio = cmed["Bamboo"] / cmed["C"]
+            print(f"  Bamboo/C = {ratio:.3f} (wall), {cratio:.3f} (CPU)")
+            row += [f"{med['Bamboo']:.3f}", f"{ratio:.3f}", f"{cratio:.3f}"]
         if "OpenMP" in med:
-            print(f"  OpenMP/C = {med['OpenMP'] / med['C']:.3f}")
+            print(f"  OpenMP/C = {med['OpenMP'] / med['C']:.3f} (wall)")
         summary.append(row)
 
-    print("\nbenchmark  args  C(s)  Bamboo(s)  Bamboo/C")
+    print("\nbenchmark  args  C(s)  Bamboo(s)  Bamboo/C(wall)  Bamboo/C(CPU)")
     for row in summary:
         print("  ".join(row))
     return 0 if ok else 1

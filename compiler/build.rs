@@ -13,11 +13,18 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|e| e == "bb"))
         .collect();
     files.sort();
-    let mut out = String::from("/// The standard library: (file name, source).\npub const STDLIB: &[(&str, &str)] = &[\n");
+    let mut out = String::from(
+        "/// The standard library: (file name, source).\npub const STDLIB: &[(&str, &str)] = &[\n",
+    );
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let name = f.file_name().unwrap().to_string_lossy();
-        writeln!(out, "    ({name:?}, include_str!({:?})),", f.canonicalize().unwrap().display()).unwrap();
+        writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            f.canonicalize().unwrap().display()
+        )
+        .unwrap();
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("stdlib_files.rs");

@@ -3,9 +3,9 @@
  * (rows near the set cost far more than rows outside it); the checksum is
  * taken afterwards, sequentially.
  *
- * The Fractal benchmark: the
- * Mandelbrot set over a in [-2, 1), b in [-1.5, 1.5) on a width x height
- * grid, at most 255 iterations per pixel, all arithmetic in float.
+ * The Fractal benchmark: the Mandelbrot set over a in [-2, 1),
+ * b in [-1.5, 1.5) on a width x height grid, at most 255 iterations per
+ * pixel, all arithmetic in float.
  *
  * Usage: OMP_NUM_THREADS=k fractal_omp WIDTH HEIGHT
  * Output (identical, byte for byte, to fractal.bb and Fractal.java):

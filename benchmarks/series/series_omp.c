@@ -3,9 +3,9 @@
  * is computed exactly as in series.c, and the sum is taken afterwards in
  * index order, so the output does not depend on the thread count.
  *
- * Series benchmark (Java Grande
- * Forum, section 2): the first N Fourier coefficient pairs (a_i, b_i) of
- * f(x) = (x+1)^x on [0, 2], each by trapezoid integration with 1000 steps.
+ * The Series benchmark (Java Grande Forum, section 2): the first N Fourier
+ * coefficient pairs (a_i, b_i) of f(x) = (x+1)^x on [0, 2], each by
+ * trapezoid integration with 1000 steps.
  *
  * JGF's quirk is kept: the trapezoid sum covers the interior points
  * dx ... 998*dx only (999*dx is skipped) before f(2)/2 is added.

@@ -141,7 +141,10 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
     for path in paths {
         let shown = path.display().to_string();
         if path.is_dir() {
-            diags.push(Diagnostic::global("E0011", format!("cannot read `{shown}`: it is a directory")).with_help("give the `.bb` files inside it"));
+            diags.push(
+                Diagnostic::global("E0011", format!("cannot read `{shown}`: it is a directory"))
+                    .with_help("give the `.bb` files inside it"),
+            );
             continue;
         }
         match std::fs::read(path) {
@@ -151,7 +154,10 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
                     std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
                     _ => e.to_string(),
                 };
-                diags.push(Diagnostic::global("E0011", format!("cannot read `{shown}`: {reason}")));
+                diags.push(Diagnostic::global(
+                    "E0011",
+                    format!("cannot read `{shown}`: {reason}"),
+                ));
             }
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => ids.push(sources.add(shown, text, false)),
@@ -163,8 +169,15 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
                     let text = String::from_utf8_lossy(&bytes).into_owned();
                     let id = sources.add(shown, text, false);
                     diags.push(
-                        Diagnostic::error("E0010", "source file is not valid UTF-8", Label::new(Span::new(id, valid, valid + 1), format!("invalid byte 0x{:02x} at offset {valid}", bytes[valid])))
-                            .with_help("save the file as UTF-8"),
+                        Diagnostic::error(
+                            "E0010",
+                            "source file is not valid UTF-8",
+                            Label::new(
+                                Span::new(id, valid, valid + 1),
+                                format!("invalid byte 0x{:02x} at offset {valid}", bytes[valid]),
+                            ),
+                        )
+                        .with_help("save the file as UTF-8"),
                     );
                 }
             },
@@ -185,7 +198,8 @@ pub fn stdlib_sources() -> SourceMap {
 
 /// The standard library parsed once per process.
 fn stdlib_trees() -> &'static [(ast::SourceFile, Vec<bambooc_syntax::ParseError>)] {
-    static TREES: std::sync::OnceLock<Vec<(ast::SourceFile, Vec<bambooc_syntax::ParseError>)>> = std::sync::OnceLock::new();
+    static TREES: std::sync::OnceLock<Vec<(ast::SourceFile, Vec<bambooc_syntax::ParseError>)>> =
+        std::sync::OnceLock::new();
     TREES.get_or_init(|| {
         crate::stdlib::STDLIB
             .iter()
@@ -197,7 +211,11 @@ fn stdlib_trees() -> &'static [(ast::SourceFile, Vec<bambooc_syntax::ParseError>
 
 /// Parses and checks the given user files together with the standard
 /// library (`sources` must come from `stdlib_sources`).
-pub fn frontend(sources: SourceMap, user_files: Vec<FileId>, mut diagnostics: Vec<Diagnostic>) -> Frontend {
+pub fn frontend(
+    sources: SourceMap,
+    user_files: Vec<FileId>,
+    mut diagnostics: Vec<Diagnostic>,
+) -> Frontend {
     let mut asts = Vec::new();
     let mut parse_failed = false;
     for (i, (file, errors)) in stdlib_trees().iter().enumerate() {
@@ -280,7 +298,9 @@ fn use_color(choice: ColorChoice) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        ColorChoice::Auto => {
+            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        }
     }
 }
 
@@ -312,7 +332,9 @@ fn check(args: &CommonArgs) -> i32 {
 }
 
 fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
-    let Some(fe) = run_frontend(args) else { return 1 };
+    let Some(fe) = run_frontend(args) else {
+        return 1;
+    };
     if fe.has_errors() {
         return 1;
     }
@@ -327,7 +349,9 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
 }
 
 fn run(args: &RunArgs) -> i32 {
-    let Some(fe) = run_frontend(&args.common) else { return 1 };
+    let Some(fe) = run_frontend(&args.common) else {
+        return 1;
+    };
     if fe.has_errors() {
         return 1;
     }
@@ -343,7 +367,10 @@ fn run(args: &RunArgs) -> i32 {
             eprintln!("{e}");
             1
         }
-        Ok(()) => match std::process::Command::new(&exe).args(&args.program_args).status() {
+        Ok(()) => match std::process::Command::new(&exe)
+            .args(&args.program_args)
+            .status()
+        {
             Ok(st) => st.code().unwrap_or(1),
             Err(e) => {
                 eprintln!("error: cannot run `{}`: {e}", exe.display());
@@ -357,8 +384,16 @@ fn run(args: &RunArgs) -> i32 {
 
 /// Generates C, writes it with the runtime's sources into a build folder,
 /// and compiles it with `$CC` (default `cc`) into `output`.
-pub fn compile_program(fe: &Frontend, args: &CommonArgs, cg: &CodegenArgs, output: &Path) -> Result<(), String> {
-    let program = fe.program.as_ref().ok_or("error: the program did not check")?;
+pub fn compile_program(
+    fe: &Frontend,
+    args: &CommonArgs,
+    cg: &CodegenArgs,
+    output: &Path,
+) -> Result<(), String> {
+    let program = fe
+        .program
+        .as_ref()
+        .ok_or("error: the program did not check")?;
     let name = args
         .files
         .first()
@@ -369,19 +404,26 @@ pub fn compile_program(fe: &Frontend, args: &CommonArgs, cg: &CodegenArgs, outpu
         bounds_checks: !cg.no_bounds_checks,
         program_name: name,
     };
-    let c = crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;
+    let c =
+        crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;
     let keep = args.emit.contains(&EmitKind::C);
     let dir = if keep {
         PathBuf::from(format!("{}.c", output.display()))
     } else {
-        std::env::temp_dir().join(format!("bambooc-build-{}-{}", std::process::id(), output.file_name().unwrap_or_default().to_string_lossy()))
+        std::env::temp_dir().join(format!(
+            "bambooc-build-{}-{}",
+            std::process::id(),
+            output.file_name().unwrap_or_default().to_string_lossy()
+        ))
     };
     let write = |rel: &str, text: &str| -> Result<(), String> {
         let path = dir.join(rel);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("error: cannot create `{}`: {e}", parent.display()))?;
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("error: cannot create `{}`: {e}", parent.display()))?;
         }
-        std::fs::write(&path, text).map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))
+        std::fs::write(&path, text)
+            .map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))
     };
     write("program.c", &c)?;
     for (rel, text) in bambooc_runtime::SOURCES {
@@ -421,7 +463,11 @@ fn artifact_stem(args: &CommonArgs) -> PathBuf {
     match &args.output {
         Some(o) => o.clone(),
         None => {
-            let first = args.files.first().map(|p| p.as_path()).unwrap_or(Path::new("out"));
+            let first = args
+                .files
+                .first()
+                .map(|p| p.as_path())
+                .unwrap_or(Path::new("out"));
             PathBuf::from(first.file_stem().unwrap_or_default())
         }
     }
@@ -448,7 +494,8 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             EmitKind::C => continue,
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
-        std::fs::write(&path, text).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+        std::fs::write(&path, text)
+            .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
     }
     Ok(())
 }

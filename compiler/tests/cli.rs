@@ -7,7 +7,10 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 fn bambooc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bambooc")).args(args).output().expect("run bambooc")
+    Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args(args)
+        .output()
+        .expect("run bambooc")
 }
 
 fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
@@ -22,10 +25,17 @@ fn check_file(name: &str, bytes: &[u8]) -> (i32, String) {
     let p = temp_file(name, bytes);
     let start = Instant::now();
     let out = bambooc(&["check", "--color", "never", p.to_str().unwrap()]);
-    assert!(start.elapsed() < Duration::from_secs(60), "{name}: took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "{name}: took {:?}",
+        start.elapsed()
+    );
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(!stderr.contains("panicked"), "{name}: panicked:\n{stderr}");
-    assert!(!stderr.contains("overflow"), "{name}: overflowed:\n{stderr}");
+    assert!(
+        !stderr.contains("overflow"),
+        "{name}: overflowed:\n{stderr}"
+    );
     (out.status.code().unwrap_or(-1), stderr)
 }
 
@@ -34,7 +44,10 @@ fn missing_file() {
     let out = bambooc(&["check", "/nonexistent/prog.bb"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("E0011") && err.contains("no such file"), "{err}");
+    assert!(
+        err.contains("E0011") && err.contains("no such file"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -71,7 +71,15 @@ enum P {
     Double,
 }
 
-const NUMERIC: [P; 7] = [P::Int, P::Long, P::Double, P::Char, P::Byte, P::Short, P::Float];
+const NUMERIC: [P; 7] = [
+    P::Int,
+    P::Long,
+    P::Double,
+    P::Char,
+    P::Byte,
+    P::Short,
+    P::Float,
+];
 
 impl P {
     fn name(self) -> &'static str {
@@ -146,7 +154,10 @@ enum Ty {
 
 impl Ty {
     fn is_ref(&self) -> bool {
-        matches!(self, Ty::Str | Ty::Object | Ty::Class(_) | Ty::Arr(_) | Ty::Null)
+        matches!(
+            self,
+            Ty::Str | Ty::Object | Ty::Class(_) | Ty::Arr(_) | Ty::Null
+        )
     }
     fn arr(t: Ty) -> Ty {
         Ty::Arr(Box::new(t))
@@ -181,7 +192,11 @@ struct E {
 
 impl E {
     fn atom(s: impl Into<String>, ty: Ty) -> E {
-        E { s: s.into(), prec: P_PRIMARY, ty }
+        E {
+            s: s.into(),
+            prec: P_PRIMARY,
+            ty,
+        }
     }
     /// The text, parenthesised unless its precedence is at least `min`.
     fn at(&self, min: u8) -> String {
@@ -315,11 +330,20 @@ impl Guard {
         let mut falsify = None;
         let mut satisfiable = false;
         for bits in 0u32..(1 << fl.len()) {
-            let on = |f: &str| fl.iter().position(|x| x == f).is_some_and(|i| bits & (1 << i) != 0);
+            let on = |f: &str| {
+                fl.iter()
+                    .position(|x| x == f)
+                    .is_some_and(|i| bits & (1 << i) != 0)
+            };
             if self.eval(&on) {
                 satisfiable = true;
             } else if falsify.is_none() {
-                falsify = Some(fl.iter().enumerate().map(|(i, f)| (f.clone(), bits & (1 << i) != 0)).collect());
+                falsify = Some(
+                    fl.iter()
+                        .enumerate()
+                        .map(|(i, f)| (f.clone(), bits & (1 << i) != 0))
+                        .collect(),
+                );
             }
         }
         if satisfiable {
@@ -334,8 +358,24 @@ impl Guard {
             Guard::Flag(f) => (f.clone(), 4),
             Guard::Lit(b) => (b.to_string(), 4),
             Guard::Not(g) => (format!("! {}", g.render(brace, 3)), 3),
-            Guard::And(a, b) => (format!("{} {} {}", a.render(brace, 2), if brace { "&&" } else { "and" }, b.render(brace, 3)), 2),
-            Guard::Or(a, b) => (format!("{} {} {}", a.render(brace, 1), if brace { "||" } else { "or" }, b.render(brace, 2)), 1),
+            Guard::And(a, b) => (
+                format!(
+                    "{} {} {}",
+                    a.render(brace, 2),
+                    if brace { "&&" } else { "and" },
+                    b.render(brace, 3)
+                ),
+                2,
+            ),
+            Guard::Or(a, b) => (
+                format!(
+                    "{} {} {}",
+                    a.render(brace, 1),
+                    if brace { "||" } else { "or" },
+                    b.render(brace, 2)
+                ),
+                1,
+            ),
         };
         if prec >= min {
             s
@@ -450,7 +490,11 @@ impl<'a> Gen<'a> {
             sup: None,
             is_abstract: false,
             stdlib: true,
-            flags: if java { vec![] } else { vec!["initialstate".into()] },
+            flags: if java {
+                vec![]
+            } else {
+                vec!["initialstate".into()]
+            },
             ctors: Vec::new(),
             own: Vec::new(),
         });
@@ -502,7 +546,9 @@ impl<'a> Gen<'a> {
     // ------------------------------------------------------ class queries
 
     fn user_classes(&self) -> Vec<usize> {
-        (0..self.classes.len()).filter(|&c| !self.classes[c].stdlib).collect()
+        (0..self.classes.len())
+            .filter(|&c| !self.classes[c].stdlib)
+            .collect()
     }
     fn chain(&self, c: usize) -> Vec<usize> {
         let mut v = vec![c];
@@ -517,7 +563,10 @@ impl<'a> Gen<'a> {
         self.chain(a).contains(&b)
     }
     fn all_flags(&self, c: usize) -> Vec<String> {
-        self.chain(c).iter().flat_map(|&k| self.classes[k].flags.clone()).collect()
+        self.chain(c)
+            .iter()
+            .flat_map(|&k| self.classes[k].flags.clone())
+            .collect()
     }
     /// Whether the implementation of `slot` that class `c` has is abstract
     /// (None: `c` does not have the slot).
@@ -569,10 +618,12 @@ impl<'a> Gen<'a> {
         }
     }
     fn field_visible(&self, f: &Field, recv: usize, from: Option<usize>) -> bool {
-        self.chain(recv).contains(&f.owner) && (!f.private || (f.owner == recv && from == Some(recv)))
+        self.chain(recv).contains(&f.owner)
+            && (!f.private || (f.owner == recv && from == Some(recv)))
     }
     fn slot_visible(&self, s: &Slot, recv: usize, from: Option<usize>) -> bool {
-        self.chain(recv).contains(&s.owner) && (!s.private || (s.owner == recv && from == Some(recv)))
+        self.chain(recv).contains(&s.owner)
+            && (!s.private || (s.owner == recv && from == Some(recv)))
     }
     /// Constructors of `c` callable from a body of rank `rank`.
     fn ctors_below(&self, c: usize, rank: usize) -> Vec<usize> {
@@ -580,16 +631,24 @@ impl<'a> Gen<'a> {
         if k.stdlib || k.is_abstract {
             return Vec::new();
         }
-        (0..k.ctors.len()).filter(|&i| k.ctors[i].rank < rank).collect()
+        (0..k.ctors.len())
+            .filter(|&i| k.ctors[i].rank < rank)
+            .collect()
     }
     /// Constructors of `c` usable in an expression of depth `d` (at depth 0
     /// only those without parameters, so generation terminates).
     fn ctors_at(&self, c: usize, rank: usize, d: u32) -> Vec<usize> {
-        self.ctors_below(c, rank).into_iter().filter(|&i| d > 0 || self.classes[c].ctors[i].params.is_empty()).collect()
+        self.ctors_below(c, rank)
+            .into_iter()
+            .filter(|&i| d > 0 || self.classes[c].ctors[i].params.is_empty())
+            .collect()
     }
     /// Concrete classes that are `c` or below it, constructible at `rank`.
     fn constructible(&self, c: usize, rank: usize, d: u32) -> Vec<usize> {
-        self.user_classes().into_iter().filter(|&k| self.is_sub(k, c) && !self.ctors_at(k, rank, d).is_empty()).collect()
+        self.user_classes()
+            .into_iter()
+            .filter(|&k| self.is_sub(k, c) && !self.ctors_at(k, rank, d).is_empty())
+            .collect()
     }
 
     // -------------------------------------------------------------- types
@@ -665,7 +724,11 @@ impl<'a> Gen<'a> {
             for (i, f) in self.fields.iter().enumerate() {
                 if self.field_visible(f, c, Some(c)) {
                     v.push(Place {
-                        s: if i % 2 == 0 { format!("this . {}", f.name) } else { f.name.clone() },
+                        s: if i % 2 == 0 {
+                            format!("this . {}", f.name)
+                        } else {
+                            f.name.clone()
+                        },
                         ty: f.ty.clone(),
                         writable: !f.fin,
                     });
@@ -675,7 +738,11 @@ impl<'a> Gen<'a> {
         for (i, k) in self.consts.iter().enumerate() {
             let bare = cx.class.is_some_and(|c| self.chain(c).contains(&k.owner)) && i % 2 == 0;
             v.push(Place {
-                s: if bare { k.name.clone() } else { format!("{} . {}", self.classes[k.owner].name, k.name) },
+                s: if bare {
+                    k.name.clone()
+                } else {
+                    format!("{} . {}", self.classes[k.owner].name, k.name)
+                },
                 ty: k.ty.clone(),
                 writable: false,
             });
@@ -698,7 +765,11 @@ impl<'a> Gen<'a> {
 
     /// Places whose type fits `want`; None if there are none.
     fn place_of(&mut self, cx: &Ctx, want: &Ty, writable: bool) -> Option<Place> {
-        let mut ps: Vec<Place> = self.places(cx).into_iter().filter(|p| (!writable || p.writable) && self.assignable(&p.ty, want)).collect();
+        let mut ps: Vec<Place> = self
+            .places(cx)
+            .into_iter()
+            .filter(|p| (!writable || p.writable) && self.assignable(&p.ty, want))
+            .collect();
         if ps.is_empty() {
             None
         } else {
@@ -734,7 +805,11 @@ impl<'a> Gen<'a> {
                 writable: true,
             })
         } else {
-            Some(Place { s, ty, writable: true })
+            Some(Place {
+                s,
+                ty,
+                writable: true,
+            })
         }
     }
 
@@ -766,7 +841,11 @@ impl<'a> Gen<'a> {
     fn typed(&mut self, cx: &Ctx, want: &Ty, d: u32) -> E {
         let e = self.expr(cx, want, d);
         if e.ty == Ty::Null {
-            let t = if *want == Ty::Null { Ty::Object } else { want.clone() };
+            let t = if *want == Ty::Null {
+                Ty::Object
+            } else {
+                want.clone()
+            };
             E {
                 s: format!("( {} ) null", self.ty_str(&t)),
                 prec: P_UNARY,
@@ -799,7 +878,13 @@ impl<'a> Gen<'a> {
                     5 => "0b1011",
                     6 => "0",
                     7 => "0XaB",
-                    8 => return E { s: "- 2147483648".into(), prec: P_UNARY, ty: Ty::P(P::Int) },
+                    8 => {
+                        return E {
+                            s: "- 2147483648".into(),
+                            prec: P_UNARY,
+                            ty: Ty::P(P::Int),
+                        }
+                    }
                     _ => "'a'",
                 }
             }
@@ -814,21 +899,86 @@ impl<'a> Gen<'a> {
                     3 => "077L",
                     4 => "0b1l",
                     5 => "4294967296L",
-                    6 => return E { s: "- 9223372036854775808L".into(), prec: P_UNARY, ty: Ty::P(P::Long) },
+                    6 => {
+                        return E {
+                            s: "- 9223372036854775808L".into(),
+                            prec: P_UNARY,
+                            ty: Ty::P(P::Long),
+                        }
+                    }
                     _ => "12345678901L",
                 }
             }
-            P::Float => ["1.5f", "0f", "3.4028235E38f", "1e-3f", ".5f", "1.4E-45f", "2F", "100.0f"][self.below(8)],
-            P::Double => ["1.5", "0.0", "1e10", "1.0E-3", ".25", "2d", "1.7976931348623157E308", "4.9E-324", "3D", "6.02e+23", "1.5e-7d"][self.below(11)],
-            P::Char => ["'a'", "'Z'", "'\\n'", "'\\t'", "'\\''", "'\\\\'", "'\\u0041'", "'\\\"'", "'\\u00e9'", "'0'", "'\\0'", "'\\r'"][self.below(12)],
-            P::Byte => return E { s: format!("( byte ) {}", self.below(300)), prec: P_UNARY, ty: Ty::P(P::Byte) },
-            P::Short => return E { s: format!("( short ) {}", self.below(70000)), prec: P_UNARY, ty: Ty::P(P::Short) },
+            P::Float => [
+                "1.5f",
+                "0f",
+                "3.4028235E38f",
+                "1e-3f",
+                ".5f",
+                "1.4E-45f",
+                "2F",
+                "100.0f",
+            ][self.below(8)],
+            P::Double => [
+                "1.5",
+                "0.0",
+                "1e10",
+                "1.0E-3",
+                ".25",
+                "2d",
+                "1.7976931348623157E308",
+                "4.9E-324",
+                "3D",
+                "6.02e+23",
+                "1.5e-7d",
+            ][self.below(11)],
+            P::Char => [
+                "'a'",
+                "'Z'",
+                "'\\n'",
+                "'\\t'",
+                "'\\''",
+                "'\\\\'",
+                "'\\u0041'",
+                "'\\\"'",
+                "'\\u00e9'",
+                "'0'",
+                "'\\0'",
+                "'\\r'",
+            ][self.below(12)],
+            P::Byte => {
+                return E {
+                    s: format!("( byte ) {}", self.below(300)),
+                    prec: P_UNARY,
+                    ty: Ty::P(P::Byte),
+                }
+            }
+            P::Short => {
+                return E {
+                    s: format!("( short ) {}", self.below(70000)),
+                    prec: P_UNARY,
+                    ty: Ty::P(P::Short),
+                }
+            }
         };
         E::atom(s, Ty::P(p))
     }
 
     fn str_lit(&mut self) -> E {
-        let s = ["\"\"", "\"abc\"", "\"a\\tb\"", "\"q\\\"x\"", "\"\\\\\"", "\"\\u00e9t\\u00e9\"", "\"été\"", "\"x\\ny\"", "\"Hello,\"", "\"1,2,3\"", "\"中文\"", "\"\\101\""];
+        let s = [
+            "\"\"",
+            "\"abc\"",
+            "\"a\\tb\"",
+            "\"q\\\"x\"",
+            "\"\\\\\"",
+            "\"\\u00e9t\\u00e9\"",
+            "\"été\"",
+            "\"x\\ny\"",
+            "\"Hello,\"",
+            "\"1,2,3\"",
+            "\"中文\"",
+            "\"\\101\"",
+        ];
         E::atom(s[self.below(s.len())], Ty::Str)
     }
 
@@ -836,9 +986,17 @@ impl<'a> Gen<'a> {
     fn conditional(&mut self, cx: &Ctx, want: &Ty, d: u32) -> E {
         let c = self.boolean(cx, d - 1);
         let a = self.expr(cx, want, d - 1);
-        let bt = if a.ty == Ty::Null { want.clone() } else { a.ty.clone() };
+        let bt = if a.ty == Ty::Null {
+            want.clone()
+        } else {
+            a.ty.clone()
+        };
         let b = self.expr(cx, &bt, d - 1);
-        let ty = if a.ty == Ty::Null { b.ty.clone() } else { a.ty.clone() };
+        let ty = if a.ty == Ty::Null {
+            b.ty.clone()
+        } else {
+            a.ty.clone()
+        };
         E {
             s: format!("{} ? {} : {}", c.at(P_OR), a.at(P_COND), b.at(P_COND)),
             prec: P_COND,
@@ -886,7 +1044,9 @@ impl<'a> Gen<'a> {
                     cands.push((R::This, i));
                 }
                 if let Some(sup) = self.classes[c].sup {
-                    if self.slot_visible(s, sup, Some(c)) && self.slot_abstract_in(sup, i) == Some(false) {
+                    if self.slot_visible(s, sup, Some(c))
+                        && self.slot_abstract_in(sup, i) == Some(false)
+                    {
                         cands.push((R::Super, i));
                     }
                 }
@@ -898,7 +1058,10 @@ impl<'a> Gen<'a> {
             }
             if d > 0 {
                 for k in self.user_classes() {
-                    if self.slot_visible(s, k, cx.class) && !self.ctors_at(k, cx.rank, d - 1).is_empty() && s.owner == k {
+                    if self.slot_visible(s, k, cx.class)
+                        && !self.ctors_at(k, cx.rank, d - 1).is_empty()
+                        && s.owner == k
+                    {
                         cands.push((R::New(k), i));
                     }
                 }
@@ -916,7 +1079,10 @@ impl<'a> Gen<'a> {
             R::Super => "super . ".into(),
             R::Static(c) => format!("{} . ", self.classes[c].name),
             R::Var(v) => format!("{v} . "),
-            R::New(k) => format!("{} . ", self.new_object(cx, k, d.saturating_sub(1)).unwrap().s),
+            R::New(k) => format!(
+                "{} . ",
+                self.new_object(cx, k, d.saturating_sub(1)).unwrap().s
+            ),
         };
         let args = self.args(cx, &ptys, d);
         let ty = self.slots[i].ret.clone().unwrap_or(Ty::Null);
@@ -939,9 +1105,16 @@ impl<'a> Gen<'a> {
             return None;
         }
         let ci = self.pick(&cs);
-        let ptys: Vec<Ty> = self.classes[k].ctors[ci].params.iter().map(|p| p.ty.clone()).collect();
+        let ptys: Vec<Ty> = self.classes[k].ctors[ci]
+            .params
+            .iter()
+            .map(|p| p.ty.clone())
+            .collect();
         let args = self.args(cx, &ptys, d);
-        Some(E::atom(format!("new {} ( {args} )", self.classes[k].name), Ty::Class(k)))
+        Some(E::atom(
+            format!("new {} ( {args} )", self.classes[k].name),
+            Ty::Class(k),
+        ))
     }
 
     fn boolean(&mut self, cx: &Ctx, d: u32) -> E {
@@ -993,7 +1166,13 @@ impl<'a> Gen<'a> {
             4 | 5 => {
                 let l = self.boolean(cx, d1);
                 let r = self.boolean(cx, d1);
-                let (op, prec) = self.pick(&[("&&", P_AND), ("||", P_OR), ("&", P_BAND), ("|", P_BOR), ("^", P_XOR)]);
+                let (op, prec) = self.pick(&[
+                    ("&&", P_AND),
+                    ("||", P_OR),
+                    ("&", P_BAND),
+                    ("|", P_BOR),
+                    ("^", P_XOR),
+                ]);
                 bin(&l, op, &r, prec, want)
             }
             6 => {
@@ -1024,7 +1203,11 @@ impl<'a> Gen<'a> {
                 let c = self.pick_class();
                 let e = self.expr(cx, &Ty::Class(c), d1);
                 let cands: Vec<usize> = match e.ty {
-                    Ty::Class(k) => self.user_classes().into_iter().filter(|&x| self.is_sub(x, k) || self.is_sub(k, x)).collect(),
+                    Ty::Class(k) => self
+                        .user_classes()
+                        .into_iter()
+                        .filter(|&x| self.is_sub(x, k) || self.is_sub(k, x))
+                        .collect(),
                     _ => self.user_classes(),
                 };
                 let k = self.pick(&cands);
@@ -1037,7 +1220,11 @@ impl<'a> Gen<'a> {
             10 => {
                 let e = self.object(cx, d1);
                 let t = self.pick(&["String", "Object"]);
-                let t = if e.ty == Ty::Str || e.ty == Ty::Object || e.ty == Ty::Null { t } else { "Object" };
+                let t = if e.ty == Ty::Str || e.ty == Ty::Object || e.ty == Ty::Null {
+                    t
+                } else {
+                    "Object"
+                };
                 E {
                     s: format!("{} instanceof {t}", e.at(P_SHIFT)),
                     prec: P_REL,
@@ -1068,7 +1255,11 @@ impl<'a> Gen<'a> {
             };
         }
         let d1 = d - 1;
-        let narrower: Vec<P> = NUMERIC.iter().copied().filter(|&q| q != p && widens(q, p)).collect();
+        let narrower: Vec<P> = NUMERIC
+            .iter()
+            .copied()
+            .filter(|&q| q != p && widens(q, p))
+            .collect();
         match self.below(20) {
             0 => self.lit(p),
             1 if !narrower.is_empty() => {
@@ -1078,7 +1269,13 @@ impl<'a> Gen<'a> {
             2..=4 if p.arith() => {
                 let l = self.numeric(cx, p, d1);
                 let r = self.numeric(cx, p, d1);
-                let (op, prec) = self.pick(&[("+", P_ADD), ("-", P_ADD), ("*", P_MUL), ("/", P_MUL), ("%", P_MUL)]);
+                let (op, prec) = self.pick(&[
+                    ("+", P_ADD),
+                    ("-", P_ADD),
+                    ("*", P_MUL),
+                    ("/", P_MUL),
+                    ("%", P_MUL),
+                ]);
                 let ty = match (&l.ty, &r.ty) {
                     (Ty::P(a), Ty::P(b)) => Ty::P(promote2(*a, *b)),
                     _ => want.clone(),
@@ -1103,7 +1300,11 @@ impl<'a> Gen<'a> {
                 bin(&l, op, &r, P_SHIFT, ty)
             }
             7 if p.arith() => {
-                let ops: &[&str] = if p == P::Int || p == P::Long { &["-", "+", "~"] } else { &["-", "+"] };
+                let ops: &[&str] = if p == P::Int || p == P::Long {
+                    &["-", "+", "~"]
+                } else {
+                    &["-", "+"]
+                };
                 let op = self.pick(ops);
                 let e = self.numeric(cx, p, d1);
                 let ty = match e.ty {
@@ -1126,7 +1327,11 @@ impl<'a> Gen<'a> {
                 }
             }
             10 => self.conditional(cx, &want, d),
-            11 => match self.call(cx, &|_, t| matches!(t, Some(Ty::P(q)) if *q != P::Boolean && widens(*q, p)), d1) {
+            11 => match self.call(
+                cx,
+                &|_, t| matches!(t, Some(Ty::P(q)) if *q != P::Boolean && widens(*q, p)),
+                d1,
+            ) {
                 Some(e) => e,
                 None => self.lit(p),
             },
@@ -1167,14 +1372,20 @@ impl<'a> Gen<'a> {
             14 if widens(P::Char, p) => {
                 let s = self.string(cx, d1);
                 let i = self.index(cx, d1);
-                E::atom(format!("{} . charAt ( {} )", s.at(P_PRIMARY), i.s), Ty::P(P::Char))
+                E::atom(
+                    format!("{} . charAt ( {} )", s.at(P_PRIMARY), i.s),
+                    Ty::P(P::Char),
+                )
             }
             15 if p.arith() => {
                 // An array's length, or one of its elements.
                 let ok = |t: &Ty| matches!(t, Ty::Arr(_));
                 match self.place_of_pred(cx, &ok) {
                     Some(pl) => match &pl.ty {
-                        Ty::Arr(e) if matches!(**e, Ty::P(q) if q != P::Boolean && widens(q, p)) && self.chance(60) => {
+                        Ty::Arr(e)
+                            if matches!(**e, Ty::P(q) if q != P::Boolean && widens(q, p))
+                                && self.chance(60) =>
+                        {
                             let i = self.index(cx, d1);
                             E::atom(format!("{} [ {} ]", pl.s, i.s), (**e).clone())
                         }
@@ -1190,7 +1401,11 @@ impl<'a> Gen<'a> {
                     (_, 0) => format!("Math . max ( {} , {} )", a.s, b.s),
                     (_, 1) => format!("Math . min ( {} , {} )", a.s, b.s),
                     (_, 2) => format!("Math . abs ( {} )", a.s),
-                    (P::Double, _) => format!("Math . {} ( {} )", self.pick(&["sqrt", "floor", "ceil", "sin", "exp"]), a.s),
+                    (P::Double, _) => format!(
+                        "Math . {} ( {} )",
+                        self.pick(&["sqrt", "floor", "ceil", "sin", "exp"]),
+                        a.s
+                    ),
                     (P::Int, _) => format!("Integer . parseInt ( {} )", self.string(cx, d1).s),
                     _ => format!("Math . round ( {} )", self.numeric(cx, P::Double, d1).s),
                 };
@@ -1206,7 +1421,13 @@ impl<'a> Gen<'a> {
                         } else {
                             self.pick(&["=", "+=", "*=", "-=", "|=", "<<="])
                         };
-                        let rt = if op == "=" { pl.ty.clone() } else if op == "|=" || op == "<<=" { Ty::P(P::Int) } else { Ty::P(P::Double) };
+                        let rt = if op == "=" {
+                            pl.ty.clone()
+                        } else if op == "|=" || op == "<<=" {
+                            Ty::P(P::Int)
+                        } else {
+                            Ty::P(P::Double)
+                        };
                         let r = self.expr(cx, &rt, d1);
                         E::atom(format!("( {} {op} {} )", pl.s, r.at(P_ASSIGN)), pl.ty)
                     }
@@ -1267,7 +1488,11 @@ impl<'a> Gen<'a> {
                 let s = self.string(cx, d1);
                 let m = match self.below(6) {
                     0 => format!("substring ( {} )", self.index(cx, d1).s),
-                    1 => format!("substring ( {} , {} )", self.index(cx, d1).s, self.index(cx, d1).s),
+                    1 => format!(
+                        "substring ( {} , {} )",
+                        self.index(cx, d1).s,
+                        self.index(cx, d1).s
+                    ),
                     2 => "toUpperCase ( )".into(),
                     3 => "trim ( )".into(),
                     4 => format!("concat ( {} )", self.string(cx, d1).s),
@@ -1376,7 +1601,11 @@ impl<'a> Gen<'a> {
                 E::atom("null", Ty::Null)
             }
             4 => self.conditional(cx, &want, d),
-            5 => match self.call(cx, &|g, t| matches!(t, Some(t) if g.assignable(t, &Ty::Class(c)) && *t != Ty::Null), d1) {
+            5 => match self.call(
+                cx,
+                &|g, t| matches!(t, Some(t) if g.assignable(t, &Ty::Class(c)) && *t != Ty::Null),
+                d1,
+            ) {
                 Some(e) => e,
                 None => E::atom("null", Ty::Null),
             },
@@ -1384,7 +1613,11 @@ impl<'a> Gen<'a> {
                 // A downcast from an ancestor (or Object).
                 let anc = self.chain(c);
                 let a = self.pick(&anc);
-                let from = if a == c || self.chance(30) { Ty::Object } else { Ty::Class(a) };
+                let from = if a == c || self.chance(30) {
+                    Ty::Object
+                } else {
+                    Ty::Class(a)
+                };
                 let e = self.expr(cx, &from, d1);
                 let name = self.classes[c].name.clone();
                 if self.castable(&e.ty, &want) {
@@ -1499,7 +1732,9 @@ impl<'a> Gen<'a> {
         let mut v = Vec::new();
         for _ in 0..n {
             match elem {
-                Ty::Arr(inner) if self.chance(60) => v.push(self.array_init(cx, inner, d.saturating_sub(1))),
+                Ty::Arr(inner) if self.chance(60) => {
+                    v.push(self.array_init(cx, inner, d.saturating_sub(1)))
+                }
                 _ => v.push(self.expr(cx, elem, d).at(P_COND)),
             }
         }
@@ -1513,7 +1748,11 @@ impl<'a> Gen<'a> {
     }
 
     fn tag(&mut self, cx: &Ctx) -> E {
-        let tags: Vec<String> = cx.locals().filter(|l| l.ty == Ty::Tag).map(|l| l.name.clone()).collect();
+        let tags: Vec<String> = cx
+            .locals()
+            .filter(|l| l.ty == Ty::Tag)
+            .map(|l| l.name.clone())
+            .collect();
         if !tags.is_empty() && self.chance(40) {
             E::atom(self.pick(&tags), Ty::Tag)
         } else {
@@ -1547,7 +1786,11 @@ impl<'a> Gen<'a> {
                 acts.push((f, on));
             }
         }
-        let tags: Vec<String> = cx.locals().filter(|l| l.ty == Ty::Tag).map(|l| l.name.clone()).collect();
+        let tags: Vec<String> = cx
+            .locals()
+            .filter(|l| l.ty == Ty::Tag)
+            .map(|l| l.name.clone())
+            .collect();
         let mut adds: Vec<String> = Vec::new();
         for t in tags {
             if self.chance(30) {
@@ -1556,14 +1799,18 @@ impl<'a> Gen<'a> {
         }
         let brace = self.chance(50) && (adds.is_empty() || !acts.is_empty());
         let s = if brace {
-            let fl: Vec<String> = acts.iter().map(|(f, on)| if *on { f.clone() } else { format!("! {f}") }).collect();
+            let fl: Vec<String> = acts
+                .iter()
+                .map(|(f, on)| if *on { f.clone() } else { format!("! {f}") })
+                .collect();
             let mut s = format!("{} {{ {} }}", e.s, fl.join(" , "));
             if !adds.is_empty() {
                 s.push_str(&format!(" {{ {} }}", adds.join(" , ")));
             }
             s
         } else {
-            let mut items: Vec<String> = acts.iter().map(|(f, on)| format!("{f} := {on}")).collect();
+            let mut items: Vec<String> =
+                acts.iter().map(|(f, on)| format!("{f} := {on}")).collect();
             items.extend(adds.iter().map(|t| format!("add {t}")));
             format!("{} {{ {} }}", e.s, items.join(" , "))
         };
@@ -1628,7 +1875,11 @@ impl<'a> Gen<'a> {
                 let bound = self.bound(cx);
                 self.line(&format!("int {w} = 0 ;"));
                 cx.declare(&w, Ty::P(P::Int), false);
-                let extra = if self.chance(30) { format!(" && {}", self.boolean(cx, 1).at(P_OR)) } else { String::new() };
+                let extra = if self.chance(30) {
+                    format!(" && {}", self.boolean(cx, 1).at(P_OR))
+                } else {
+                    String::new()
+                };
                 let (label, ltext) = self.label();
                 self.open(&format!("{ltext}while ( {w} < {bound}{extra} ) {{"));
                 self.line(&format!("{w} ++ ;"));
@@ -1657,7 +1908,11 @@ impl<'a> Gen<'a> {
                 let x = self.fresh("x");
                 let fin = if self.chance(30) { "final " } else { "" };
                 let (label, ltext) = self.label();
-                self.line(&format!("{ltext}for ( {fin}{} {x} : {} )", self.ty_str(&t), arr.s));
+                self.line(&format!(
+                    "{ltext}for ( {fin}{} {x} : {} )",
+                    self.ty_str(&t),
+                    arr.s
+                ));
                 cx.scopes.push(vec![Local {
                     name: x,
                     ty: t,
@@ -1723,7 +1978,9 @@ impl<'a> Gen<'a> {
         let (label, ltext) = self.label();
         if self.chance(25) {
             let j = self.fresh("j");
-            self.line(&format!("{ltext}for ( int {i} = 0 , {j} = {bound} ; {i} < {j} ; {i} ++ , {j} -- )"));
+            self.line(&format!(
+                "{ltext}for ( int {i} = 0 , {j} = {bound} ; {i} < {j} ; {i} ++ , {j} -- )"
+            ));
             cx.scopes.push(vec![
                 Local {
                     name: i,
@@ -1738,13 +1995,33 @@ impl<'a> Gen<'a> {
             ]);
         } else {
             let (init, cond, step) = match self.below(3) {
-                0 => (format!("int {i} = 0"), format!("{i} < {bound}"), format!("{i} ++")),
-                1 => (format!("int {i} = {bound}"), format!("{i} > 0"), format!("-- {i}")),
-                _ => (format!("long {i} = 0L"), format!("{i} <= {bound}"), format!("{i} += 1")),
+                0 => (
+                    format!("int {i} = 0"),
+                    format!("{i} < {bound}"),
+                    format!("{i} ++"),
+                ),
+                1 => (
+                    format!("int {i} = {bound}"),
+                    format!("{i} > 0"),
+                    format!("-- {i}"),
+                ),
+                _ => (
+                    format!("long {i} = 0L"),
+                    format!("{i} <= {bound}"),
+                    format!("{i} += 1"),
+                ),
             };
-            let ty = if init.starts_with("long") { Ty::P(P::Long) } else { Ty::P(P::Int) };
+            let ty = if init.starts_with("long") {
+                Ty::P(P::Long)
+            } else {
+                Ty::P(P::Int)
+            };
             self.line(&format!("{ltext}for ( {init} ; {cond} ; {step} )"));
-            cx.scopes.push(vec![Local { name: i, ty, assignable: false }]);
+            cx.scopes.push(vec![Local {
+                name: i,
+                ty,
+                assignable: false,
+            }]);
         }
         cx.loops.push(label);
         cx.breakable += 1;
@@ -1756,10 +2033,18 @@ impl<'a> Gen<'a> {
 
     fn switch(&mut self, cx: &mut Ctx, d: u32) {
         let chars = self.chance(30);
-        let sel = if chars { self.numeric(cx, P::Char, self.ed(d)) } else { self.numeric(cx, P::Int, self.ed(d)) };
+        let sel = if chars {
+            self.numeric(cx, P::Char, self.ed(d))
+        } else {
+            self.numeric(cx, P::Int, self.ed(d))
+        };
         self.open(&format!("switch ( {} ) {{", sel.s));
         let groups = self.below(4);
-        let default_at = if self.chance(70) { Some(self.below(groups + 1)) } else { None };
+        let default_at = if self.chance(70) {
+            Some(self.below(groups + 1))
+        } else {
+            None
+        };
         let mut used: Vec<u32> = Vec::new();
         cx.breakable += 1;
         for g in 0..=groups {
@@ -1769,7 +2054,11 @@ impl<'a> Gen<'a> {
             }
             if g < groups {
                 for _ in 0..1 + self.below(2) {
-                    let v = if chars { 97 + self.below(26) as u32 } else { self.below(128) as u32 };
+                    let v = if chars {
+                        97 + self.below(26) as u32
+                    } else {
+                        self.below(128) as u32
+                    };
                     if used.contains(&v) {
                         continue;
                     }
@@ -1886,7 +2175,16 @@ impl<'a> Gen<'a> {
                 }
             }
             7 => {
-                let ms: &[&str] = if self.java { &["System . out . println", "System . out . print"] } else { &["System . out . println", "System . out . print", "System . println", "System . print"] };
+                let ms: &[&str] = if self.java {
+                    &["System . out . println", "System . out . print"]
+                } else {
+                    &[
+                        "System . out . println",
+                        "System . out . print",
+                        "System . println",
+                        "System . print",
+                    ]
+                };
                 let m = self.pick(ms);
                 if self.chance(15) && m.ends_with("println") {
                     self.line(&format!("{m} ( ) ;"));
@@ -1907,7 +2205,11 @@ impl<'a> Gen<'a> {
                     return self.fallback(cx, e, decl);
                 }
                 let k = self.pick(&ks);
-                let v = if cx.alloc && !self.java && self.chance(60) { self.allocation(cx, k, e) } else { self.new_object(cx, k, e).unwrap() };
+                let v = if cx.alloc && !self.java && self.chance(60) {
+                    self.allocation(cx, k, e)
+                } else {
+                    self.new_object(cx, k, e).unwrap()
+                };
                 self.line(&format!("{} ;", v.s));
             }
             10 => {
@@ -1934,11 +2236,23 @@ impl<'a> Gen<'a> {
             Ty::Str => ("+=", self.pick_type(false)),
             Ty::P(P::Boolean) => (self.pick(&["&=", "|=", "^="]), Ty::P(P::Boolean)),
             Ty::P(q) if q.integral() => match self.below(3) {
-                0 => (self.pick(&["&=", "|=", "^="]), Ty::P(self.pick(&[P::Int, P::Long, P::Char, P::Byte]))),
-                1 => (self.pick(&["<<=", ">>=", ">>>="]), Ty::P(self.pick(&[P::Int, P::Long]))),
-                _ => (self.pick(&["+=", "-=", "*=", "/=", "%="]), Ty::P(self.pick(&NUMERIC))),
+                0 => (
+                    self.pick(&["&=", "|=", "^="]),
+                    Ty::P(self.pick(&[P::Int, P::Long, P::Char, P::Byte])),
+                ),
+                1 => (
+                    self.pick(&["<<=", ">>=", ">>>="]),
+                    Ty::P(self.pick(&[P::Int, P::Long])),
+                ),
+                _ => (
+                    self.pick(&["+=", "-=", "*=", "/=", "%="]),
+                    Ty::P(self.pick(&NUMERIC)),
+                ),
             },
-            _ => (self.pick(&["+=", "-=", "*=", "/=", "%="]), Ty::P(self.pick(&NUMERIC))),
+            _ => (
+                self.pick(&["+=", "-=", "*=", "/=", "%="]),
+                Ty::P(self.pick(&NUMERIC)),
+            ),
         };
         let v = self.expr(cx, &rt, d);
         self.line(&format!("{} {op} {} ;", p.s, v.s));
@@ -1957,14 +2271,21 @@ impl<'a> Gen<'a> {
                     // The original distribution's C-style declarator.
                     let (base, dims) = Self::base_dims(&t);
                     let brackets = " [ ]".repeat(dims);
-                    self.line(&format!("{fin_s}{} {name}{brackets} = {init} ;", self.ty_str(&base)));
+                    self.line(&format!(
+                        "{fin_s}{} {name}{brackets} = {init} ;",
+                        self.ty_str(&base)
+                    ));
                 } else {
                     self.line(&format!("{fin_s}{ts} {name} = {init} ;"));
                 }
             }
             Ty::P(P::Byte) | Ty::P(P::Short) | Ty::P(P::Char) if self.chance(30) => {
                 // A constant narrowed in an assignment context.
-                let v = if t == Ty::P(P::Char) { 65 + self.below(26) } else { self.below(128) };
+                let v = if t == Ty::P(P::Char) {
+                    65 + self.below(26)
+                } else {
+                    self.below(128)
+                };
                 self.line(&format!("{fin_s}{ts} {name} = {v} ;"));
             }
             _ => {
@@ -1988,7 +2309,11 @@ impl<'a> Gen<'a> {
     /// falsifies the first parameter's guard.
     fn taskexit(&mut self, cx: &Ctx, last: bool) -> String {
         let params = cx.task.clone();
-        let tags: Vec<String> = cx.locals().filter(|l| l.ty == Ty::Tag).map(|l| l.name.clone()).collect();
+        let tags: Vec<String> = cx
+            .locals()
+            .filter(|l| l.ty == Ty::Tag)
+            .map(|l| l.name.clone())
+            .collect();
         let mut parts: Vec<(String, Vec<(String, bool)>, Vec<(String, bool)>)> = Vec::new();
         let mut used_tags: Vec<String> = Vec::new();
         for (i, p) in params.iter().enumerate() {
@@ -2025,16 +2350,27 @@ impl<'a> Gen<'a> {
             .iter()
             .map(|(name, flags, tagacts)| {
                 if brace {
-                    let fl: Vec<String> = flags.iter().map(|(f, on)| if *on { f.clone() } else { format!("! {f}") }).collect();
+                    let fl: Vec<String> = flags
+                        .iter()
+                        .map(|(f, on)| if *on { f.clone() } else { format!("! {f}") })
+                        .collect();
                     let mut s = format!("{name} {{ {} }}", fl.join(" , "));
                     if !tagacts.is_empty() {
-                        let tl: Vec<String> = tagacts.iter().map(|(t, add)| if *add { t.clone() } else { format!("! {t}") }).collect();
+                        let tl: Vec<String> = tagacts
+                            .iter()
+                            .map(|(t, add)| if *add { t.clone() } else { format!("! {t}") })
+                            .collect();
                         s.push_str(&format!(" {{ {} }}", tl.join(" , ")));
                     }
                     s
                 } else {
-                    let mut items: Vec<String> = flags.iter().map(|(f, on)| format!("{f} := {on}")).collect();
-                    items.extend(tagacts.iter().map(|(t, add)| format!("{} {t}", if *add { "add" } else { "clear" })));
+                    let mut items: Vec<String> =
+                        flags.iter().map(|(f, on)| format!("{f} := {on}")).collect();
+                    items.extend(
+                        tagacts
+                            .iter()
+                            .map(|(t, add)| format!("{} {t}", if *add { "add" } else { "clear" })),
+                    );
                     format!("{name} : {}", items.join(" , "))
                 }
             })
@@ -2053,8 +2389,14 @@ impl<'a> Gen<'a> {
         }
         match self.below(5) {
             0 => Guard::Not(Box::new(self.guard(flags, d - 1))),
-            1 | 2 => Guard::And(Box::new(self.guard(flags, d - 1)), Box::new(self.guard(flags, d - 1))),
-            3 => Guard::Or(Box::new(self.guard(flags, d - 1)), Box::new(self.guard(flags, d - 1))),
+            1 | 2 => Guard::And(
+                Box::new(self.guard(flags, d - 1)),
+                Box::new(self.guard(flags, d - 1)),
+            ),
+            3 => Guard::Or(
+                Box::new(self.guard(flags, d - 1)),
+                Box::new(self.guard(flags, d - 1)),
+            ),
             _ => Guard::Lit(self.chance(50)),
         }
     }
@@ -2079,7 +2421,12 @@ impl<'a> Gen<'a> {
         Guard::Flag(flags[0].clone())
     }
 
-    fn task(&mut self, name: &str, params: Vec<TaskParam>, tag_guards: Vec<Option<(String, String)>>) {
+    fn task(
+        &mut self,
+        name: &str,
+        params: Vec<TaskParam>,
+        tag_guards: Vec<Option<(String, String)>>,
+    ) {
         let brace = self.chance(50) && !params.iter().any(|p| Self::has_lit(&p.guard));
         let ps: Vec<String> = params
             .iter()
@@ -2117,7 +2464,10 @@ impl<'a> Gen<'a> {
         if name == "startup" {
             // Make task objects of every class that has flags.
             for c in self.user_classes() {
-                if !self.all_flags(c).is_empty() && !self.constructible(c, usize::MAX, 1).is_empty() && self.chance(80) {
+                if !self.all_flags(c).is_empty()
+                    && !self.constructible(c, usize::MAX, 1).is_empty()
+                    && self.chance(80)
+                {
                     let ks = self.constructible(c, usize::MAX, 1);
                     let k = self.pick(&ks);
                     let a = self.allocation(&cx, k, 1);
@@ -2148,7 +2498,9 @@ impl<'a> Gen<'a> {
         if self.java {
             // The startup task as a static method, and a stand-in for the
             // library's StartupObject.
-            self.out.push_str("class StartupObject {\n    String [ ] args ;\n    String [ ] parameters ;\n}\n");
+            self.out.push_str(
+                "class StartupObject {\n    String [ ] args ;\n    String [ ] parameters ;\n}\n",
+            );
             self.open("class Tasks {");
             self.open("static void startup ( StartupObject s ) {");
             let mut cx = Ctx::new(None, false, usize::MAX, Ret::Void);
@@ -2178,7 +2530,11 @@ impl<'a> Gen<'a> {
         };
         self.task("startup", vec![startup], vec![None]);
         items.push(std::mem::take(&mut self.out));
-        let flagged: Vec<usize> = self.user_classes().into_iter().filter(|&c| !self.all_flags(c).is_empty()).collect();
+        let flagged: Vec<usize> = self
+            .user_classes()
+            .into_iter()
+            .filter(|&c| !self.all_flags(c).is_empty())
+            .collect();
         if flagged.is_empty() {
             return;
         }
@@ -2198,7 +2554,11 @@ impl<'a> Gen<'a> {
                     class: c,
                     guard,
                 });
-                tgs.push(if self.chance(20) { Some((tt.to_string(), shared_tag.clone())) } else { None });
+                tgs.push(if self.chance(20) {
+                    Some((tt.to_string(), shared_tag.clone()))
+                } else {
+                    None
+                });
             }
             self.task(&format!("consume{t}"), params, tgs);
             items.push(std::mem::take(&mut self.out));
@@ -2211,7 +2571,11 @@ impl<'a> Gen<'a> {
         let n = 1 + self.below(4);
         for i in 0..n {
             let c = self.classes.len();
-            let sup = if i > 0 && self.chance(45) { Some(1 + self.below(i)) } else { None };
+            let sup = if i > 0 && self.chance(45) {
+                Some(1 + self.below(i))
+            } else {
+                None
+            };
             let is_abstract = self.chance(15);
             let nflags = if self.java { 0 } else { self.below(4) };
             let flags = (0..nflags).map(|k| format!("fl{c}_{k}")).collect();
@@ -2225,7 +2589,15 @@ impl<'a> Gen<'a> {
                 own: Vec::new(),
             });
             for k in 0..self.below(3) {
-                let ty = Ty::P(self.pick(&[P::Int, P::Long, P::Double, P::Boolean, P::Char, P::Int, P::Byte]));
+                let ty = Ty::P(self.pick(&[
+                    P::Int,
+                    P::Long,
+                    P::Double,
+                    P::Boolean,
+                    P::Char,
+                    P::Int,
+                    P::Byte,
+                ]));
                 let ty = if self.chance(25) { Ty::Str } else { ty };
                 self.consts.push(Const {
                     name: format!("K{c}_{k}"),
@@ -2247,7 +2619,8 @@ impl<'a> Gen<'a> {
             }
             // Constructors: distinct arities; at least one unless the
             // superclass has a no-argument constructor.
-            let sup_noarg = sup.is_none_or(|s| self.classes[s].ctors.iter().any(|k| k.params.is_empty()));
+            let sup_noarg =
+                sup.is_none_or(|s| self.classes[s].ctors.iter().any(|k| k.params.is_empty()));
             let mut n_ctors = self.below(3);
             if n_ctors == 0 && !sup_noarg {
                 n_ctors = 1;
@@ -2269,7 +2642,11 @@ impl<'a> Gen<'a> {
                 arities.push(a);
                 let params = self.params(a);
                 let rank = self.rank();
-                self.classes[c].ctors.push(Ctor { params, rank, implicit: false });
+                self.classes[c].ctors.push(Ctor {
+                    params,
+                    rank,
+                    implicit: false,
+                });
             }
             // Overrides of inherited methods (required for abstract ones in
             // a concrete class).
@@ -2294,18 +2671,32 @@ impl<'a> Gen<'a> {
                 // Overload an existing name when the arity differs from every
                 // method of that name this class sees.
                 let mut name = self.fresh("m");
-                let seen: Vec<usize> = (0..self.slots.len()).filter(|&s| self.chain(c).contains(&self.slots[s].owner)).collect();
+                let seen: Vec<usize> = (0..self.slots.len())
+                    .filter(|&s| self.chain(c).contains(&self.slots[s].owner))
+                    .collect();
                 if !seen.is_empty() && self.chance(25) {
                     let s = self.pick(&seen);
                     let cand = self.slots[s].name.clone();
-                    if !self.slots.iter().any(|x| x.name == cand && x.params.len() == arity) {
+                    if !self
+                        .slots
+                        .iter()
+                        .any(|x| x.name == cand && x.params.len() == arity)
+                    {
                         name = cand;
                     }
                 }
-                let ret = if self.chance(30) { None } else { Some(self.pick_type(false)) };
+                let ret = if self.chance(30) {
+                    None
+                } else {
+                    Some(self.pick_type(false))
+                };
                 let params = self.params(arity);
                 let rank = self.rank();
-                let vis = if private { "private " } else { self.pick(&["", "public ", "protected "]) };
+                let vis = if private {
+                    "private "
+                } else {
+                    self.pick(&["", "public ", "protected "])
+                };
                 self.slots.push(Slot {
                     name,
                     params,
@@ -2336,7 +2727,17 @@ impl<'a> Gen<'a> {
     }
 
     fn param_list(&self, ps: &[Param]) -> String {
-        ps.iter().map(|p| format!("{}{} {}", if p.fin { "final " } else { "" }, self.ty_str(&p.ty), p.name)).collect::<Vec<_>>().join(" , ")
+        ps.iter()
+            .map(|p| {
+                format!(
+                    "{}{} {}",
+                    if p.fin { "final " } else { "" },
+                    self.ty_str(&p.ty),
+                    p.name
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" , ")
     }
 
     fn declare_params(cx: &mut Ctx, ps: &[Param]) {
@@ -2352,7 +2753,12 @@ impl<'a> Gen<'a> {
         let refs: Vec<(String, Ty)> = self.consts[..before]
             .iter()
             .filter(|k| self.assignable(&k.ty, t))
-            .map(|k| (format!("{} . {}", self.classes[k.owner].name, k.name), k.ty.clone()))
+            .map(|k| {
+                (
+                    format!("{} . {}", self.classes[k.owner].name, k.name),
+                    k.ty.clone(),
+                )
+            })
             .collect();
         if d == 0 || !self.chance(70) {
             if !refs.is_empty() && self.chance(40) {
@@ -2370,7 +2776,11 @@ impl<'a> Gen<'a> {
             Ty::Str => {
                 let other = Ty::P(self.pick(&[P::Int, P::Boolean, P::Char, P::Long, P::Double]));
                 let l = self.const_expr(before, &Ty::Str, d1);
-                let r = if self.chance(50) { self.const_expr(before, &other, d1) } else { self.const_expr(before, &Ty::Str, d1) };
+                let r = if self.chance(50) {
+                    self.const_expr(before, &other, d1)
+                } else {
+                    self.const_expr(before, &Ty::Str, d1)
+                };
                 bin(&l, "+", &r, P_ADD, Ty::Str)
             }
             Ty::P(P::Boolean) => match self.below(3) {
@@ -2378,7 +2788,17 @@ impl<'a> Gen<'a> {
                     let l = self.const_expr(before, &Ty::P(P::Int), d1);
                     let r = self.const_expr(before, &Ty::P(P::Int), d1);
                     let op = self.pick(&["<", "==", ">=", "!="]);
-                    bin(&l, op, &r, if op.contains('=') && op.len() == 2 && op != ">=" { P_EQ } else { P_REL }, Ty::P(P::Boolean))
+                    bin(
+                        &l,
+                        op,
+                        &r,
+                        if op.contains('=') && op.len() == 2 && op != ">=" {
+                            P_EQ
+                        } else {
+                            P_REL
+                        },
+                        Ty::P(P::Boolean),
+                    )
                 }
                 1 => {
                     let l = self.const_expr(before, t, d1);
@@ -2399,7 +2819,20 @@ impl<'a> Gen<'a> {
                 0 | 1 => {
                     let l = self.const_expr(before, t, d1);
                     let r = self.const_expr(before, t, d1);
-                    let ops: &[(&str, u8)] = if *p == P::Double { &[("+", P_ADD), ("-", P_ADD), ("*", P_MUL), ("/", P_MUL)] } else { &[("+", P_ADD), ("-", P_ADD), ("*", P_MUL), ("&", P_BAND), ("|", P_BOR), ("^", P_XOR), ("<<", P_SHIFT), (">>>", P_SHIFT)] };
+                    let ops: &[(&str, u8)] = if *p == P::Double {
+                        &[("+", P_ADD), ("-", P_ADD), ("*", P_MUL), ("/", P_MUL)]
+                    } else {
+                        &[
+                            ("+", P_ADD),
+                            ("-", P_ADD),
+                            ("*", P_MUL),
+                            ("&", P_BAND),
+                            ("|", P_BOR),
+                            ("^", P_XOR),
+                            ("<<", P_SHIFT),
+                            (">>>", P_SHIFT),
+                        ]
+                    };
                     let (op, prec) = self.pick(ops);
                     bin(&l, op, &r, prec, t.clone())
                 }
@@ -2461,9 +2894,14 @@ impl<'a> Gen<'a> {
             self.line(&format!("flag {f} ;"));
         }
         // Constants.
-        let consts: Vec<usize> = (0..self.consts.len()).filter(|&i| self.consts[i].owner == c).collect();
+        let consts: Vec<usize> = (0..self.consts.len())
+            .filter(|&i| self.consts[i].owner == c)
+            .collect();
         for before in consts {
-            let (name, ty) = (self.consts[before].name.clone(), self.consts[before].ty.clone());
+            let (name, ty) = (
+                self.consts[before].name.clone(),
+                self.consts[before].ty.clone(),
+            );
             let e = if ty == Ty::P(P::Byte) {
                 E::atom(self.below(128).to_string(), ty.clone())
             } else {
@@ -2471,20 +2909,32 @@ impl<'a> Gen<'a> {
             };
             let vis = self.pick(&["", "public ", "private "]);
             let vis = if vis == "private " { "" } else { vis };
-            self.line(&format!("{vis}static final {} {name} = {} ;", self.ty_str(&ty), e.s));
+            self.line(&format!(
+                "{vis}static final {} {name} = {} ;",
+                self.ty_str(&ty),
+                e.s
+            ));
         }
         // Fields.
-        let fields: Vec<usize> = (0..self.fields.len()).filter(|&i| self.fields[i].owner == c).collect();
+        let fields: Vec<usize> = (0..self.fields.len())
+            .filter(|&i| self.fields[i].owner == c)
+            .collect();
         for fi in fields {
             let (name, ty, private, fin) = {
                 let f = &self.fields[fi];
                 (f.name.clone(), f.ty.clone(), f.private, f.fin)
             };
-            let vis = if private { "private " } else { self.pick(&["", "public ", "protected "]) };
+            let vis = if private {
+                "private "
+            } else {
+                self.pick(&["", "public ", "protected "])
+            };
             let fin_s = if fin { "final " } else { "" };
             if fin || self.chance(30) {
                 let init = match &ty {
-                    Ty::P(P::Byte) | Ty::P(P::Short) | Ty::P(P::Char) => format!("( {} ) {}", ty_name(&ty), self.below(100)),
+                    Ty::P(P::Byte) | Ty::P(P::Short) | Ty::P(P::Char) => {
+                        format!("( {} ) {}", ty_name(&ty), self.below(100))
+                    }
                     Ty::P(_) | Ty::Str => self.const_expr(self.consts.len(), &ty, 1).s,
                     Ty::Arr(e) => {
                         let cx = Ctx::new(Some(c), false, 0, Ret::Void);
@@ -2493,7 +2943,10 @@ impl<'a> Gen<'a> {
                     }
                     _ => "null".into(),
                 };
-                self.line(&format!("{vis}{fin_s}{} {name} = {init} ;", self.ty_str(&ty)));
+                self.line(&format!(
+                    "{vis}{fin_s}{} {name} = {init} ;",
+                    self.ty_str(&ty)
+                ));
             } else {
                 self.line(&format!("{vis}{} {name} ;", self.ty_str(&ty)));
             }
@@ -2516,22 +2969,43 @@ impl<'a> Gen<'a> {
         let rank = self.classes[c].ctors[ci].rank;
         let params = std::mem::take(&mut self.classes[c].ctors[ci].params);
         let vis = self.pick(&["", "public ", "protected "]);
-        self.open(&format!("{vis}{} ( {} ) {{", self.classes[c].name, self.param_list(&params)));
+        self.open(&format!(
+            "{vis}{} ( {} ) {{",
+            self.classes[c].name,
+            self.param_list(&params)
+        ));
         // The arguments of `super(..)`/`this(..)` may not use `this`.
         let mut scx = Ctx::new(Some(c), false, rank, Ret::Void);
         Self::declare_params(&mut scx, &params);
-        let others: Vec<usize> = (0..self.classes[c].ctors.len()).filter(|&o| o != ci && !self.classes[c].ctors[o].implicit && self.classes[c].ctors[o].rank < rank).collect();
+        let others: Vec<usize> = (0..self.classes[c].ctors.len())
+            .filter(|&o| {
+                o != ci
+                    && !self.classes[c].ctors[o].implicit
+                    && self.classes[c].ctors[o].rank < rank
+            })
+            .collect();
         if !others.is_empty() && self.chance(30) {
             let o = self.pick(&others);
-            let ptys: Vec<Ty> = self.classes[c].ctors[o].params.iter().map(|p| p.ty.clone()).collect();
+            let ptys: Vec<Ty> = self.classes[c].ctors[o]
+                .params
+                .iter()
+                .map(|p| p.ty.clone())
+                .collect();
             let a = self.args(&scx, &ptys, 2);
             self.line(&format!("this ( {a} ) ;"));
         } else if let Some(s) = self.classes[c].sup {
             let sup_ctors: Vec<usize> = (0..self.classes[s].ctors.len()).collect();
-            let noarg = self.classes[s].ctors.iter().position(|k| k.params.is_empty());
+            let noarg = self.classes[s]
+                .ctors
+                .iter()
+                .position(|k| k.params.is_empty());
             if noarg.is_none() || self.chance(50) {
                 let o = self.pick(&sup_ctors);
-                let ptys: Vec<Ty> = self.classes[s].ctors[o].params.iter().map(|p| p.ty.clone()).collect();
+                let ptys: Vec<Ty> = self.classes[s].ctors[o]
+                    .params
+                    .iter()
+                    .map(|p| p.ty.clone())
+                    .collect();
                 let a = self.args(&scx, &ptys, 2);
                 self.line(&format!("super ( {a} ) ;"));
             }
@@ -2539,7 +3013,9 @@ impl<'a> Gen<'a> {
         let mut cx = Ctx::new(Some(c), true, rank, Ret::Void);
         Self::declare_params(&mut cx, &params);
         // Initialise some fields, then other statements.
-        let fields: Vec<usize> = (0..self.fields.len()).filter(|&i| self.fields[i].owner == c && !self.fields[i].fin).collect();
+        let fields: Vec<usize> = (0..self.fields.len())
+            .filter(|&i| self.fields[i].owner == c && !self.fields[i].fin)
+            .collect();
         for fi in fields {
             if self.chance(60) {
                 let (name, ty) = (self.fields[fi].name.clone(), self.fields[fi].ty.clone());
@@ -2567,7 +3043,8 @@ impl<'a> Gen<'a> {
             mods.push_str("static ");
         }
         // `final` only where no other class overrides the method.
-        let overridden = (0..self.classes.len()).any(|k| k != c && self.classes[k].own.iter().any(|&(s, _)| s == slot));
+        let overridden = (0..self.classes.len())
+            .any(|k| k != c && self.classes[k].own.iter().any(|&(s, _)| s == slot));
         if !abs && !overridden && self.chance(10) {
             mods.push_str("final ");
         }
@@ -2618,11 +3095,19 @@ const STACK_SIZE: usize = 256 * 1024 * 1024;
 
 /// Runs `f` on a thread with a large stack, like the `bambooc` binary does.
 fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new().stack_size(STACK_SIZE).spawn(f).unwrap().join().unwrap()
+    std::thread::Builder::new()
+        .stack_size(STACK_SIZE)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
 }
 
 fn config() -> Config {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(64);
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(64);
     Config {
         cases,
         failure_persistence: None,
@@ -2636,7 +3121,10 @@ fn choices() -> impl Strategy<Value = Vec<u32>> {
 }
 
 fn numbered(text: &str) -> String {
-    text.lines().enumerate().map(|(i, l)| format!("{:4} | {l}\n", i + 1)).collect()
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| format!("{:4} | {l}\n", i + 1))
+        .collect()
 }
 
 fn panic_message(e: &(dyn std::any::Any + Send)) -> String {
@@ -2660,7 +3148,10 @@ fn check_no_panic(text: &str) -> Result<bambooc::driver::Frontend, String> {
     .map_err(|e| panic_message(&*e))
 }
 
-fn run(strategy: impl Strategy<Value = (Vec<u32>, u32, u32)> + Send + 'static, test: fn(&[u32], u32, u32) -> Result<(), TestCaseError>) {
+fn run(
+    strategy: impl Strategy<Value = (Vec<u32>, u32, u32)> + Send + 'static,
+    test: fn(&[u32], u32, u32) -> Result<(), TestCaseError>,
+) {
     with_big_stack(move || {
         let mut runner = TestRunner::new(config());
         match runner.run(&strategy, |(data, a, b)| test(&data, a, b)) {
@@ -2677,7 +3168,10 @@ fn generated_programs_check_cleanly() {
     run((choices(), Just(0u32), Just(0u32)), |data, _, _| {
         let text = generate(data, false);
         match check_no_panic(&text) {
-            Err(msg) => Err(TestCaseError::fail(format!("check_source panicked ({msg}) on\n{}", numbered(&text)))),
+            Err(msg) => Err(TestCaseError::fail(format!(
+                "check_source panicked ({msg}) on\n{}",
+                numbered(&text)
+            ))),
             Ok(fe) if fe.has_errors() => Err(TestCaseError::fail(format!(
                 "a valid generated program was rejected:\n{}\n{}",
                 numbered(&text),
@@ -2696,7 +3190,11 @@ fn deleting_tokens_never_panics() {
         let tokens: Vec<&str> = text.split_whitespace().collect();
         let n = tokens.len();
         let start = a as usize % n;
-        let len = if b % 4 == 0 { 1 + (b as usize / 4) % n } else { 1 + (b as usize / 4) % 8 };
+        let len = if b % 4 == 0 {
+            1 + (b as usize / 4) % n
+        } else {
+            1 + (b as usize / 4) % 8
+        };
         let end = (start + len).min(n);
         let mutated = [&tokens[..start], &tokens[end..]].concat().join(" ");
         match check_no_panic(&mutated) {
@@ -2716,7 +3214,12 @@ fn smallest_program_checks_cleanly() {
     with_big_stack(|| {
         let text = generate(&[], false);
         let fe = check_source("generated.bb", &text);
-        assert!(!fe.has_errors(), "{}\n{}", numbered(&text), render(&fe, ErrorFormat::Human, false));
+        assert!(
+            !fe.has_errors(),
+            "{}\n{}",
+            numbered(&text),
+            render(&fe, ErrorFormat::Human, false)
+        );
     });
 }
 
@@ -2724,16 +3227,30 @@ fn smallest_program_checks_cleanly() {
 #[test]
 #[ignore]
 fn dump() {
-    let Some(dir) = std::env::var_os("GENERATED_DUMP") else { return };
+    let Some(dir) = std::env::var_os("GENERATED_DUMP") else {
+        return;
+    };
     let java = std::env::var_os("GENERATED_JAVA").is_some();
-    let count: usize = std::env::var("GENERATED_COUNT").ok().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let count: usize = std::env::var("GENERATED_COUNT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100);
     std::fs::create_dir_all(&dir).unwrap();
     let mut runner = TestRunner::deterministic();
     for i in 0..count {
-        let data = proptest::strategy::ValueTree::current(&choices().new_tree(&mut runner).unwrap());
+        let data =
+            proptest::strategy::ValueTree::current(&choices().new_tree(&mut runner).unwrap());
         let (text, used) = generate_counting(&data, java);
-        eprintln!("program {i}: {} lines, {used} of {} choices used", text.lines().count(), data.len());
-        let name = if java { format!("g{i}/Gen.java") } else { format!("gen{i}.bb") };
+        eprintln!(
+            "program {i}: {} lines, {used} of {} choices used",
+            text.lines().count(),
+            data.len()
+        );
+        let name = if java {
+            format!("g{i}/Gen.java")
+        } else {
+            format!("gen{i}.bb")
+        };
         let path = std::path::Path::new(&dir).join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();

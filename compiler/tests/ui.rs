@@ -12,11 +12,16 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 fn bb_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -56,42 +61,91 @@ fn ui() {
         let root = repo_root();
         let mut files = Vec::new();
         bb_files(&root.join("tests/ui"), &mut files);
-        assert!(files.len() >= 80, "expected the ui corpus, found {} files", files.len());
+        assert!(
+            files.len() >= 80,
+            "expected the ui corpus, found {} files",
+            files.len()
+        );
         let bless = std::env::var_os("BLESS").is_some();
-        let mut failures = Vec::new();
-        for path in &files {
-            let rel = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
-            let text = std::fs::read_to_string(path).unwrap();
-            let fe = check_source(&rel, &text);
-            let expected = expected_errors(&text);
-            let mut found = BTreeSet::new();
-            for d in fe.diagnostics.iter().filter(|d| d.is_error()) {
-                let line = d.primary.as_ref().map_or(0, |l| fe.sources.line(l.span));
-                found.insert((line, d.code.to_string()));
-            }
-            let rendered = render(&fe, ErrorFormat::Human, false);
-            if expected.is_empty() {
-                failures.push(format!("{rel}: no `//~ ERROR` annotation"));
-            } else if expected != found {
-                failures.push(format!("{rel}: expected errors (line, code) {expected:?}, found {found:?}\n{rendered}"));
-                continue;
-            }
-            let snapshot = path.with_extension("stderr");
-            if bless {
-                std::fs::write(&snapshot, &rendered).unwrap();
-            } else {
-                match std::fs::read_to_string(&snapshot) {
-                    Ok(old) if old == rendered => {}
-                    Ok(old) => failures.push(format!("{rel}: rendered diagnostics differ from {}\n--- expected\n{old}\n--- found\n{rendered}", snapshot.display())),
-                    Err(_) => failures.push(format!("{rel}: missing {} (run with BLESS=1)", snapshot.display())),
-                }
-            }
-        }
+        let failures = in_parallel(&root, &files, move |root, path| ui_case(root, path, bless));
         if !failures.is_empty() {
-            panic!("{} of {} ui tests failed:\n\n{}", failures.len(), files.len(), failures.join("\n\n"));
+            panic!(
+                "{} of {} ui tests failed:\n\n{}",
+                failures.len(),
+                files.len(),
+                failures.join("\n\n")
+            );
         }
         eprintln!("{} ui tests passed", files.len());
     });
+}
+
+/// Runs `case` over the files on every core; returns the failures in file
+/// order.
+fn in_parallel(
+    root: &Path,
+    files: &[PathBuf],
+    case: impl Fn(&Path, &Path) -> Option<String> + Sync,
+) -> Vec<String> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let chunks: Vec<&[PathBuf]> = files.chunks(files.len().div_ceil(threads).max(1)).collect();
+    let case = &case;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                std::thread::Builder::new()
+                    .stack_size(256 * 1024 * 1024)
+                    .spawn_scoped(scope, move || {
+                        chunk
+                            .iter()
+                            .filter_map(|p| case(root, p))
+                            .collect::<Vec<_>>()
+                    })
+                    .unwrap()
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    })
+}
+
+fn ui_case(root: &Path, path: &Path, bless: bool) -> Option<String> {
+    let rel = path
+        .strip_prefix(root)
+        .unwrap()
+        .to_string_lossy()
+        .replace('\\', "/");
+    let text = std::fs::read_to_string(path).unwrap();
+    let fe = check_source(&rel, &text);
+    let expected = expected_errors(&text);
+    let mut found = BTreeSet::new();
+    for d in fe.diagnostics.iter().filter(|d| d.is_error()) {
+        let line = d.primary.as_ref().map_or(0, |l| fe.sources.line(l.span));
+        found.insert((line, d.code.to_string()));
+    }
+    let rendered = render(&fe, ErrorFormat::Human, false);
+    if expected.is_empty() {
+        return Some(format!("{rel}: no `//~ ERROR` annotation"));
+    } else if expected != found {
+        return Some(format!(
+            "{rel}: expected errors (line, code) {expected:?}, found {found:?}\n{rendered}"
+        ));
+    }
+    let snapshot = path.with_extension("stderr");
+    if bless {
+        std::fs::write(&snapshot, &rendered).unwrap();
+        return None;
+    }
+    match std::fs::read_to_string(&snapshot) {
+        Ok(old) if old == rendered => None,
+        Ok(old) => Some(format!("{rel}: rendered diagnostics differ from {}\n--- expected\n{old}\n--- found\n{rendered}", snapshot.display())),
+        Err(_) => Some(format!("{rel}: missing {} (run with BLESS=1)", snapshot.display())),
+    }
 }
 
 #[test]
@@ -101,18 +155,28 @@ fn check_pass() {
         let mut files = Vec::new();
         bb_files(&root.join("tests/check-pass"), &mut files);
         bb_files(&root.join("examples"), &mut files);
-        assert!(files.len() >= 40, "expected the check-pass corpus, found {} files", files.len());
-        let mut failures = Vec::new();
-        for path in &files {
-            let rel = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+        assert!(
+            files.len() >= 40,
+            "expected the check-pass corpus, found {} files",
+            files.len()
+        );
+        let failures = in_parallel(&root, &files, |root, path| {
+            let rel = path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
             let text = std::fs::read_to_string(path).unwrap();
             let fe = check_source(&rel, &text);
-            if !fe.diagnostics.is_empty() {
-                failures.push(render(&fe, ErrorFormat::Human, false));
-            }
-        }
+            (!fe.diagnostics.is_empty()).then(|| render(&fe, ErrorFormat::Human, false))
+        });
         if !failures.is_empty() {
-            panic!("{} of {} valid programs were rejected:\n\n{}", failures.len(), files.len(), failures.join("\n"));
+            panic!(
+                "{} of {} valid programs were rejected:\n\n{}",
+                failures.len(),
+                files.len(),
+                failures.join("\n")
+            );
         }
         eprintln!("{} valid programs checked cleanly", files.len());
     });
@@ -122,6 +186,10 @@ fn check_pass() {
 fn explain_covers_every_code() {
     for c in bambooc::diagnostics::codes::CODES {
         assert!(c.explanation.len() > 40, "{} has no explanation", c.code);
-        assert!(c.explanation.contains(c.code), "{}'s explanation does not name its code", c.code);
+        assert!(
+            c.explanation.contains(c.code),
+            "{}'s explanation does not name its code",
+            c.code
+        );
     }
 }

@@ -30,8 +30,8 @@ task startup(StartupObject s in initialstate) {
     taskexit(s: initialstate := false);
 }
 
-// !a and b or c  ==  ((!a) and b) or c
-task precedence(Cell x in !a and b or c and !seen) {
+// without parentheses: ((!seen and !a and b) or (!seen and c))
+task precedence(Cell x in !seen and !a and b or !seen and c) {
     System.out.println("precedence " + x.id);
     taskexit(x: seen := true);
 }

@@ -83,7 +83,16 @@ struct Gen<'a> {
     in_stdlib: bool,
 }
 
-pub(crate) fn method(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut Ids, strings: &mut StringTable, natives: &NativeTable, id: MethodId, out: &mut String) {
+pub(crate) fn method(
+    p: &Program,
+    sources: &SourceMap,
+    opts: &Options,
+    ids: &mut Ids,
+    strings: &mut StringTable,
+    natives: &NativeTable,
+    id: MethodId,
+    out: &mut String,
+) {
     let m = p.method(id);
     let Some(body) = &m.body else { return };
     let mut g = Gen {
@@ -114,7 +123,16 @@ pub(crate) fn method(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut
     g.finish(out, m.params.len());
 }
 
-pub(crate) fn task(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut Ids, strings: &mut StringTable, natives: &NativeTable, id: TaskId, out: &mut String) {
+pub(crate) fn task(
+    p: &Program,
+    sources: &SourceMap,
+    opts: &Options,
+    ids: &mut Ids,
+    strings: &mut StringTable,
+    natives: &NativeTable,
+    id: TaskId,
+    out: &mut String,
+) {
     let t = p.task(id);
     let mut g = Gen {
         p,
@@ -138,14 +156,28 @@ pub(crate) fn task(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut I
     }
     g.block(&t.body);
     writeln!(out, "/* task {} */", t.name).unwrap();
-    writeln!(out, "static void T{}(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {{", id.0).unwrap();
+    writeln!(
+        out,
+        "static void T{}(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {{",
+        id.0
+    )
+    .unwrap();
     out.push_str("  (void)params; (void)tagvars;\n");
     g.finish(out, 0);
 }
 
 /// `INIT`: creates the library's singletons before the program starts.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn init_function(p: &Program, sources: &SourceMap, opts: &Options, ids: &mut Ids, strings: &mut StringTable, natives: &NativeTable, singletons: &[usize], out: &mut String) {
+pub(crate) fn init_function(
+    p: &Program,
+    sources: &SourceMap,
+    opts: &Options,
+    ids: &mut Ids,
+    strings: &mut StringTable,
+    natives: &NativeTable,
+    singletons: &[usize],
+    out: &mut String,
+) {
     let mut g = Gen {
         p,
         sources,
@@ -172,18 +204,35 @@ pub(crate) fn init_function(p: &Program, sources: &SourceMap, opts: &Options, id
 
 fn has_effects(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::This | ExprKind::StaticField(_) | ExprKind::NewTag(_) => false,
-        ExprKind::Call { .. } | ExprKind::New { .. } | ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::ConcatAssign { .. } | ExprKind::IncDec { .. } => true,
+        ExprKind::Const(_)
+        | ExprKind::Local(_)
+        | ExprKind::This
+        | ExprKind::StaticField(_)
+        | ExprKind::NewTag(_) => false,
+        ExprKind::Call { .. }
+        | ExprKind::New { .. }
+        | ExprKind::Assign { .. }
+        | ExprKind::CompoundAssign { .. }
+        | ExprKind::ConcatAssign { .. }
+        | ExprKind::IncDec { .. } => true,
         ExprKind::Field { object, .. } => has_effects(object),
-        ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => has_effects(x),
-        ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => has_effects(operand),
+        ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => {
+            has_effects(x)
+        }
+        ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => {
+            has_effects(operand)
+        }
         ExprKind::Index { array, index } => has_effects(array) || has_effects(index),
         ExprKind::NewArray { dims } => dims.iter().any(has_effects),
         // Allocation and concatenation allocate; treat as effects so operands
         // before them are read first.
         ExprKind::ArrayLiteral(_) | ExprKind::Concat(_) => true,
         ExprKind::Binary { lhs, rhs, .. } => has_effects(lhs) || has_effects(rhs),
-        ExprKind::Conditional { cond, then_expr, else_expr } => has_effects(cond) || has_effects(then_expr) || has_effects(else_expr),
+        ExprKind::Conditional {
+            cond,
+            then_expr,
+            else_expr,
+        } => has_effects(cond) || has_effects(then_expr) || has_effects(else_expr),
     }
 }
 
@@ -195,7 +244,11 @@ fn c_double(v: f64) -> String {
     if v.is_nan() {
         "(0.0/0.0)".into()
     } else if v.is_infinite() {
-        if v > 0.0 { "(1.0/0.0)".into() } else { "(-1.0/0.0)".into() }
+        if v > 0.0 {
+            "(1.0/0.0)".into()
+        } else {
+            "(-1.0/0.0)".into()
+        }
     } else if v == 0.0 && v.is_sign_negative() {
         "(-0.0)".into()
     } else {
@@ -222,7 +275,11 @@ fn c_float(v: f32) -> String {
     if v.is_nan() {
         "(0.0f/0.0f)".into()
     } else if v.is_infinite() {
-        if v > 0.0 { "(1.0f/0.0f)".into() } else { "(-1.0f/0.0f)".into() }
+        if v > 0.0 {
+            "(1.0f/0.0f)".into()
+        } else {
+            "(-1.0f/0.0f)".into()
+        }
     } else if v == 0.0 && v.is_sign_negative() {
         "(-0.0f)".into()
     } else {
@@ -305,7 +362,11 @@ impl Gen<'_> {
                 }
             }
             StmtKind::Block(b) => self.block(b),
-            StmtKind::If { cond, then_branch, else_branch } => {
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
                 let c = self.expr(cond);
                 self.line(&format!("if ({c}) {{"));
                 self.indent += 1;
@@ -343,7 +404,13 @@ impl Gen<'_> {
                 self.line("}");
                 self.line(&format!("brk{l}:;"));
             }
-            StmtKind::For { label, init, cond, update, body } => {
+            StmtKind::For {
+                label,
+                init,
+                cond,
+                update,
+                body,
+            } => {
                 let l = label.map_or(u32::MAX, |l| l.0);
                 for i in init {
                     self.stmt(i);
@@ -366,16 +433,28 @@ impl Gen<'_> {
                 self.line("}");
                 self.line(&format!("brk{l}:;"));
             }
-            StmtKind::ForEach { label, var, array, array_local, index, body } => {
+            StmtKind::ForEach {
+                label,
+                var,
+                array,
+                array_local,
+                index,
+                body,
+            } => {
                 let l = label.map_or(u32::MAX, |l| l.0);
                 let a = self.expr(array);
                 let (al, il) = (array_local.0, index.0);
                 self.line(&format!("l{al} = {};", self.nn(&a, array.span)));
                 let elem = array.ty.element().cloned().unwrap_or(Type::Error);
                 let vty = self.locals[var.0 as usize].ty.clone();
-                self.line(&format!("for (l{il} = 0; l{il} < ((bb_array *)l{al})->length; l{il}++) {{"));
+                self.line(&format!(
+                    "for (l{il} = 0; l{il} < ((bb_array *)l{al})->length; l{il}++) {{"
+                ));
                 self.indent += 1;
-                let read = format!("((({} *)bb_array_data((bb_array *)l{al}))[l{il}])", elem_c_type(&elem));
+                let read = format!(
+                    "((({} *)bb_array_data((bb_array *)l{al}))[l{il}])",
+                    elem_c_type(&elem)
+                );
                 let read = self.convert(read, &elem, &vty);
                 self.line(&format!("l{} = {read};", var.0));
                 self.stmt(body);
@@ -384,7 +463,11 @@ impl Gen<'_> {
                 self.line("}");
                 self.line(&format!("brk{l}:;"));
             }
-            StmtKind::Switch { label, scrutinee, cases } => {
+            StmtKind::Switch {
+                label,
+                scrutinee,
+                cases,
+            } => {
                 let l = label.map_or(u32::MAX, |l| l.0);
                 let v = self.expr(scrutinee);
                 self.line(&format!("switch ({v}) {{"));
@@ -427,7 +510,9 @@ impl Gen<'_> {
                     write!(call, ", {v}").unwrap();
                 }
                 call.push(')');
-                if self.p.method(*ctor).class == self.p.well_known.object || self.natives.is_runtime_constructor(*ctor) {
+                if self.p.method(*ctor).class == self.p.well_known.object
+                    || self.natives.is_runtime_constructor(*ctor)
+                {
                     // Object's constructor does nothing.
                     return;
                 }
@@ -445,11 +530,17 @@ impl Gen<'_> {
         for (param, ch) in e.changes.iter().enumerate() {
             for var in &ch.add_tags {
                 let loc = self.loc(span);
-                self.line(&format!("bb_exit_add_tag(ctx, {param}, l{}, {loc});", var.0));
+                self.line(&format!(
+                    "bb_exit_add_tag(ctx, {param}, l{}, {loc});",
+                    var.0
+                ));
             }
             for var in &ch.clear_tags {
                 let loc = self.loc(span);
-                self.line(&format!("bb_exit_clear_tag(ctx, {param}, l{}, {loc});", var.0));
+                self.line(&format!(
+                    "bb_exit_clear_tag(ctx, {param}, l{}, {loc});",
+                    var.0
+                ));
             }
         }
         self.line(&format!("BB_TASKEXIT(ctx, {runtime_exit});"));
@@ -461,7 +552,9 @@ impl Gen<'_> {
     /// nothing).
     fn expr_discard(&mut self, e: &Expr) -> String {
         match &e.kind {
-            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::ConcatAssign { .. } => {
+            ExprKind::Assign { .. }
+            | ExprKind::CompoundAssign { .. }
+            | ExprKind::ConcatAssign { .. } => {
                 self.assign_like(e, false);
                 String::new()
             }
@@ -483,7 +576,11 @@ impl Gen<'_> {
         for (i, a) in args.iter().enumerate() {
             let v = self.expr(a);
             let later_effects = args[i + 1..].iter().any(has_effects);
-            vals.push(if later_effects { self.materialize(v, &a.ty) } else { v });
+            vals.push(if later_effects {
+                self.materialize(v, &a.ty)
+            } else {
+                v
+            });
         }
         vals
     }
@@ -497,8 +594,16 @@ impl Gen<'_> {
             ExprKind::Field { object, field } => {
                 let o = self.expr(object);
                 let f = self.p.field(*field);
-                let nn = if matches!(object.kind, ExprKind::This) { o } else { self.nn(&o, e.span) };
-                format!("(({} *)({nn}))->{}", struct_name(f.class), field_name(*field))
+                let nn = if matches!(object.kind, ExprKind::This) {
+                    o
+                } else {
+                    self.nn(&o, e.span)
+                };
+                format!(
+                    "(({} *)({nn}))->{}",
+                    struct_name(f.class),
+                    field_name(*field)
+                )
             }
             ExprKind::ArrayLength(a) => {
                 let v = self.expr(a);
@@ -508,18 +613,34 @@ impl Gen<'_> {
                 let (a, i) = self.index_parts(array, index);
                 let elem = array.ty.element().cloned().unwrap_or(Type::Error);
                 let idx = self.checked_index(&a, &i, e.span);
-                let v = format!("(({} *)bb_array_data((bb_array *)({a})))[{idx}]", elem_c_type(&elem));
+                let v = format!(
+                    "(({} *)bb_array_data((bb_array *)({a})))[{idx}]",
+                    elem_c_type(&elem)
+                );
                 self.materialize(v, &e.ty)
             }
-            ExprKind::Call { kind, method, receiver, args } => self.call(*kind, *method, receiver.as_deref(), args, e),
-            ExprKind::New { class, ctor, args, alloc } => self.new_object(*class, *ctor, args, alloc.as_ref(), e),
+            ExprKind::Call {
+                kind,
+                method,
+                receiver,
+                args,
+            } => self.call(*kind, *method, receiver.as_deref(), args, e),
+            ExprKind::New {
+                class,
+                ctor,
+                args,
+                alloc,
+            } => self.new_object(*class, *ctor, args, alloc.as_ref(), e),
             ExprKind::NewArray { dims } => {
                 let cls = self.ids.of_type(self.p, &e.ty);
                 let vals = self.args(dims);
                 let loc = self.loc(e.span);
                 let t = self.temp(&e.ty);
                 if vals.len() == 1 {
-                    self.line(&format!("{t} = bb_new_array(ctx, {cls}, {}, {loc});", vals[0]));
+                    self.line(&format!(
+                        "{t} = bb_new_array(ctx, {cls}, {}, {loc});",
+                        vals[0]
+                    ));
                 } else {
                     self.line(&format!("{{ int32_t dims[] = {{{}}}; {t} = bb_new_multiarray(ctx, {cls}, {}, dims, {loc}); }}", vals.join(", "), vals.len()));
                 }
@@ -529,11 +650,17 @@ impl Gen<'_> {
                 let cls = self.ids.of_type(self.p, &e.ty);
                 let loc = self.loc(e.span);
                 let t = self.temp(&e.ty);
-                self.line(&format!("{t} = bb_new_array(ctx, {cls}, {}, {loc});", elems.len()));
+                self.line(&format!(
+                    "{t} = bb_new_array(ctx, {cls}, {}, {loc});",
+                    elems.len()
+                ));
                 let elem = e.ty.element().cloned().unwrap_or(Type::Error);
                 for (i, x) in elems.iter().enumerate() {
                     let v = self.expr(x);
-                    self.line(&format!("(({} *)bb_array_data((bb_array *){t}))[{i}] = {v};", elem_c_type(&elem)));
+                    self.line(&format!(
+                        "(({} *)bb_array_data((bb_array *){t}))[{i}] = {v};",
+                        elem_c_type(&elem)
+                    ));
                 }
                 t
             }
@@ -556,15 +683,29 @@ impl Gen<'_> {
                 for (i, part) in parts.iter().enumerate() {
                     let s = self.to_string(part);
                     let later = parts[i + 1..].iter().any(has_effects) || i + 1 < parts.len();
-                    vals.push(if later { self.materialize(s, &Type::Class(self.p.well_known.string)) } else { s });
+                    vals.push(if later {
+                        self.materialize(s, &Type::Class(self.p.well_known.string))
+                    } else {
+                        s
+                    });
                 }
                 let t = self.temp(&e.ty);
-                self.line(&format!("{{ bb_string *parts[] = {{{}}}; {t} = bb_concatn(ctx, {}, parts); }}", vals.join(", "), vals.len()));
+                self.line(&format!(
+                    "{{ bb_string *parts[] = {{{}}}; {t} = bb_concatn(ctx, {}, parts); }}",
+                    vals.join(", "),
+                    vals.len()
+                ));
                 t
             }
-            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::ConcatAssign { .. } => self.assign_like(e, true),
+            ExprKind::Assign { .. }
+            | ExprKind::CompoundAssign { .. }
+            | ExprKind::ConcatAssign { .. } => self.assign_like(e, true),
             ExprKind::IncDec { op, target } => self.incdec(*op, target, &e.ty),
-            ExprKind::Conditional { cond, then_expr, else_expr } => {
+            ExprKind::Conditional {
+                cond,
+                then_expr,
+                else_expr,
+            } => {
                 let c = self.expr(cond);
                 let t = self.temp(&e.ty);
                 self.line(&format!("if ({c}) {{"));
@@ -646,7 +787,11 @@ impl Gen<'_> {
 
     fn index_parts(&mut self, array: &Expr, index: &Expr) -> (String, String) {
         let a = self.expr(array);
-        let a = if has_effects(index) { self.materialize(a, &array.ty) } else { a };
+        let a = if has_effects(index) {
+            self.materialize(a, &array.ty)
+        } else {
+            a
+        };
         let i = self.expr(index);
         (a, i)
     }
@@ -686,7 +831,11 @@ impl Gen<'_> {
             return t;
         }
         let l = self.expr(lhs);
-        let l = if has_effects(rhs) { self.materialize(l, &lhs.ty) } else { l };
+        let l = if has_effects(rhs) {
+            self.materialize(l, &lhs.ty)
+        } else {
+            l
+        };
         let r = self.expr(rhs);
         self.binary_values(op, &l, &r, &lhs.ty, e.span)
     }
@@ -708,7 +857,11 @@ impl Gen<'_> {
             Rem if *ty == Type::Float => format!("fmodf({l}, {r})"),
             Rem => format!("fmod({l}, {r})"),
             Shl | Shr | UShr => {
-                let (bits, ut, st) = if *ty == Type::Long { (63, "uint64_t", "bb_long") } else { (31, "uint32_t", "bb_int") };
+                let (bits, ut, st) = if *ty == Type::Long {
+                    (63, "uint64_t", "bb_long")
+                } else {
+                    (31, "uint32_t", "bb_int")
+                };
                 match op {
                     Shl => format!("(({st})(({ut})({l}) << (({r}) & {bits})))"),
                     Shr => format!("(({st})({l}) >> (({r}) & {bits}))"),
@@ -740,7 +893,9 @@ impl Gen<'_> {
             Type::Long => format!("bb_String_valueOfLong(ctx, {v})"),
             Type::Float => format!("bb_String_valueOfFloat(ctx, {v})"),
             Type::Double => format!("bb_String_valueOfDouble(ctx, {v})"),
-            Type::Class(c) if *c == self.p.well_known.string => format!("bb_String_valueOfString(ctx, {v})"),
+            Type::Class(c) if *c == self.p.well_known.string => {
+                format!("bb_String_valueOfString(ctx, {v})")
+            }
             Type::Null => "bb_String_valueOfString(ctx, NULL)".into(),
             _ => match self.natives.string_value_of_object {
                 Some(m) => format!("{}(ctx, {v})", method_name(m)),
@@ -749,12 +904,23 @@ impl Gen<'_> {
         }
     }
 
-    fn call(&mut self, kind: CallKind, m: MethodId, receiver: Option<&Expr>, args: &[Expr], e: &Expr) -> String {
+    fn call(
+        &mut self,
+        kind: CallKind,
+        m: MethodId,
+        receiver: Option<&Expr>,
+        args: &[Expr],
+        e: &Expr,
+    ) -> String {
         let md = self.p.method(m);
         let recv = match receiver {
             Some(r) => {
                 let v = self.expr(r);
-                let v = if args.iter().any(has_effects) { self.materialize(v, &r.ty) } else { v };
+                let v = if args.iter().any(has_effects) {
+                    self.materialize(v, &r.ty)
+                } else {
+                    v
+                };
                 Some((v, matches!(r.kind, ExprKind::This), r.ty.clone()))
             }
             None => None,
@@ -764,9 +930,17 @@ impl Gen<'_> {
         if !self.in_stdlib && self.p.class(md.class).is_stdlib {
             self.line(&format!("ctx->loc = {loc};"));
         }
-        let recv_s = recv.as_ref().map(|(v, is_this, _)| if *is_this { v.clone() } else { format!("bb_nn(ctx, {v}, {loc})") });
+        let recv_s = recv.as_ref().map(|(v, is_this, _)| {
+            if *is_this {
+                v.clone()
+            } else {
+                format!("bb_nn(ctx, {v}, {loc})")
+            }
+        });
         // Calls on final classes (String) and non-virtual calls go direct.
-        let receiver_final = recv.as_ref().is_some_and(|(_, _, t)| *t == Type::Class(self.p.well_known.string));
+        let receiver_final = recv
+            .as_ref()
+            .is_some_and(|(_, _, t)| *t == Type::Class(self.p.well_known.string));
         let direct = kind != CallKind::Virtual || receiver_final;
         let mut argv = vec!["ctx".to_string()];
         if !md.is_static {
@@ -774,18 +948,28 @@ impl Gen<'_> {
         }
         argv.extend(vals);
         let call = if direct || md.vtable_slot.is_none() {
-            let name = if md.is_native { self.natives.symbol(m).to_string() } else { method_name(m) };
+            let name = if md.is_native {
+                self.natives.symbol(m).to_string()
+            } else {
+                method_name(m)
+            };
             format!("{name}({})", argv.join(", "))
         } else {
             let slot = md.vtable_slot.unwrap_or(0);
-            let r = self.materialize(recv_s.unwrap_or_else(|| "self".into()), &Type::Class(md.class));
+            let r = self.materialize(
+                recv_s.unwrap_or_else(|| "self".into()),
+                &Type::Class(md.class),
+            );
             argv[1] = r.clone();
             let mut fty = format!("{} (*)(bb_ctx *, void *", c_type(&md.ret));
             for &l in &md.params {
                 write!(fty, ", {}", c_type(&md.locals[l.0 as usize].ty)).unwrap();
             }
             fty.push(')');
-            format!("(({fty})(ctx->classes[((bb_object *){r})->cls]->vtable[{slot}]))({})", argv.join(", "))
+            format!(
+                "(({fty})(ctx->classes[((bb_object *){r})->cls]->vtable[{slot}]))({})",
+                argv.join(", ")
+            )
         };
         if md.ret == Type::Void {
             self.line(&format!("{call};"));
@@ -795,7 +979,14 @@ impl Gen<'_> {
         }
     }
 
-    fn new_object(&mut self, class: ClassId, ctor: MethodId, args: &[Expr], alloc: Option<&AllocState>, e: &Expr) -> String {
+    fn new_object(
+        &mut self,
+        class: ClassId,
+        ctor: MethodId,
+        args: &[Expr],
+        alloc: Option<&AllocState>,
+        e: &Expr,
+    ) -> String {
         let vals = self.args(args);
         let t = self.temp(&e.ty);
         if !self.in_stdlib && self.p.class(class).is_stdlib {
@@ -809,10 +1000,19 @@ impl Gen<'_> {
             return t;
         }
         let cls = self.ids.class(class);
-        self.line(&format!("{t} = bb_new(ctx, {cls}, sizeof({}));", struct_name(class)));
+        self.line(&format!(
+            "{t} = bb_new(ctx, {cls}, sizeof({}));",
+            struct_name(class)
+        ));
         let mut argv = vec!["ctx".to_string(), t.clone()];
         argv.extend(vals);
-        if self.p.method(ctor).body.as_ref().is_some_and(|b| !b.stmts.is_empty()) {
+        if self
+            .p
+            .method(ctor)
+            .body
+            .as_ref()
+            .is_some_and(|b| !b.stmts.is_empty())
+        {
             self.line(&format!("{}({});", method_name(ctor), argv.join(", ")));
         }
         if let Some(a) = alloc {
@@ -827,15 +1027,27 @@ impl Gen<'_> {
 
     /// The place an assignment writes: a C lvalue, after evaluating its
     /// parts (and checking them when `check_now`).
-    fn place(&mut self, target: &Expr, value_has_effects: bool) -> (String, Option<(String, Span)>) {
+    fn place(
+        &mut self,
+        target: &Expr,
+        value_has_effects: bool,
+    ) -> (String, Option<(String, Span)>) {
         match &target.kind {
             ExprKind::Local(l) => (format!("l{}", l.0), None),
             ExprKind::Field { object, field } => {
                 let o = self.expr(object);
-                let o = if value_has_effects { self.materialize(o, &object.ty) } else { o };
+                let o = if value_has_effects {
+                    self.materialize(o, &object.ty)
+                } else {
+                    o
+                };
                 let f = self.p.field(*field);
                 let is_this = matches!(object.kind, ExprKind::This);
-                let lv = format!("(({} *)({o}))->{}", struct_name(f.class), field_name(*field));
+                let lv = format!(
+                    "(({} *)({o}))->{}",
+                    struct_name(f.class),
+                    field_name(*field)
+                );
                 (lv, (!is_this).then(|| (o, target.span)))
             }
             ExprKind::Index { array, index } => {
@@ -852,7 +1064,13 @@ impl Gen<'_> {
                 } else {
                     format!("(bb_nn(ctx, {a}, {loc}), {i})")
                 };
-                (format!("(({} *)bb_array_data((bb_array *)({a})))[{idx}]", elem_c_type(&elem)), None)
+                (
+                    format!(
+                        "(({} *)bb_array_data((bb_array *)({a})))[{idx}]",
+                        elem_c_type(&elem)
+                    ),
+                    None,
+                )
             }
             _ => ("/* unassignable */ (void)0".into(), None),
         }
@@ -863,13 +1081,21 @@ impl Gen<'_> {
             ExprKind::Assign { target, value } => {
                 let (lv, check) = self.place(target, has_effects(value));
                 let v = self.expr(value);
-                let v = if want_value || check.is_some() { self.materialize(v, &value.ty) } else { v };
+                let v = if want_value || check.is_some() {
+                    self.materialize(v, &value.ty)
+                } else {
+                    v
+                };
                 if let Some((o, span)) = check {
                     let loc = self.loc(span);
                     self.line(&format!("(void)bb_nn(ctx, {o}, {loc});"));
                 }
-                if let (ExprKind::Index { array, .. }, true) = (&target.kind, value.ty.is_reference()) {
-                    if array.ty.element().is_some_and(|t| matches!(t, Type::Class(c) if *c != self.p.well_known.object)) {
+                if let (ExprKind::Index { array, .. }, true) =
+                    (&target.kind, value.ty.is_reference())
+                {
+                    if array.ty.element().is_some_and(
+                        |t| matches!(t, Type::Class(c) if *c != self.p.well_known.object),
+                    ) {
                         let a = self.expr(array);
                         let loc = self.loc(target.span);
                         self.line(&format!("bb_storecheck(ctx, {a}, {v}, {loc});"));
@@ -878,7 +1104,12 @@ impl Gen<'_> {
                 self.line(&format!("{lv} = {v};"));
                 v
             }
-            ExprKind::CompoundAssign { op, op_type, target, value } => {
+            ExprKind::CompoundAssign {
+                op,
+                op_type,
+                target,
+                value,
+            } => {
                 let (lv, check) = self.place(target, true);
                 if let Some((o, span)) = &check {
                     let loc = self.loc(*span);
@@ -909,7 +1140,10 @@ impl Gen<'_> {
                 self.temps.last_mut().unwrap().1 = "void *";
                 self.line(&format!("{ptr} = (void *)&{lv};"));
                 let string = Type::Class(self.p.well_known.string);
-                let old = self.materialize(format!("bb_String_valueOfString(ctx, *(void **){ptr})"), &string);
+                let old = self.materialize(
+                    format!("bb_String_valueOfString(ctx, *(void **){ptr})"),
+                    &string,
+                );
                 let v = self.to_string(value);
                 let res = self.materialize(format!("bb_concat(ctx, {old}, {v})"), &string);
                 self.line(&format!("*(void **){ptr} = {res};"));
@@ -930,7 +1164,11 @@ impl Gen<'_> {
         self.line(&format!("{ptr} = (void *)&{lv};"));
         let ct = c_type(ty);
         let old = self.materialize(format!("*({ct} *){ptr}"), ty);
-        let delta = if matches!(op, IncDec::PreInc | IncDec::PostInc) { "+ 1" } else { "- 1" };
+        let delta = if matches!(op, IncDec::PreInc | IncDec::PostInc) {
+            "+ 1"
+        } else {
+            "- 1"
+        };
         let new = self.materialize(format!("({ct})({old} {delta})"), ty);
         self.line(&format!("*({ct} *){ptr} = {new};"));
         match op {

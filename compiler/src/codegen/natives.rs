@@ -11,7 +11,10 @@ use std::collections::HashMap;
 /// The runtime's table: `Class.method(Type,...)` (constructors
 /// `Class.<init>(...)`) → C function.
 fn runtime_symbol(key: &str) -> Option<&'static str> {
-    bambooc_runtime::NATIVES.iter().find(|(k, _)| *k == key).map(|(_, s)| *s)
+    bambooc_runtime::NATIVES
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, s)| *s)
 }
 
 pub(crate) struct NativeTable {
@@ -44,7 +47,11 @@ impl NativeTable {
                     continue;
                 }
             }
-            if m.class == p.well_known.string && m.name == "valueOf" && m.is_static && params == "Object" {
+            if m.class == p.well_known.string
+                && m.name == "valueOf"
+                && m.is_static
+                && params == "Object"
+            {
                 string_value_of_object = Some(id);
             }
             if !m.is_native {

@@ -108,7 +108,11 @@ impl Diagnostic {
 /// Sorts diagnostics by file and position so output never depends on the
 /// order in which a stage found them.
 pub fn sort(diags: &mut [Diagnostic]) {
-    diags.sort_by_key(|d| d.primary.as_ref().map(|l| (l.span.file, l.span.start, l.span.end)));
+    diags.sort_by_key(|d| {
+        d.primary
+            .as_ref()
+            .map(|l| (l.span.file, l.span.start, l.span.end))
+    });
 }
 
 /// Renders diagnostics as human-readable text through ariadne.

@@ -4,7 +4,9 @@ use super::{Diagnostic, Label};
 use crate::sema::*;
 
 fn did_you_mean(suggestion: &Option<String>) -> Option<String> {
-    suggestion.as_ref().map(|s| format!("a name with a similar spelling exists: `{s}`"))
+    suggestion
+        .as_ref()
+        .map(|s| format!("a name with a similar spelling exists: `{s}`"))
 }
 
 fn with_help_opt(d: Diagnostic, help: Option<String>) -> Diagnostic {

@@ -26,44 +26,109 @@ fn expected_help(expected: &[String]) -> Option<String> {
 
 pub fn parse_diagnostic(e: &ParseError) -> Diagnostic {
     match e {
-        ParseError::UnexpectedToken { span, found, expected } => {
-            let d = Diagnostic::error("E0001", format!("expected {}, found {found}", one_of(expected)), Label::new(*span, format!("unexpected {found}")));
+        ParseError::UnexpectedToken {
+            span,
+            found,
+            expected,
+        } => {
+            let d = Diagnostic::error(
+                "E0001",
+                format!("expected {}, found {found}", one_of(expected)),
+                Label::new(*span, format!("unexpected {found}")),
+            );
             match expected_help(expected) {
                 Some(h) => d.with_help(h),
                 None => d,
             }
         }
-        ParseError::InvalidCast { span } => Diagnostic::error("E0001", "a parenthesized expression followed by an operand", Label::new(*span, "read as a cast, but this is not a type"))
-            .with_help("add an operator between the two, or put a type name in the parentheses"),
-        ParseError::UnexpectedEof { span, expected } => Diagnostic::error("E0002", format!("unexpected end of file; expected {}", one_of(expected)), Label::new(*span, "the file ends here"))
-            .with_help("a declaration or block is not closed; check that every `{` has its `}`"),
-        ParseError::InvalidChar { span } => Diagnostic::error("E0003", "invalid character in source", Label::new(*span, "not part of any Bamboo token")),
-        ParseError::UnterminatedString { span } => Diagnostic::error("E0004", "unterminated string literal", Label::new(*span, "the string reaches the end of the line"))
-            .with_help("close it with `\"`; a string cannot span lines (use `+` and `\\n`)"),
+        ParseError::InvalidCast { span } => Diagnostic::error(
+            "E0001",
+            "a parenthesized expression followed by an operand",
+            Label::new(*span, "read as a cast, but this is not a type"),
+        )
+        .with_help("add an operator between the two, or put a type name in the parentheses"),
+        ParseError::UnexpectedEof { span, expected } => Diagnostic::error(
+            "E0002",
+            format!("unexpected end of file; expected {}", one_of(expected)),
+            Label::new(*span, "the file ends here"),
+        )
+        .with_help("a declaration or block is not closed; check that every `{` has its `}`"),
+        ParseError::InvalidChar { span } => Diagnostic::error(
+            "E0003",
+            "invalid character in source",
+            Label::new(*span, "not part of any Bamboo token"),
+        ),
+        ParseError::UnterminatedString { span } => Diagnostic::error(
+            "E0004",
+            "unterminated string literal",
+            Label::new(*span, "the string reaches the end of the line"),
+        )
+        .with_help("close it with `\"`; a string cannot span lines (use `+` and `\\n`)"),
         ParseError::InvalidCharLiteral { span, reason } => {
             let (msg, label, help) = match reason {
-                CharLiteralError::Empty => ("empty character literal", "no character between the quotes", "a char literal holds exactly one character: 'a'"),
-                CharLiteralError::TooLong => ("character literal holds more than one character", "too many characters", "use double quotes for a string: \"ab\""),
-                CharLiteralError::Unterminated => ("unterminated character literal", "missing closing `'`", "close it with `'`"),
+                CharLiteralError::Empty => (
+                    "empty character literal",
+                    "no character between the quotes",
+                    "a char literal holds exactly one character: 'a'",
+                ),
+                CharLiteralError::TooLong => (
+                    "character literal holds more than one character",
+                    "too many characters",
+                    "use double quotes for a string: \"ab\"",
+                ),
+                CharLiteralError::Unterminated => (
+                    "unterminated character literal",
+                    "missing closing `'`",
+                    "close it with `'`",
+                ),
             };
             Diagnostic::error("E0005", msg, Label::new(*span, label)).with_help(help)
         }
-        ParseError::UnterminatedComment { span } => Diagnostic::error("E0006", "unterminated block comment", Label::new(*span, "this comment is never closed"))
-            .with_help("close it with `*/`"),
-        ParseError::InvalidEscape { span } => Diagnostic::error("E0007", "invalid escape sequence", Label::new(*span, "unknown escape"))
-            .with_help("valid escapes: \\b \\t \\n \\f \\r \\\" \\' \\\\, octal \\0 to \\377, and \\uXXXX"),
+        ParseError::UnterminatedComment { span } => Diagnostic::error(
+            "E0006",
+            "unterminated block comment",
+            Label::new(*span, "this comment is never closed"),
+        )
+        .with_help("close it with `*/`"),
+        ParseError::InvalidEscape { span } => Diagnostic::error(
+            "E0007",
+            "invalid escape sequence",
+            Label::new(*span, "unknown escape"),
+        )
+        .with_help(
+            "valid escapes: \\b \\t \\n \\f \\r \\\" \\' \\\\, octal \\0 to \\377, and \\uXXXX",
+        ),
         ParseError::MalformedNumber { span, reason } => {
             let (msg, help) = match reason {
-                NumberError::NoDigits => ("number literal has no digits", "write digits after the prefix or exponent: 0x1F, 1e10"),
-                NumberError::InvalidDigit => ("invalid digit in number literal", "octal literals (leading 0) use 0-7, binary 0-1"),
-                NumberError::Underscore => ("misplaced underscore in number literal", "underscores may stand only between digits: 1_000"),
-                NumberError::TrailingCharacters => ("invalid characters after number literal", "separate the number from what follows"),
-                NumberError::TooLarge => ("number literal too large", "the largest long literal is 9223372036854775807L"),
+                NumberError::NoDigits => (
+                    "number literal has no digits",
+                    "write digits after the prefix or exponent: 0x1F, 1e10",
+                ),
+                NumberError::InvalidDigit => (
+                    "invalid digit in number literal",
+                    "octal literals (leading 0) use 0-7, binary 0-1",
+                ),
+                NumberError::Underscore => (
+                    "misplaced underscore in number literal",
+                    "underscores may stand only between digits: 1_000",
+                ),
+                NumberError::TrailingCharacters => (
+                    "invalid characters after number literal",
+                    "separate the number from what follows",
+                ),
+                NumberError::TooLarge => (
+                    "number literal too large",
+                    "the largest long literal is 9223372036854775807L",
+                ),
             };
             Diagnostic::error("E0008", msg, Label::new(*span, "malformed number")).with_help(help)
         }
-        ParseError::NestingTooDeep { span, limit } => Diagnostic::error("E0009", format!("code nested more than {limit} levels deep"), Label::new(*span, "nesting limit reached here"))
-            .with_help("split the expression or block into smaller methods or local variables"),
+        ParseError::NestingTooDeep { span, limit } => Diagnostic::error(
+            "E0009",
+            format!("code nested more than {limit} levels deep"),
+            Label::new(*span, "nesting limit reached here"),
+        )
+        .with_help("split the expression or block into smaller methods or local variables"),
         ParseError::Unsupported { span, feature } => {
             let (what, help) = match feature {
                 JavaFeature::Interface => ("interfaces", "use an abstract class"),
@@ -83,9 +148,16 @@ pub fn parse_diagnostic(e: &ParseError) -> Diagnostic {
                 JavaFeature::MethodReference => ("method references", "call the method directly"),
                 JavaFeature::Varargs => ("variable-arity parameters", "pass an array"),
             };
-            Diagnostic::error("E0012", format!("Bamboo has no {what}"), Label::new(*span, format!("`{}` is Java, not Bamboo", feature.keyword())))
-                .with_help(help)
-                .with_note("Bamboo is a subset of Java plus tasks; see the language reference")
+            Diagnostic::error(
+                "E0012",
+                format!("Bamboo has no {what}"),
+                Label::new(
+                    *span,
+                    format!("`{}` is Java, not Bamboo", feature.keyword()),
+                ),
+            )
+            .with_help(help)
+            .with_note("Bamboo is a subset of Java plus tasks; see the language reference")
         }
     }
 }

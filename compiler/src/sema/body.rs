@@ -2,7 +2,10 @@
 //! expressions become typed HIR (JLS chapters 14 and 15; the task language's
 //! `taskexit`, allocation blocks and tags from LANGUAGE.md section 2).
 
-use super::convert::{self, castable, constant_narrows, convert_const, fold_binary, widens_primitive, widens_reference};
+use super::convert::{
+    self, castable, constant_narrows, convert_const, fold_binary, widens_primitive,
+    widens_reference,
+};
 use super::error::*;
 use super::{flow, Sema};
 use crate::hir::*;
@@ -11,7 +14,9 @@ use bambooc_syntax::span::Span;
 use std::collections::HashMap;
 
 enum Kind {
-    Method { ret: Type },
+    Method {
+        ret: Type,
+    },
     Constructor,
     Task,
     /// A `static final` initialiser.
@@ -72,9 +77,18 @@ fn const_expr(v: ConstValue, ty: Type, span: Span) -> Expr {
     }
 }
 
-pub(super) fn check_method(s: &mut Sema<'_>, id: MethodId, block: &ast::Block) -> (Block, Vec<Local>) {
+pub(super) fn check_method(
+    s: &mut Sema<'_>,
+    id: MethodId,
+    block: &ast::Block,
+) -> (Block, Vec<Local>) {
     let m = s.program.method(id).clone();
-    let mut cx = Checker::new(s, Some(m.class), m.is_static, Kind::Method { ret: m.ret.clone() });
+    let mut cx = Checker::new(
+        s,
+        Some(m.class),
+        m.is_static,
+        Kind::Method { ret: m.ret.clone() },
+    );
     cx.enter_params(&m.locals);
     let body = cx.block(block);
     let needs_return = m.ret != Type::Void;
@@ -83,7 +97,11 @@ pub(super) fn check_method(s: &mut Sema<'_>, id: MethodId, block: &ast::Block) -
     (body, cx.locals)
 }
 
-pub(super) fn check_constructor(s: &mut Sema<'_>, id: MethodId, block: Option<&ast::Block>) -> (Block, Vec<Local>) {
+pub(super) fn check_constructor(
+    s: &mut Sema<'_>,
+    id: MethodId,
+    block: Option<&ast::Block>,
+) -> (Block, Vec<Local>) {
     let m = s.program.method(id).clone();
     let class = m.class;
     let mut cx = Checker::new(s, Some(class), false, Kind::Constructor);
@@ -92,7 +110,10 @@ pub(super) fn check_constructor(s: &mut Sema<'_>, id: MethodId, block: Option<&a
     let rest: &[ast::Stmt] = block.map_or(&[], |b| &b.stmts);
     let span = block.map_or(m.span, |b| b.span);
     let (explicit, rest) = match rest.first() {
-        Some(ast::Stmt { kind: ast::StmtKind::CtorCall { kind, args }, span }) => (Some((*kind, args, *span)), &rest[1..]),
+        Some(ast::Stmt {
+            kind: ast::StmtKind::CtorCall { kind, args },
+            span,
+        }) => (Some((*kind, args, *span)), &rest[1..]),
         _ => (None, rest),
     };
     let calls_this = matches!(explicit, Some((ast::CtorCallKind::This, _, _)));
@@ -106,7 +127,9 @@ pub(super) fn check_constructor(s: &mut Sema<'_>, id: MethodId, block: Option<&a
             if let Some(target) = target {
                 let ctors = cx.s.program.class(target).constructors.clone();
                 let name = cx.s.program.class(target).name.clone();
-                if let Some(ctor) = cx.resolve_overload(ctors, &args, &name, MemberKind::Constructor, call_span) {
+                if let Some(ctor) =
+                    cx.resolve_overload(ctors, &args, &name, MemberKind::Constructor, call_span)
+                {
                     let args = cx.coerce_args(ctor, args);
                     stmts.push(Stmt {
                         kind: StmtKind::CtorCall { ctor, args },
@@ -118,10 +141,16 @@ pub(super) fn check_constructor(s: &mut Sema<'_>, id: MethodId, block: Option<&a
         None => {
             if let Some(sup) = cx.s.program.class(class).superclass {
                 let ctors = cx.s.program.class(sup).constructors.clone();
-                let found = ctors.iter().copied().find(|&c| cx.s.program.method(c).params.is_empty());
+                let found = ctors
+                    .iter()
+                    .copied()
+                    .find(|&c| cx.s.program.method(c).params.is_empty());
                 match found {
                     Some(ctor) => stmts.push(Stmt {
-                        kind: StmtKind::CtorCall { ctor, args: Vec::new() },
+                        kind: StmtKind::CtorCall {
+                            ctor,
+                            args: Vec::new(),
+                        },
                         span: m.span,
                     }),
                     None => {
@@ -175,7 +204,23 @@ pub(super) fn check_constructor(s: &mut Sema<'_>, id: MethodId, block: Option<&a
     }
     cx.scopes.pop();
     let body = Block { stmts, span };
-    cx.finish_flow(&body, false, &m.name, span, m.params.len());
+    // A constructor that starts with `this(...)` leaves final fields to the
+    // constructor it calls.
+    let final_fields: Vec<FieldId> = if calls_this {
+        Vec::new()
+    } else {
+        cx.s.program
+            .class(class)
+            .fields
+            .iter()
+            .copied()
+            .filter(|&f| {
+                let fd = cx.s.program.field(f);
+                fd.is_final && !fd.is_static
+            })
+            .collect()
+    };
+    cx.finish_flow_with_fields(&body, &final_fields, false, &m.name, span, m.params.len());
     (body, cx.locals)
 }
 
@@ -198,11 +243,14 @@ pub(super) fn check_task(s: &mut Sema<'_>, decl: &ast::TaskDecl) -> Task {
             Type::Error => None,
             other => {
                 let name = cx.s.program.type_name(&other);
-                cx.s.error(SemaError::BadTaskParamType { ty: name, span: p.ty.span });
+                cx.s.error(SemaError::BadTaskParamType {
+                    ty: name,
+                    span: p.ty.span,
+                });
                 None
             }
         };
-        let local = cx.declare_local(&p.name, ty.clone(), false);
+        let local = cx.declare(&p.name, ty.clone(), false, DuplicateKind::Parameter);
         let guard = match class {
             Some(c) => cx.guard(&p.guard, c),
             None => Guard::Const(true),
@@ -226,7 +274,13 @@ pub(super) fn check_task(s: &mut Sema<'_>, decl: &ast::TaskDecl) -> Task {
                 }
                 None => {
                     let var = cx.declare_local(&tg.var, Type::Tag, false);
-                    tag_vars.push((tg.var.name.clone(), tt, var, tg.tag_type.span, tg.tag_type.name.clone()));
+                    tag_vars.push((
+                        tg.var.name.clone(),
+                        tt,
+                        var,
+                        tg.tag_type.span,
+                        tg.tag_type.name.clone(),
+                    ));
                     var
                 }
             };
@@ -266,13 +320,23 @@ pub(super) fn check_task(s: &mut Sema<'_>, decl: &ast::TaskDecl) -> Task {
 }
 
 /// Checks a library singleton's initialiser (a static context).
-pub(super) fn check_static_init(s: &mut Sema<'_>, class: ClassId, ty: &Type, init: &ast::VarInit) -> Expr {
+pub(super) fn check_static_init(
+    s: &mut Sema<'_>,
+    class: ClassId,
+    ty: &Type,
+    init: &ast::VarInit,
+) -> Expr {
     let mut cx = Checker::new(s, Some(class), true, Kind::Constant);
     cx.var_init(init, ty)
 }
 
 /// Folds a `static final` initialiser; `None` when it is not a constant.
-pub(super) fn fold_constant_init(s: &mut Sema<'_>, class: ClassId, ty: &Type, init: &ast::VarInit) -> Option<ConstValue> {
+pub(super) fn fold_constant_init(
+    s: &mut Sema<'_>,
+    class: ClassId,
+    ty: &Type,
+    init: &ast::VarInit,
+) -> Option<ConstValue> {
     let mut cx = Checker::new(s, Some(class), true, Kind::Constant);
     let e = cx.var_init(init, ty);
     match e.kind {
@@ -307,8 +371,35 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
     }
 
-    fn finish_flow(&mut self, body: &Block, needs_return: bool, name: &str, span: Span, nparams: usize) {
-        let errors = flow::check(body, &self.locals, nparams, needs_return, name, span);
+    fn finish_flow(
+        &mut self,
+        body: &Block,
+        needs_return: bool,
+        name: &str,
+        span: Span,
+        nparams: usize,
+    ) {
+        self.finish_flow_with_fields(body, &[], needs_return, name, span, nparams);
+    }
+
+    fn finish_flow_with_fields(
+        &mut self,
+        body: &Block,
+        final_fields: &[FieldId],
+        needs_return: bool,
+        name: &str,
+        span: Span,
+        nparams: usize,
+    ) {
+        let errors = flow::check(
+            body,
+            &self.locals,
+            final_fields,
+            nparams,
+            needs_return,
+            name,
+            span,
+        );
         self.s.errors.extend(errors);
     }
 
@@ -334,10 +425,20 @@ impl<'s, 'a> Checker<'s, 'a> {
     }
 
     fn declare_local(&mut self, name: &ast::Ident, ty: Type, is_final: bool) -> LocalId {
+        self.declare(name, ty, is_final, DuplicateKind::Variable)
+    }
+
+    fn declare(
+        &mut self,
+        name: &ast::Ident,
+        ty: Type,
+        is_final: bool,
+        kind: DuplicateKind,
+    ) -> LocalId {
         if let Some(prev) = self.lookup_local(&name.name) {
             let previous = self.locals[prev.0 as usize].span;
             self.s.error(SemaError::Duplicate {
-                kind: DuplicateKind::Variable,
+                kind,
                 name: name.name.clone(),
                 span: name.span,
                 previous,
@@ -350,7 +451,10 @@ impl<'s, 'a> Checker<'s, 'a> {
             ty,
             is_final,
         });
-        self.scopes.last_mut().expect("a scope is open").push((name.name.clone(), id));
+        self.scopes
+            .last_mut()
+            .expect("a scope is open")
+            .push((name.name.clone(), id));
         id
     }
 
@@ -397,8 +501,14 @@ impl<'s, 'a> Checker<'s, 'a> {
             },
             ast::FlagExpr::Bool(b, _) => Guard::Const(*b),
             ast::FlagExpr::Not(inner, _) => Guard::Not(Box::new(self.guard(inner, class))),
-            ast::FlagExpr::And(a, b, _) => Guard::And(Box::new(self.guard(a, class)), Box::new(self.guard(b, class))),
-            ast::FlagExpr::Or(a, b, _) => Guard::Or(Box::new(self.guard(a, class)), Box::new(self.guard(b, class))),
+            ast::FlagExpr::And(a, b, _) => Guard::And(
+                Box::new(self.guard(a, class)),
+                Box::new(self.guard(b, class)),
+            ),
+            ast::FlagExpr::Or(a, b, _) => Guard::Or(
+                Box::new(self.guard(a, class)),
+                Box::new(self.guard(b, class)),
+            ),
         }
     }
 
@@ -512,7 +622,10 @@ impl<'s, 'a> Checker<'s, 'a> {
         self.scopes.push(Vec::new());
         let stmts = b.stmts.iter().map(|s| self.stmt(s)).collect();
         self.scopes.pop();
-        Block { stmts, span: b.span }
+        Block {
+            stmts,
+            span: b.span,
+        }
     }
 
     /// A statement that is a branch or loop body gets its own scope.
@@ -525,7 +638,10 @@ impl<'s, 'a> Checker<'s, 'a> {
 
     fn stmt(&mut self, st: &ast::Stmt) -> Stmt {
         let kind = self.stmt_kind(st, None);
-        Stmt { kind, span: st.span }
+        Stmt {
+            kind,
+            span: st.span,
+        }
     }
 
     fn local_decl(&mut self, d: &ast::LocalDecl) -> Vec<Stmt> {
@@ -542,14 +658,24 @@ impl<'s, 'a> Checker<'s, 'a> {
         let is_final = d.modifiers.has(ast::Modifier::Final);
         let mut out = Vec::new();
         for decl in &d.declarators {
-            let ty = if base.is_error() { Type::Error } else { base.clone().array_of(decl.extra_dims) };
-            // The initialiser is checked before the name is in scope.
+            let ty = if base.is_error() {
+                Type::Error
+            } else {
+                base.clone().array_of(decl.extra_dims)
+            };
+            // A local is in scope in its own initialiser (JLS 6.3), where
+            // reading it is an error of definite assignment.
+            let local = self.declare_local(&decl.name, ty.clone(), is_final);
             let init = decl.init.as_ref().map(|i| self.var_init(i, &ty));
-            let local = self.declare_local(&decl.name, ty, is_final);
             if is_final && init.is_none() {
                 self.blank_finals.push(local);
             }
-            if let Some(Expr { kind: ExprKind::Const(c), ty, .. }) = &init {
+            if let Some(Expr {
+                kind: ExprKind::Const(c),
+                ty,
+                ..
+            }) = &init
+            {
                 if is_final && (ty.is_primitive() || self.is_string(ty)) {
                     self.local_constants.insert(local, c.clone());
                 }
@@ -596,7 +722,10 @@ impl<'s, 'a> Checker<'s, 'a> {
                         | ast::ExprKind::New { .. }
                         | ast::ExprKind::Error
                         | ast::ExprKind::Unary {
-                            op: UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec,
+                            op: UnaryOp::PreInc
+                                | UnaryOp::PreDec
+                                | UnaryOp::PostInc
+                                | UnaryOp::PostDec,
                             ..
                         }
                 );
@@ -717,9 +846,15 @@ impl<'s, 'a> Checker<'s, 'a> {
                     body,
                 }
             }
-            ast::StmtKind::Switch { scrutinee, groups } => self.switch(scrutinee, groups, label_name),
+            ast::StmtKind::Switch { scrutinee, groups } => {
+                self.switch(scrutinee, groups, label_name)
+            }
             ast::StmtKind::Labeled { label, body } => {
-                if self.jumps.iter().any(|j| j.name.as_deref() == Some(label.name.as_str())) {
+                if self
+                    .jumps
+                    .iter()
+                    .any(|j| j.name.as_deref() == Some(label.name.as_str()))
+                {
                     self.s.error(SemaError::Duplicate {
                         kind: DuplicateKind::Label,
                         name: label.name.clone(),
@@ -740,7 +875,10 @@ impl<'s, 'a> Checker<'s, 'a> {
                         let id = self.push_jump(Some(label.name.clone()), false, false);
                         let inner = self.sub_stmt(body);
                         self.jumps.pop();
-                        StmtKind::Labeled { label: id, body: inner }
+                        StmtKind::Labeled {
+                            label: id,
+                            body: inner,
+                        }
                     }
                 }
             }
@@ -748,7 +886,8 @@ impl<'s, 'a> Checker<'s, 'a> {
                 Some(l) => StmtKind::Break(l),
                 None => StmtKind::Empty,
             },
-            ast::StmtKind::Continue(label) => match self.jump_target(label.as_ref(), true, st.span) {
+            ast::StmtKind::Continue(label) => match self.jump_target(label.as_ref(), true, st.span)
+            {
                 Some(l) => StmtKind::Continue(l),
                 None => StmtKind::Empty,
             },
@@ -762,10 +901,19 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
     }
 
-    fn jump_target(&mut self, label: Option<&ast::Ident>, is_continue: bool, span: Span) -> Option<LabelId> {
+    fn jump_target(
+        &mut self,
+        label: Option<&ast::Ident>,
+        is_continue: bool,
+        span: Span,
+    ) -> Option<LabelId> {
         match label {
             Some(name) => {
-                let found = self.jumps.iter().rev().find(|j| j.name.as_deref() == Some(name.name.as_str()));
+                let found = self
+                    .jumps
+                    .iter()
+                    .rev()
+                    .find(|j| j.name.as_deref() == Some(name.name.as_str()));
                 match found {
                     Some(j) if is_continue && !j.is_loop => {
                         self.s.error(SemaError::BreakOutside { is_continue, span });
@@ -782,11 +930,11 @@ impl<'s, 'a> Checker<'s, 'a> {
                 }
             }
             None => {
-                let found = self
-                    .jumps
-                    .iter()
-                    .rev()
-                    .find(|j| if is_continue { j.is_loop } else { j.breakable });
+                let found =
+                    self.jumps
+                        .iter()
+                        .rev()
+                        .find(|j| if is_continue { j.is_loop } else { j.breakable });
                 match found {
                     Some(j) => Some(j.label),
                     None => {
@@ -848,10 +996,18 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
     }
 
-    fn switch(&mut self, scrutinee: &ast::Expr, groups: &[ast::SwitchGroup], label_name: Option<String>) -> StmtKind {
+    fn switch(
+        &mut self,
+        scrutinee: &ast::Expr,
+        groups: &[ast::SwitchGroup],
+        label_name: Option<String>,
+    ) -> StmtKind {
         let e = self.value(scrutinee);
         let ty = e.ty.clone();
-        let ok = matches!(ty, Type::Int | Type::Char | Type::Short | Type::Byte | Type::Error);
+        let ok = matches!(
+            ty,
+            Type::Int | Type::Char | Type::Short | Type::Byte | Type::Error
+        );
         if !ok {
             let t = self.ty_name(&ty);
             self.s.error(SemaError::InvalidSwitch {
@@ -882,7 +1038,11 @@ impl<'s, 'a> Checker<'s, 'a> {
                     }
                     Some(v) => {
                         let ce = self.value(v);
-                        let ce = if ok && !ty.is_error() { self.coerce(ce, &ty) } else { ce };
+                        let ce = if ok && !ty.is_error() {
+                            self.coerce(ce, &ty)
+                        } else {
+                            ce
+                        };
                         match (&ce.kind, ce.ty.is_error()) {
                             (_, true) => {}
                             (ExprKind::Const(c), false) => {
@@ -912,7 +1072,11 @@ impl<'s, 'a> Checker<'s, 'a> {
                     _ => body.push(self.stmt(st)),
                 }
             }
-            cases.push(SwitchCase { values, is_default, body });
+            cases.push(SwitchCase {
+                values,
+                is_default,
+                body,
+            });
         }
         self.scopes.pop();
         self.jumps.pop();
@@ -979,7 +1143,10 @@ impl<'s, 'a> Checker<'s, 'a> {
             return self.convert_to(e, to);
         }
         if widens_reference(&self.s.program, &e.ty, to) {
-            return Expr { ty: to.clone(), ..e };
+            return Expr {
+                ty: to.clone(),
+                ..e
+            };
         }
         if let ExprKind::Const(c) = &e.kind {
             if constant_narrows(c, &e.ty, to) {
@@ -1007,7 +1174,10 @@ impl<'s, 'a> Checker<'s, 'a> {
         let c = self.value(e);
         if c.ty != Type::Boolean && !c.ty.is_error() {
             let found = self.ty_name(&c.ty);
-            self.s.error(SemaError::NotBoolean { found, span: e.span });
+            self.s.error(SemaError::NotBoolean {
+                found,
+                span: e.span,
+            });
             return err_expr(e.span);
         }
         c
@@ -1030,7 +1200,10 @@ impl<'s, 'a> Checker<'s, 'a> {
             Type::Error => Type::Error,
             other => {
                 let t = self.ty_name(other);
-                self.s.error(SemaError::BadArrayInit { ty: t, span: a.span });
+                self.s.error(SemaError::BadArrayInit {
+                    ty: t,
+                    span: a.span,
+                });
                 return err_expr(a.span);
             }
         };
@@ -1070,31 +1243,63 @@ impl<'s, 'a> Checker<'s, 'a> {
 
     fn literal(&mut self, lit: &ast::Literal, span: Span, negated: bool) -> Expr {
         match lit {
-            ast::Literal::Int { value, long, decimal } => {
+            ast::Literal::Int {
+                value,
+                long,
+                decimal,
+            } => {
                 let v = *value;
                 if *long {
-                    let ok = if *decimal { v <= i64::MAX as u64 || (negated && v == 1u64 << 63) } else { true };
+                    let ok = if *decimal {
+                        v <= i64::MAX as u64 || (negated && v == 1u64 << 63)
+                    } else {
+                        true
+                    };
                     if !ok {
                         self.s.error(SemaError::IntOutOfRange { long: true, span });
                         return err_expr(span);
                     }
                     let x = v as i64;
-                    const_expr(ConstValue::Long(if negated { x.wrapping_neg() } else { x }), Type::Long, span)
+                    const_expr(
+                        ConstValue::Long(if negated { x.wrapping_neg() } else { x }),
+                        Type::Long,
+                        span,
+                    )
                 } else {
-                    let ok = if *decimal { v <= i32::MAX as u64 || (negated && v == 1u64 << 31) } else { v <= u32::MAX as u64 };
+                    let ok = if *decimal {
+                        v <= i32::MAX as u64 || (negated && v == 1u64 << 31)
+                    } else {
+                        v <= u32::MAX as u64
+                    };
                     if !ok {
                         self.s.error(SemaError::IntOutOfRange { long: false, span });
                         return err_expr(span);
                     }
                     let x = v as u32 as i32;
-                    const_expr(ConstValue::Int(if negated { x.wrapping_neg() } else { x }), Type::Int, span)
+                    const_expr(
+                        ConstValue::Int(if negated { x.wrapping_neg() } else { x }),
+                        Type::Int,
+                        span,
+                    )
                 }
             }
             ast::Literal::Float { text, single } => {
                 let parsed = if *single {
-                    parse_java_float::<f32>(text).map(|f| (ConstValue::Float(if negated { -f } else { f }), Type::Float, f.is_infinite() || (f == 0.0 && has_nonzero_digit(text))))
+                    parse_java_float::<f32>(text).map(|f| {
+                        (
+                            ConstValue::Float(if negated { -f } else { f }),
+                            Type::Float,
+                            f.is_infinite() || (f == 0.0 && has_nonzero_digit(text)),
+                        )
+                    })
                 } else {
-                    parse_java_float::<f64>(text).map(|f| (ConstValue::Double(if negated { -f } else { f }), Type::Double, f.is_infinite() || (f == 0.0 && has_nonzero_digit(text))))
+                    parse_java_float::<f64>(text).map(|f| {
+                        (
+                            ConstValue::Double(if negated { -f } else { f }),
+                            Type::Double,
+                            f.is_infinite() || (f == 0.0 && has_nonzero_digit(text)),
+                        )
+                    })
                 };
                 match parsed {
                     Some((v, t, false)) => const_expr(v, t, span),
@@ -1105,7 +1310,9 @@ impl<'s, 'a> Checker<'s, 'a> {
                 }
             }
             ast::Literal::Char(c) => const_expr(ConstValue::Char(*c), Type::Char, span),
-            ast::Literal::String(s) => const_expr(ConstValue::String(s.clone()), self.string_type(), span),
+            ast::Literal::String(s) => {
+                const_expr(ConstValue::String(s.clone()), self.string_type(), span)
+            }
             ast::Literal::Bool(b) => const_expr(ConstValue::Bool(*b), Type::Boolean, span),
             ast::Literal::Null => const_expr(ConstValue::Null, Type::Null, span),
         }
@@ -1123,8 +1330,12 @@ impl<'s, 'a> Checker<'s, 'a> {
                 self.this_expr(span, "super")
             }
             ast::ExprKind::Field { target, name } => self.field_access(target, name, span),
-            ast::ExprKind::Call { target, name, args } => self.call(target.as_deref(), name, args, span),
-            ast::ExprKind::New { class, args, alloc } => self.new_object(class, args, alloc.as_ref(), span),
+            ast::ExprKind::Call { target, name, args } => {
+                self.call(target.as_deref(), name, args, span)
+            }
+            ast::ExprKind::New { class, args, alloc } => {
+                self.new_object(class, args, alloc.as_ref(), span)
+            }
             ast::ExprKind::NewArray {
                 elem,
                 dims,
@@ -1133,7 +1344,11 @@ impl<'s, 'a> Checker<'s, 'a> {
             } => {
                 let base = self.s.resolve_type(elem);
                 let total = dims.len() as u32 + extra_dims;
-                let ty = if base.is_error() { Type::Error } else { base.array_of(total) };
+                let ty = if base.is_error() {
+                    Type::Error
+                } else {
+                    base.array_of(total)
+                };
                 if let Some(init) = init {
                     return self.array_init(init, &ty);
                 }
@@ -1243,7 +1458,10 @@ impl<'s, 'a> Checker<'s, 'a> {
 
     fn cast(&mut self, x: Expr, target: Type, span: Span) -> Expr {
         if x.ty.is_error() || target.is_error() {
-            return Expr { ty: Type::Error, ..x };
+            return Expr {
+                ty: Type::Error,
+                ..x
+            };
         }
         if !castable(&self.s.program, &x.ty, &target) || target == Type::Void {
             let (from, to) = (self.ty_name(&x.ty), self.ty_name(&target));
@@ -1256,7 +1474,11 @@ impl<'s, 'a> Checker<'s, 'a> {
             return r;
         }
         if widens_reference(&self.s.program, &x.ty, &target) {
-            return Expr { ty: target, span, ..x };
+            return Expr {
+                ty: target,
+                span,
+                ..x
+            };
         }
         Expr {
             kind: ExprKind::CheckedCast(Box::new(x)),
@@ -1363,7 +1585,9 @@ impl<'s, 'a> Checker<'s, 'a> {
         match &e.kind {
             ast::ExprKind::Super => Target::Super(e.span),
             ast::ExprKind::Name(n) if self.lookup_local(&n.name).is_none() => {
-                let is_field = self.class.is_some_and(|c| self.s.field_by_name(c, &n.name).is_some());
+                let is_field = self
+                    .class
+                    .is_some_and(|c| self.s.field_by_name(c, &n.name).is_some());
                 if !is_field {
                     if let Some(c) = self.s.class_named(&n.name) {
                         return Target::Class(c);
@@ -1384,7 +1608,13 @@ impl<'s, 'a> Checker<'s, 'a> {
                     return this;
                 }
                 match self.class.and_then(|c| self.s.program.class(c).superclass) {
-                    Some(sup) => (sup, Some(Expr { ty: Type::Class(sup), ..this })),
+                    Some(sup) => (
+                        sup,
+                        Some(Expr {
+                            ty: Type::Class(sup),
+                            ..this
+                        }),
+                    ),
                     None => return err_expr(span),
                 }
             }
@@ -1409,7 +1639,10 @@ impl<'s, 'a> Checker<'s, 'a> {
                 }
                 other => {
                     let ty = self.ty_name(&other);
-                    self.s.error(SemaError::PrimitiveMember { ty, span: name.span });
+                    self.s.error(SemaError::PrimitiveMember {
+                        ty,
+                        span: name.span,
+                    });
                     return err_expr(span);
                 }
             },
@@ -1462,11 +1695,21 @@ impl<'s, 'a> Checker<'s, 'a> {
 
     fn param_types(&self, m: MethodId) -> Vec<Type> {
         let md = self.s.program.method(m);
-        md.params.iter().map(|p| md.locals[p.0 as usize].ty.clone()).collect()
+        md.params
+            .iter()
+            .map(|p| md.locals[p.0 as usize].ty.clone())
+            .collect()
     }
 
     /// Java's overload resolution (JLS 15.12.2, phase 1: no boxing).
-    fn resolve_overload(&mut self, candidates: Vec<MethodId>, args: &[Expr], name: &str, kind: MemberKind, span: Span) -> Option<MethodId> {
+    fn resolve_overload(
+        &mut self,
+        candidates: Vec<MethodId>,
+        args: &[Expr],
+        name: &str,
+        kind: MemberKind,
+        span: Span,
+    ) -> Option<MethodId> {
         if args.iter().any(|a| a.ty.is_error()) {
             // Pick by arity alone so one mistake gives one error.
             let same_arity: Vec<MethodId> = candidates
@@ -1484,7 +1727,8 @@ impl<'s, 'a> Checker<'s, 'a> {
             .copied()
             .filter(|&m| {
                 let ps = self.param_types(m);
-                ps.len() == args.len() && ps.iter().zip(args).all(|(p, a)| self.assignable(&a.ty, p))
+                ps.len() == args.len()
+                    && ps.iter().zip(args).all(|(p, a)| self.assignable(&a.ty, p))
             })
             .collect();
         if applicable.is_empty() {
@@ -1530,7 +1774,10 @@ impl<'s, 'a> Checker<'s, 'a> {
 
     fn coerce_args(&mut self, m: MethodId, args: Vec<Expr>) -> Vec<Expr> {
         let ps = self.param_types(m);
-        args.into_iter().zip(ps).map(|(a, p)| self.coerce(a, &p)).collect()
+        args.into_iter()
+            .zip(ps)
+            .map(|(a, p)| self.coerce(a, &p))
+            .collect()
     }
 
     fn check_private(&mut self, m: MethodId, kind: MemberKind, span: Span) {
@@ -1548,7 +1795,13 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
     }
 
-    fn call(&mut self, target: Option<&ast::Expr>, name: &ast::Ident, args: &[ast::Expr], span: Span) -> Expr {
+    fn call(
+        &mut self,
+        target: Option<&ast::Expr>,
+        name: &ast::Ident,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Expr {
         let (class, receiver, is_super, static_only) = match target {
             None => match self.class {
                 Some(c) => (c, None, false, false),
@@ -1569,7 +1822,15 @@ impl<'s, 'a> Checker<'s, 'a> {
                 Target::Super(s) => {
                     let this = self.this_expr(s, "super");
                     match self.class.and_then(|c| self.s.program.class(c).superclass) {
-                        Some(sup) if !this.ty.is_error() => (sup, Some(Expr { ty: Type::Class(sup), ..this }), true, false),
+                        Some(sup) if !this.ty.is_error() => (
+                            sup,
+                            Some(Expr {
+                                ty: Type::Class(sup),
+                                ..this
+                            }),
+                            true,
+                            false,
+                        ),
                         _ => return err_expr(span),
                     }
                 }
@@ -1584,7 +1845,10 @@ impl<'s, 'a> Checker<'s, 'a> {
                     }
                     other => {
                         let ty = self.ty_name(&other);
-                        self.s.error(SemaError::PrimitiveMember { ty, span: name.span });
+                        self.s.error(SemaError::PrimitiveMember {
+                            ty,
+                            span: name.span,
+                        });
                         return err_expr(span);
                     }
                 },
@@ -1611,7 +1875,9 @@ impl<'s, 'a> Checker<'s, 'a> {
             });
             return err_expr(span);
         }
-        let Some(m) = self.resolve_overload(candidates, &args, &name.name, MemberKind::Method, name.span) else {
+        let Some(m) =
+            self.resolve_overload(candidates, &args, &name.name, MemberKind::Method, name.span)
+        else {
             return err_expr(span);
         };
         self.check_private(m, MemberKind::Method, name.span);
@@ -1661,7 +1927,13 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
     }
 
-    fn new_object(&mut self, class: &ast::Ident, args: &[ast::Expr], alloc: Option<&ast::AllocBlock>, span: Span) -> Expr {
+    fn new_object(
+        &mut self,
+        class: &ast::Ident,
+        args: &[ast::Expr],
+        alloc: Option<&ast::AllocBlock>,
+        span: Span,
+    ) -> Expr {
         let args: Vec<Expr> = args.iter().map(|a| self.value(a)).collect();
         let Some(c) = self.s.class_named(&class.name) else {
             let suggestion = self.s.suggest_class(&class.name);
@@ -1688,7 +1960,13 @@ impl<'s, 'a> Checker<'s, 'a> {
             });
             return err_expr(span);
         }
-        let Some(ctor) = self.resolve_overload(cd.constructors.clone(), &args, &cd.name, MemberKind::Constructor, class.span) else {
+        let Some(ctor) = self.resolve_overload(
+            cd.constructors.clone(),
+            &args,
+            &cd.name,
+            MemberKind::Constructor,
+            class.span,
+        ) else {
             return err_expr(span);
         };
         self.check_private(ctor, MemberKind::Constructor, class.span);
@@ -1714,7 +1992,10 @@ impl<'s, 'a> Checker<'s, 'a> {
 
     fn unary(&mut self, op: UnaryOp, operand: &ast::Expr, span: Span) -> Expr {
         if op == UnaryOp::Neg {
-            if let ast::ExprKind::Lit(l @ ast::Literal::Int { .. } | l @ ast::Literal::Float { .. }) = &operand.kind {
+            if let ast::ExprKind::Lit(
+                l @ ast::Literal::Int { .. } | l @ ast::Literal::Float { .. },
+            ) = &operand.kind
+            {
                 return self.literal(l, span, true);
             }
         }
@@ -1724,7 +2005,11 @@ impl<'s, 'a> Checker<'s, 'a> {
                 if !target.ty.is_numeric() && !target.ty.is_error() {
                     let t = self.ty_name(&target.ty);
                     self.s.error(SemaError::BadUnary {
-                        op: if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { "++" } else { "--" },
+                        op: if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) {
+                            "++"
+                        } else {
+                            "--"
+                        },
                         operand: t,
                         span,
                     });
@@ -1750,7 +2035,11 @@ impl<'s, 'a> Checker<'s, 'a> {
                 let x = self.value(operand);
                 if x.ty != Type::Boolean && !x.ty.is_error() {
                     let t = self.ty_name(&x.ty);
-                    self.s.error(SemaError::BadUnary { op: "!", operand: t, span });
+                    self.s.error(SemaError::BadUnary {
+                        op: "!",
+                        operand: t,
+                        span,
+                    });
                     return err_expr(span);
                 }
                 if let ExprKind::Const(ConstValue::Bool(b)) = x.kind {
@@ -1760,7 +2049,11 @@ impl<'s, 'a> Checker<'s, 'a> {
             }
             UnaryOp::Neg | UnaryOp::Plus | UnaryOp::BitNot => {
                 let x = self.value(operand);
-                let ok = if op == UnaryOp::BitNot { x.ty.is_integral() } else { x.ty.is_numeric() };
+                let ok = if op == UnaryOp::BitNot {
+                    x.ty.is_integral()
+                } else {
+                    x.ty.is_numeric()
+                };
                 if !ok && !x.ty.is_error() {
                     let t = self.ty_name(&x.ty);
                     let sym = match op {
@@ -1768,7 +2061,11 @@ impl<'s, 'a> Checker<'s, 'a> {
                         UnaryOp::Plus => "+",
                         _ => "~",
                     };
-                    self.s.error(SemaError::BadUnary { op: sym, operand: t, span });
+                    self.s.error(SemaError::BadUnary {
+                        op: sym,
+                        operand: t,
+                        span,
+                    });
                     return err_expr(span);
                 }
                 let x = self.promote_unary(x);
@@ -1778,8 +2075,12 @@ impl<'s, 'a> Checker<'s, 'a> {
                 }
                 if let ExprKind::Const(c) = &x.kind {
                     let folded = match (op, c) {
-                        (UnaryOp::Neg, ConstValue::Int(v)) => Some(ConstValue::Int(v.wrapping_neg())),
-                        (UnaryOp::Neg, ConstValue::Long(v)) => Some(ConstValue::Long(v.wrapping_neg())),
+                        (UnaryOp::Neg, ConstValue::Int(v)) => {
+                            Some(ConstValue::Int(v.wrapping_neg()))
+                        }
+                        (UnaryOp::Neg, ConstValue::Long(v)) => {
+                            Some(ConstValue::Long(v.wrapping_neg()))
+                        }
                         (UnaryOp::Neg, ConstValue::Float(v)) => Some(ConstValue::Float(-v)),
                         (UnaryOp::Neg, ConstValue::Double(v)) => Some(ConstValue::Double(-v)),
                         (UnaryOp::BitNot, ConstValue::Int(v)) => Some(ConstValue::Int(!v)),
@@ -1790,7 +2091,11 @@ impl<'s, 'a> Checker<'s, 'a> {
                         return const_expr(v, ty, span);
                     }
                 }
-                let uop = if op == UnaryOp::Neg { UnOp::Neg } else { UnOp::BitNot };
+                let uop = if op == UnaryOp::Neg {
+                    UnOp::Neg
+                } else {
+                    UnOp::BitNot
+                };
                 self.mk_unary(uop, x, ty, span)
             }
         }
@@ -1840,7 +2145,11 @@ impl<'s, 'a> Checker<'s, 'a> {
                 }
                 let l = self.promote_unary(l);
                 let r = self.promote_unary(r);
-                let r = if r.ty == Type::Long { self.convert_to(r, &Type::Int) } else { r };
+                let r = if r.ty == Type::Long {
+                    self.convert_to(r, &Type::Int)
+                } else {
+                    r
+                };
                 let t = l.ty.clone();
                 (t.clone(), t, l, r)
             }
@@ -1863,7 +2172,10 @@ impl<'s, 'a> Checker<'s, 'a> {
                     (t, Type::Boolean, l, r)
                 } else if l.ty == Type::Boolean && r.ty == Type::Boolean {
                     (Type::Boolean, Type::Boolean, l, r)
-                } else if l.ty.is_reference() && r.ty.is_reference() && castable(&self.s.program, &l.ty, &r.ty) {
+                } else if l.ty.is_reference()
+                    && r.ty.is_reference()
+                    && castable(&self.s.program, &l.ty, &r.ty)
+                {
                     (l.ty.clone(), Type::Boolean, l, r)
                 } else {
                     return bad(self, &l, &r);
@@ -1954,7 +2266,10 @@ impl<'s, 'a> Checker<'s, 'a> {
                 x
             }
             ExprKind::Index { .. } => x,
-            ExprKind::Const(_) if matches!(e.kind, ast::ExprKind::Name(_) | ast::ExprKind::Field { .. }) && !x.ty.is_error() => {
+            ExprKind::Const(_)
+                if matches!(e.kind, ast::ExprKind::Name(_) | ast::ExprKind::Field { .. })
+                    && !x.ty.is_error() =>
+            {
                 // A `static final` constant.
                 let name = match &e.kind {
                     ast::ExprKind::Name(n) | ast::ExprKind::Field { name: n, .. } => n.name.clone(),
@@ -2035,9 +2350,21 @@ impl<'s, 'a> Checker<'s, 'a> {
                     Type::Int
                 }
             }
-            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor if lt == Type::Boolean && vt == Type::Boolean => Type::Boolean,
-            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor if lt.is_integral() && vt.is_integral() => Self::binary_promoted_type(&lt, &vt),
-            BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::Add | BinOp::Sub if lt.is_numeric() && vt.is_numeric() => Self::binary_promoted_type(&lt, &vt),
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+                if lt == Type::Boolean && vt == Type::Boolean =>
+            {
+                Type::Boolean
+            }
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+                if lt.is_integral() && vt.is_integral() =>
+            {
+                Self::binary_promoted_type(&lt, &vt)
+            }
+            BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::Add | BinOp::Sub
+                if lt.is_numeric() && vt.is_numeric() =>
+            {
+                Self::binary_promoted_type(&lt, &vt)
+            }
             _ => {
                 drop(probe_l);
                 let (l, r) = (self.ty_name(&lt), self.ty_name(&vt));
@@ -2085,7 +2412,9 @@ impl<'s, 'a> Checker<'s, 'a> {
         } else if x.ty.is_numeric() && y.ty.is_numeric() {
             let small = |t: &Type| matches!(t, Type::Byte | Type::Short | Type::Char);
             let fits = |e: &Expr, t: &Type| matches!(&e.kind, ExprKind::Const(c) if constant_narrows(c, &e.ty, t));
-            if (x.ty == Type::Byte && y.ty == Type::Short) || (x.ty == Type::Short && y.ty == Type::Byte) {
+            if (x.ty == Type::Byte && y.ty == Type::Short)
+                || (x.ty == Type::Short && y.ty == Type::Byte)
+            {
                 Type::Short
             } else if small(&x.ty) && y.ty == Type::Int && fits(&y, &x.ty) {
                 x.ty.clone()
@@ -2177,7 +2506,10 @@ fn parse_java_float<T: std::str::FromStr + FromHexFloat>(text: &str) -> Option<T
 
 fn has_nonzero_digit(text: &str) -> bool {
     let mantissa = text.split(['e', 'E', 'p', 'P']).next().unwrap_or("");
-    let mantissa = mantissa.strip_prefix("0x").or_else(|| mantissa.strip_prefix("0X")).unwrap_or(mantissa);
+    let mantissa = mantissa
+        .strip_prefix("0x")
+        .or_else(|| mantissa.strip_prefix("0X"))
+        .unwrap_or(mantissa);
     mantissa.chars().any(|c| c.is_ascii_hexdigit() && c != '0')
 }
 

@@ -41,10 +41,7 @@ pub fn widens_reference(p: &Program, from: &Type, to: &Type) -> bool {
 
 /// Method invocation conversion (JLS 5.3): no constant narrowing.
 pub fn invocation_convertible(p: &Program, from: &Type, to: &Type) -> bool {
-    from.is_error()
-        || to.is_error()
-        || widens_primitive(from, to)
-        || widens_reference(p, from, to)
+    from.is_error() || to.is_error() || widens_primitive(from, to) || widens_reference(p, from, to)
 }
 
 /// Whether a constant fits `to` so that assignment may narrow it (JLS 5.2).

@@ -67,7 +67,12 @@ impl State {
         State {
             reachable: self.reachable || other.reachable,
             da: self.da.meet(&other.da),
-            maybe: self.maybe.iter().zip(&other.maybe).map(|(a, b)| a | b).collect(),
+            maybe: self
+                .maybe
+                .iter()
+                .zip(&other.maybe)
+                .map(|(a, b)| a | b)
+                .collect(),
         }
     }
 }
@@ -80,14 +85,28 @@ struct Flow<'l> {
     breaks: HashMap<LabelId, State>,
     continues: HashMap<LabelId, State>,
     blank_final: Vec<bool>,
+    /// In a constructor: the class's final instance fields, tracked as
+    /// blank finals numbered after the locals.
+    final_fields: Vec<FieldId>,
 }
 
 /// Checks one body. `nparams` locals (the parameters, and a task's tag
 /// variables) are assigned on entry.
-pub(super) fn check(body: &Block, locals: &[Local], nparams: usize, needs_return: bool, name: &str, span: Span) -> Vec<SemaError> {
-    let n = locals.len();
+pub(super) fn check(
+    body: &Block,
+    locals: &[Local],
+    final_fields: &[FieldId],
+    nparams: usize,
+    needs_return: bool,
+    name: &str,
+    span: Span,
+) -> Vec<SemaError> {
+    let n = locals.len() + final_fields.len();
     let mut blank_final = vec![false; n];
     mark_blank_finals(&body.stmts, locals, &mut blank_final);
+    for b in &mut blank_final[locals.len()..] {
+        *b = true;
+    }
     let mut f = Flow {
         locals,
         errors: Vec::new(),
@@ -95,6 +114,7 @@ pub(super) fn check(body: &Block, locals: &[Local], nparams: usize, needs_return
         breaks: HashMap::new(),
         continues: HashMap::new(),
         blank_final,
+        final_fields: final_fields.to_vec(),
     };
     let mut da = Assigned::empty(n);
     for i in 0..nparams {
@@ -106,7 +126,13 @@ pub(super) fn check(body: &Block, locals: &[Local], nparams: usize, needs_return
         maybe: vec![0; n.div_ceil(64)],
     };
     let end = f.block(&body.stmts, start);
-    if needs_return && end.reachable {
+    // After an unreachable statement the analysis goes on as if it were
+    // reachable; a missing return found then would be a follow-on error.
+    let recovered = f
+        .errors
+        .iter()
+        .any(|e| matches!(e, SemaError::Unreachable { .. }));
+    if needs_return && end.reachable && !recovered {
         f.errors.push(SemaError::MissingReturn {
             method: name.to_string(),
             span: Span {
@@ -144,12 +170,18 @@ fn visit_stmt(s: &Stmt, f: &mut dyn FnMut(&Stmt)) {
                 visit_stmt(e, f);
             }
         }
-        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::ForEach { body, .. } | StmtKind::Labeled { body, .. } => visit_stmt(body, f),
+        StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::ForEach { body, .. }
+        | StmtKind::Labeled { body, .. } => visit_stmt(body, f),
         StmtKind::For { init, body, .. } => {
             init.iter().for_each(|x| visit_stmt(x, f));
             visit_stmt(body, f);
         }
-        StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).for_each(|x| visit_stmt(x, f)),
+        StmtKind::Switch { cases, .. } => cases
+            .iter()
+            .flat_map(|c| &c.body)
+            .for_each(|x| visit_stmt(x, f)),
         _ => {}
     }
 }
@@ -160,8 +192,12 @@ fn assigned_in_stmt(s: &Stmt, out: &mut Vec<LocalId>) {
     visit_stmt(s, &mut |st| {
         let mut exprs: Vec<&Expr> = Vec::new();
         match &st.kind {
-            StmtKind::Local { init: Some(e), .. } | StmtKind::Expr(e) | StmtKind::Return(Some(e)) => exprs.push(e),
-            StmtKind::If { cond, .. } | StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } => exprs.push(cond),
+            StmtKind::Local { init: Some(e), .. }
+            | StmtKind::Expr(e)
+            | StmtKind::Return(Some(e)) => exprs.push(e),
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::DoWhile { cond, .. } => exprs.push(cond),
             StmtKind::For { cond, update, .. } => {
                 exprs.extend(cond.iter());
                 exprs.extend(update.iter());
@@ -176,7 +212,11 @@ fn assigned_in_stmt(s: &Stmt, out: &mut Vec<LocalId>) {
 
 fn assigned_in_expr(e: &Expr, out: &mut Vec<LocalId>) {
     visit_expr(e, &mut |x| {
-        if let ExprKind::Assign { target, .. } | ExprKind::CompoundAssign { target, .. } | ExprKind::ConcatAssign { target, .. } | ExprKind::IncDec { target, .. } = &x.kind {
+        if let ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::ConcatAssign { target, .. }
+        | ExprKind::IncDec { target, .. } = &x.kind
+        {
             if let ExprKind::Local(l) = target.kind {
                 out.push(l);
             }
@@ -208,7 +248,9 @@ fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             go(lhs);
             go(rhs);
         }
-        ExprKind::Assign { target, value } | ExprKind::CompoundAssign { target, value, .. } | ExprKind::ConcatAssign { target, value } => {
+        ExprKind::Assign { target, value }
+        | ExprKind::CompoundAssign { target, value, .. }
+        | ExprKind::ConcatAssign { target, value } => {
             go(target);
             go(value);
         }
@@ -222,7 +264,11 @@ fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             go(then_expr);
             go(else_expr);
         }
-        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::This | ExprKind::StaticField(_) | ExprKind::NewTag(_) => {}
+        ExprKind::Const(_)
+        | ExprKind::Local(_)
+        | ExprKind::This
+        | ExprKind::StaticField(_)
+        | ExprKind::NewTag(_) => {}
     }
 }
 
@@ -232,14 +278,36 @@ fn is_const_bool(e: &Expr, value: bool) -> bool {
 
 impl Flow<'_> {
     fn n(&self) -> usize {
-        self.locals.len()
+        self.locals.len() + self.final_fields.len()
+    }
+
+    /// The tracked variable an assignment target writes, if any: a local, or
+    /// in a constructor `this.f` for a final field `f`.
+    fn tracked(&self, target: &Expr) -> Option<LocalId> {
+        match &target.kind {
+            ExprKind::Local(l) => Some(*l),
+            ExprKind::Field { object, field } if matches!(object.kind, ExprKind::This) => self
+                .final_fields
+                .iter()
+                .position(|f| f == field)
+                .map(|i| LocalId((self.locals.len() + i) as u32)),
+            _ => None,
+        }
+    }
+
+    fn name_of(&self, l: LocalId) -> String {
+        let i = l.0 as usize;
+        match self.locals.get(i) {
+            Some(local) => local.name.clone(),
+            None => format!("this.{}", i - self.locals.len()),
+        }
     }
 
     fn read(&mut self, l: LocalId, st: &State, span: Span) {
         if st.reachable && !st.da.contains(l) && !self.reported.contains(&l) {
             self.reported.push(l);
             self.errors.push(SemaError::Uninitialized {
-                name: self.locals[l.0 as usize].name.clone(),
+                name: self.name_of(l),
                 span,
             });
         }
@@ -250,7 +318,7 @@ impl Flow<'_> {
         if self.blank_final[i] {
             if st.reachable && st.maybe[i / 64] & (1 << (i % 64)) != 0 {
                 self.errors.push(SemaError::FinalReassigned {
-                    name: self.locals[i].name.clone(),
+                    name: self.name_of(l),
                     span,
                 });
             }
@@ -266,24 +334,30 @@ impl Flow<'_> {
             ExprKind::Assign { target, value } => {
                 self.place(target, st);
                 self.expr(value, st);
-                if let ExprKind::Local(l) = target.kind {
+                if let Some(l) = self.tracked(target) {
                     self.write(l, st, target.span);
                 }
             }
-            ExprKind::CompoundAssign { target, value, .. } | ExprKind::ConcatAssign { target, value } => {
+            ExprKind::CompoundAssign { target, value, .. }
+            | ExprKind::ConcatAssign { target, value } => {
                 self.expr(target, st);
                 self.expr(value, st);
-                if let ExprKind::Local(l) = target.kind {
+                if let Some(l) = self.tracked(target) {
                     self.write(l, st, target.span);
                 }
             }
             ExprKind::IncDec { target, .. } => {
                 self.expr(target, st);
-                if let ExprKind::Local(l) = target.kind {
+                if let Some(l) = self.tracked(target) {
                     self.write(l, st, target.span);
                 }
             }
-            ExprKind::Binary { op, lhs, rhs } if matches!(op, bambooc_syntax::ast::BinOp::And | bambooc_syntax::ast::BinOp::Or) => {
+            ExprKind::Binary { op, lhs, rhs }
+                if matches!(
+                    op,
+                    bambooc_syntax::ast::BinOp::And | bambooc_syntax::ast::BinOp::Or
+                ) =>
+            {
                 let (t, f) = self.cond(e, st.clone());
                 let _ = (op, lhs, rhs);
                 st.da = t.da.meet(&f.da);
@@ -306,8 +380,12 @@ impl Flow<'_> {
                 let mut children: Vec<&Expr> = Vec::new();
                 match &e.kind {
                     ExprKind::Field { object, .. } => children.push(object),
-                    ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => children.push(x),
-                    ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => children.push(operand),
+                    ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => {
+                        children.push(x)
+                    }
+                    ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => {
+                        children.push(operand)
+                    }
                     ExprKind::Index { array, index } => children.extend([&**array, &**index]),
                     ExprKind::Call { receiver, args, .. } => {
                         children.extend(receiver.as_deref());
@@ -350,16 +428,27 @@ impl Flow<'_> {
         match &e.kind {
             ExprKind::Const(ConstValue::Bool(true)) => (st.clone(), dead(&st)),
             ExprKind::Const(ConstValue::Bool(false)) => (dead(&st), st),
-            ExprKind::Unary { op: UnOp::Not, operand } => {
+            ExprKind::Unary {
+                op: UnOp::Not,
+                operand,
+            } => {
                 let (t, f) = self.cond(operand, st);
                 (f, t)
             }
-            ExprKind::Binary { op: BinOp::And, lhs, rhs } => {
+            ExprKind::Binary {
+                op: BinOp::And,
+                lhs,
+                rhs,
+            } => {
                 let (t1, f1) = self.cond(lhs, st);
                 let (t2, f2) = self.cond(rhs, t1);
                 (t2, f1.join(&f2))
             }
-            ExprKind::Binary { op: BinOp::Or, lhs, rhs } => {
+            ExprKind::Binary {
+                op: BinOp::Or,
+                lhs,
+                rhs,
+            } => {
                 let (t1, f1) = self.cond(lhs, st);
                 let (t2, f2) = self.cond(rhs, f1);
                 (t1.join(&t2), f2)
@@ -517,9 +606,16 @@ impl Flow<'_> {
                 let always = cond.as_ref().is_none_or(|c| is_const_bool(c, true));
                 let (mut t, mut f) = match cond {
                     Some(c) => self.cond(c, st),
-                    None => (st.clone(), State { da: Assigned::all(), ..st }),
+                    None => (
+                        st.clone(),
+                        State {
+                            da: Assigned::all(),
+                            ..st
+                        },
+                    ),
                 };
-                let body_reachable = reachable && !cond.as_ref().is_some_and(|c| is_const_bool(c, false));
+                let body_reachable =
+                    reachable && !cond.as_ref().is_some_and(|c| is_const_bool(c, false));
                 if reachable && !body_reachable {
                     self.errors.push(SemaError::Unreachable { span: body.span });
                 }
@@ -550,7 +646,11 @@ impl Flow<'_> {
                 self.take_continues(*label);
                 self.after_loop(*label, st, true)
             }
-            StmtKind::Switch { label, scrutinee, cases } => {
+            StmtKind::Switch {
+                label,
+                scrutinee,
+                cases,
+            } => {
                 self.expr(scrutinee, &mut st);
                 let entry = st.clone();
                 let mut prev: Option<State> = None;

@@ -115,7 +115,13 @@ impl<'a> Sema<'a> {
         self.errors.push(e);
     }
 
-    fn add_class(&mut self, name: &str, span: Span, decl: Option<&'a ast::ClassDecl>, stdlib: bool) -> ClassId {
+    fn add_class(
+        &mut self,
+        name: &str,
+        span: Span,
+        decl: Option<&'a ast::ClassDecl>,
+        stdlib: bool,
+    ) -> ClassId {
         let id = ClassId(self.program.classes.len() as u32);
         let is_abstract = decl.is_some_and(|d| d.modifiers.has(ast::Modifier::Abstract));
         self.program.classes.push(Class {
@@ -144,7 +150,9 @@ impl<'a> Sema<'a> {
     fn collect_classes(&mut self, files: &[InputFile<'a>]) {
         for file in files {
             for item in &file.ast.items {
-                let ast::Item::Class(decl) = item else { continue };
+                let ast::Item::Class(decl) = item else {
+                    continue;
+                };
                 if let Some(&prev) = self.class_by_name.get(&decl.name.name) {
                     let previous = self.program.class(prev).span;
                     self.error(SemaError::Duplicate {
@@ -156,7 +164,10 @@ impl<'a> Sema<'a> {
                     continue;
                 }
                 for m in &decl.modifiers.list {
-                    if matches!(m.node, ast::Modifier::Static | ast::Modifier::Private | ast::Modifier::Native) {
+                    if matches!(
+                        m.node,
+                        ast::Modifier::Static | ast::Modifier::Private | ast::Modifier::Native
+                    ) {
                         self.error(SemaError::InvalidModifier {
                             modifier: modifier_name(m.node).into(),
                             context: "a class",
@@ -256,7 +267,9 @@ impl<'a> Sema<'a> {
             }
             d
         };
-        let mut order: Vec<ClassId> = (0..self.program.classes.len() as u32).map(ClassId).collect();
+        let mut order: Vec<ClassId> = (0..self.program.classes.len() as u32)
+            .map(ClassId)
+            .collect();
         order.sort_by_key(|&id| (depth(&self.program, id), id));
         self.class_order = order;
     }
@@ -341,13 +354,23 @@ impl<'a> Sema<'a> {
                     }
                 }
                 ast::Member::Field(f) => {
-                    self.check_modifiers(&f.modifiers, &[ast::Modifier::Abstract, ast::Modifier::Native], "a field");
+                    self.check_modifiers(
+                        &f.modifiers,
+                        &[ast::Modifier::Abstract, ast::Modifier::Native],
+                        "a field",
+                    );
                     let base = self.resolve_type(&f.ty);
                     let is_static = f.modifiers.has(ast::Modifier::Static);
                     let is_final = f.modifiers.has(ast::Modifier::Final);
                     for d in &f.declarators {
-                        let ty = if base.is_error() { Type::Error } else { base.clone().array_of(d.extra_dims) };
-                        if let Some(&prev) = self.classes[id.0 as usize].fields_by_name.get(&d.name.name) {
+                        let ty = if base.is_error() {
+                            Type::Error
+                        } else {
+                            base.clone().array_of(d.extra_dims)
+                        };
+                        if let Some(&prev) =
+                            self.classes[id.0 as usize].fields_by_name.get(&d.name.name)
+                        {
                             let previous = self.program.field(prev).span;
                             self.error(SemaError::Duplicate {
                                 kind: DuplicateKind::Field,
@@ -369,9 +392,16 @@ impl<'a> Sema<'a> {
                             // The library's `System.out` is the one static
                             // object: created once at start-up.
                             let lib_singleton = match (&ty, &d.init) {
-                                (Type::Class(c), Some(ast::VarInit::Expr(ast::Expr { kind: ast::ExprKind::New { class, alloc: None, .. }, .. })))
-                                    if stdlib && class.name == self.program.class(*c).name =>
-                                {
+                                (
+                                    Type::Class(c),
+                                    Some(ast::VarInit::Expr(ast::Expr {
+                                        kind:
+                                            ast::ExprKind::New {
+                                                class, alloc: None, ..
+                                            },
+                                        ..
+                                    })),
+                                ) if stdlib && class.name == self.program.class(*c).name => {
                                     Some(*c)
                                 }
                                 _ => None,
@@ -407,7 +437,9 @@ impl<'a> Sema<'a> {
                             singleton_init: None,
                         });
                         self.program.classes[id.0 as usize].fields.push(fid);
-                        self.classes[id.0 as usize].fields_by_name.insert(d.name.name.clone(), fid);
+                        self.classes[id.0 as usize]
+                            .fields_by_name
+                            .insert(d.name.name.clone(), fid);
                         if !is_static {
                             layout.push(fid);
                         }
@@ -425,10 +457,13 @@ impl<'a> Sema<'a> {
                 ast::Member::Error(_) => {}
             }
         }
-        // Duplicate signatures within the class.
+        // Duplicate signatures within the class; the second of a pair takes
+        // no part in overriding.
+        let mut duplicates = Vec::new();
         for (i, &a) in own_methods.iter().enumerate() {
             for &b in &own_methods[..i] {
                 if self.same_signature(a, b) {
+                    duplicates.push(a);
                     let (ma, mb) = (self.program.method(a), self.program.method(b));
                     self.errors.push(SemaError::Duplicate {
                         kind: DuplicateKind::Method,
@@ -441,16 +476,25 @@ impl<'a> Sema<'a> {
             }
         }
         // Overriding and vtable slots.
-        for &mid in &own_methods {
+        for &mid in own_methods.iter().filter(|m| !duplicates.contains(m)) {
             let m = self.program.method(mid).clone();
             let overridden = vtable.iter().position(|&v| self.same_signature(v, mid));
             if let Some(slot) = overridden {
                 let old = self.program.method(vtable[slot]).clone();
                 let ok_ret = m.ret == old.ret
-                    || (m.ret.is_reference() && convert::widens_reference(&self.program, &m.ret, &old.ret));
+                    || (m.ret.is_reference()
+                        && convert::widens_reference(&self.program, &m.ret, &old.ret));
                 if !ok_ret || m.is_static {
-                    let expected = if m.is_static { "an instance method".to_string() } else { self.program.type_name(&old.ret) };
-                    let found = if m.is_static { "a static method".to_string() } else { self.program.type_name(&m.ret) };
+                    let expected = if m.is_static {
+                        "an instance method".to_string()
+                    } else {
+                        self.program.type_name(&old.ret)
+                    };
+                    let found = if m.is_static {
+                        "a static method".to_string()
+                    } else {
+                        self.program.type_name(&m.ret)
+                    };
                     self.error(SemaError::IncompatibleOverride {
                         method: m.name.clone(),
                         expected,
@@ -506,7 +550,12 @@ impl<'a> Sema<'a> {
         }
     }
 
-    fn check_modifiers(&mut self, mods: &ast::Modifiers, forbidden: &[ast::Modifier], context: &'static str) {
+    fn check_modifiers(
+        &mut self,
+        mods: &ast::Modifiers,
+        forbidden: &[ast::Modifier],
+        context: &'static str,
+    ) {
         for m in &mods.list {
             if forbidden.contains(&m.node) {
                 self.errors.push(SemaError::InvalidModifier {
@@ -521,7 +570,18 @@ impl<'a> Sema<'a> {
     fn declare_params(&mut self, params: &[ast::Param]) -> (Vec<Local>, Vec<LocalId>) {
         let mut locals: Vec<Local> = Vec::new();
         for p in params {
-            self.check_modifiers(&p.modifiers, &[ast::Modifier::Static, ast::Modifier::Abstract, ast::Modifier::Native, ast::Modifier::Public, ast::Modifier::Private, ast::Modifier::Protected], "a parameter");
+            self.check_modifiers(
+                &p.modifiers,
+                &[
+                    ast::Modifier::Static,
+                    ast::Modifier::Abstract,
+                    ast::Modifier::Native,
+                    ast::Modifier::Public,
+                    ast::Modifier::Private,
+                    ast::Modifier::Protected,
+                ],
+                "a parameter",
+            );
             if let Some(prev) = locals.iter().find(|l| l.name == p.name.name) {
                 self.errors.push(SemaError::Duplicate {
                     kind: DuplicateKind::Parameter,
@@ -542,7 +602,12 @@ impl<'a> Sema<'a> {
         (locals, ids)
     }
 
-    fn declare_method(&mut self, class: ClassId, m: &'a ast::MethodDecl, stdlib: bool) -> Option<MethodId> {
+    fn declare_method(
+        &mut self,
+        class: ClassId,
+        m: &'a ast::MethodDecl,
+        stdlib: bool,
+    ) -> Option<MethodId> {
         let class_name = self.program.class(class).name.clone();
         let is_abstract = m.modifiers.has(ast::Modifier::Abstract);
         let is_native = m.modifiers.has(ast::Modifier::Native);
@@ -551,7 +616,10 @@ impl<'a> Sema<'a> {
             self.error(SemaError::BodyProblem {
                 problem: BodyProblem::NativeOutsideStdlib,
                 name: m.name.name.clone(),
-                span: m.modifiers.get(ast::Modifier::Native).unwrap_or(m.name.span),
+                span: m
+                    .modifiers
+                    .get(ast::Modifier::Native)
+                    .unwrap_or(m.name.span),
             });
         }
         match (&m.body, is_abstract, is_native) {
@@ -577,15 +645,26 @@ impl<'a> Sema<'a> {
             self.error(SemaError::AbstractInConcrete {
                 class: class_name.clone(),
                 method: m.name.name.clone(),
-                span: m.modifiers.get(ast::Modifier::Abstract).unwrap_or(m.name.span),
+                span: m
+                    .modifiers
+                    .get(ast::Modifier::Abstract)
+                    .unwrap_or(m.name.span),
                 class_span,
             });
         }
-        if is_abstract && (is_static || m.modifiers.has(ast::Modifier::Private)) {
+        if is_abstract
+            && (is_static
+                || is_native
+                || m.modifiers.has(ast::Modifier::Private)
+                || m.modifiers.has(ast::Modifier::Final))
+        {
             self.error(SemaError::InvalidModifier {
                 modifier: "abstract".into(),
-                context: "a static or private method",
-                span: m.modifiers.get(ast::Modifier::Abstract).unwrap_or(m.name.span),
+                context: "a static, private, final or native method",
+                span: m
+                    .modifiers
+                    .get(ast::Modifier::Abstract)
+                    .unwrap_or(m.name.span),
             });
         }
         let (locals, params) = self.declare_params(&m.params);
@@ -623,7 +702,16 @@ impl<'a> Sema<'a> {
             });
             return;
         }
-        self.check_modifiers(&c.modifiers, &[ast::Modifier::Static, ast::Modifier::Abstract, ast::Modifier::Native, ast::Modifier::Final], "a constructor");
+        self.check_modifiers(
+            &c.modifiers,
+            &[
+                ast::Modifier::Static,
+                ast::Modifier::Abstract,
+                ast::Modifier::Native,
+                ast::Modifier::Final,
+            ],
+            "a constructor",
+        );
         let (locals, params) = self.declare_params(&c.params);
         let id = MethodId(self.program.methods.len() as u32);
         let dup = self.program.classes[class.0 as usize]
@@ -729,7 +817,8 @@ impl<'a> Sema<'a> {
         let value = body::fold_constant_init(self, field.class, &field.ty, init);
         self.constants_in_progress.pop();
         self.constant_inits.remove(&id);
-        let ok_type = field.ty.is_primitive() || field.ty == Type::Class(self.program.well_known.string);
+        let ok_type =
+            field.ty.is_primitive() || field.ty == Type::Class(self.program.well_known.string);
         match value {
             Some(v) if ok_type => {
                 self.program.fields[id.0 as usize].constant = Some(v.clone());
@@ -775,7 +864,11 @@ impl<'a> Sema<'a> {
                 self.task_sources.push(t);
             }
         }
-        if let Some(bit) = self.program.class(self.program.well_known.startup).flag_bit("initialstate") {
+        if let Some(bit) = self
+            .program
+            .class(self.program.well_known.startup)
+            .flag_bit("initialstate")
+        {
             self.program.well_known.initial_state = bit;
         }
     }
@@ -790,12 +883,17 @@ impl<'a> Sema<'a> {
             let id = MethodId(i as u32);
             let body = match self.method_sources[i] {
                 BodySource::Method(m) => match &m.body {
-                    Some(b) if !self.program.method(id).is_abstract && !self.program.method(id).is_native => {
+                    Some(b)
+                        if !self.program.method(id).is_abstract
+                            && !self.program.method(id).is_native =>
+                    {
                         Some(body::check_method(self, id, b))
                     }
                     _ => None,
                 },
-                BodySource::Constructor(c) => Some(body::check_constructor(self, id, Some(&c.body))),
+                BodySource::Constructor(c) => {
+                    Some(body::check_constructor(self, id, Some(&c.body)))
+                }
                 BodySource::DefaultConstructor => Some(body::check_constructor(self, id, None)),
             };
             if let Some((block, locals)) = body {
@@ -862,7 +960,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let cur = row[j + 1];
-            row[j + 1] = if ca.eq_ignore_ascii_case(cb) { prev } else { 1 + prev.min(row[j]).min(cur) };
+            row[j + 1] = if ca.eq_ignore_ascii_case(cb) {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(cur)
+            };
             prev = cur;
         }
     }

@@ -88,8 +88,60 @@ pub(crate) enum Prefix {
     Cast(TypeExpr, usize),
     /// `(expr)` that is not a type name, used as a cast; `silent` when the
     /// expression is already an error.
-    BadCast { start: usize, span: Span, silent: bool },
+    BadCast {
+        start: usize,
+        span: Span,
+        silent: bool,
+    },
 }
+
+/// A run of binary operators as written: `first (op operand)*`, folded by
+/// `Ctx::fold_binary`.
+pub(crate) struct BinChain {
+    first: E,
+    rest: Vec<BinStep>,
+}
+
+enum BinStep {
+    Op(BinOp, E),
+    InstanceOf(TypeExpr),
+}
+
+impl BinChain {
+    pub fn new(first: E) -> BinChain {
+        BinChain {
+            first,
+            rest: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, op: BinOp, operand: E) {
+        self.rest.push(BinStep::Op(op, operand));
+    }
+
+    pub fn push_instanceof(&mut self, ty: TypeExpr) {
+        self.rest.push(BinStep::InstanceOf(ty));
+    }
+}
+
+/// Java's precedence of the binary operators (JLS 15.7 to 15.24); higher
+/// binds tighter. `instanceof` is relational (7). All are left-associative.
+pub(crate) fn binary_precedence(op: BinOp) -> u8 {
+    match op {
+        BinOp::Or => 1,
+        BinOp::And => 2,
+        BinOp::BitOr => 3,
+        BinOp::BitXor => 4,
+        BinOp::BitAnd => 5,
+        BinOp::Eq | BinOp::Ne => 6,
+        BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge => 7,
+        BinOp::Shl | BinOp::Shr | BinOp::UShr => 8,
+        BinOp::Add | BinOp::Sub => 9,
+        BinOp::Mul | BinOp::Div | BinOp::Rem => 10,
+    }
+}
+
+const INSTANCEOF_PRECEDENCE: u8 = 7;
 
 /// One item of an allocation block or exit list.
 pub(crate) enum StateItem {
@@ -162,10 +214,7 @@ impl<'s> Ctx<'s> {
         if !self.deep_reported.replace(true) {
             let end = if span.end > span.start {
                 let start = span.start as usize;
-                let len = self.src[start..]
-                    .chars()
-                    .next()
-                    .map_or(1, char::len_utf8);
+                let len = self.src[start..].chars().next().map_or(1, char::len_utf8);
                 span.start + len as u32
             } else {
                 span.end
@@ -223,7 +272,13 @@ impl<'s> Ctx<'s> {
 
     /// E0001 for `tok` at `l..r`, or E0012 when the token belongs to a Java
     /// feature Bamboo lacks.
-    pub fn unexpected(&self, l: usize, tok: &Tok<'_>, r: usize, expected: Vec<String>) -> ParseError {
+    pub fn unexpected(
+        &self,
+        l: usize,
+        tok: &Tok<'_>,
+        r: usize,
+        expected: Vec<String>,
+    ) -> ParseError {
         let span = self.span(l, r);
         let expected = clean_expected(expected);
         let feature = match tok {
@@ -244,9 +299,10 @@ impl<'s> Ctx<'s> {
             Tok::Ellipsis => Some(JavaFeature::Varargs),
             // `Name<`: a type argument list (`new ArrayList<String>()`,
             // `class Box<T>`); a comparison would have been accepted.
-            Tok::Lt if self.src[..l].trim_end().ends_with(|c: char| {
-                c.is_alphanumeric() || c == '_' || c == '$'
-            }) =>
+            Tok::Lt
+                if self.src[..l]
+                    .trim_end()
+                    .ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$') =>
             {
                 Some(JavaFeature::Generics)
             }
@@ -477,27 +533,11 @@ impl<'s> Ctx<'s> {
             e = match p {
                 Prefix::Op(op, l) => {
                     let d = e.d;
-                    self.expr(
-                        ExprKind::Unary {
-                            op,
-                            operand: e.e,
-                        },
-                        l,
-                        end,
-                        d,
-                    )
+                    self.expr(ExprKind::Unary { op, operand: e.e }, l, end, d)
                 }
                 Prefix::Cast(ty, l) => {
                     let d = e.d;
-                    self.expr(
-                        ExprKind::Cast {
-                            ty,
-                            operand: e.e,
-                        },
-                        l,
-                        end,
-                        d,
-                    )
+                    self.expr(ExprKind::Cast { ty, operand: e.e }, l, end, d)
                 }
                 Prefix::BadCast {
                     start,
@@ -512,6 +552,43 @@ impl<'s> Ctx<'s> {
             };
         }
         e
+    }
+
+    /// Builds the tree of a run of binary operators by precedence
+    /// (operator-precedence parsing with two explicit stacks: no recursion).
+    pub fn fold_binary(&self, chain: BinChain) -> E {
+        if chain.rest.is_empty() {
+            return chain.first;
+        }
+        let mut operands: Vec<E> = vec![chain.first];
+        let mut ops: Vec<BinOp> = Vec::new();
+        let reduce_while = |operands: &mut Vec<E>, ops: &mut Vec<BinOp>, prec: u8| {
+            while let Some(&op) = ops.last() {
+                if binary_precedence(op) < prec {
+                    break;
+                }
+                ops.pop();
+                let rhs = operands.pop().expect("an operand per operator");
+                let lhs = operands.pop().expect("an operand per operator");
+                operands.push(self.binary(op, lhs, rhs));
+            }
+        };
+        for step in chain.rest {
+            match step {
+                BinStep::Op(op, rhs) => {
+                    reduce_while(&mut operands, &mut ops, binary_precedence(op));
+                    ops.push(op);
+                    operands.push(rhs);
+                }
+                BinStep::InstanceOf(ty) => {
+                    reduce_while(&mut operands, &mut ops, INSTANCEOF_PRECEDENCE);
+                    let operand = operands.pop().expect("an operand");
+                    operands.push(self.instance_of(operand, ty));
+                }
+            }
+        }
+        reduce_while(&mut operands, &mut ops, 0);
+        operands.pop().expect("one result")
     }
 
     /// `c1 ? t1 : c2 ? t2 : ... : last`, nested to the right.
@@ -636,7 +713,12 @@ impl<'s> Ctx<'s> {
         )
     }
 
-    pub fn local(&self, modifiers: Modifiers, ty: TypeExpr, decls: Vec<Decl>) -> (Box<LocalDecl>, u32) {
+    pub fn local(
+        &self,
+        modifiers: Modifiers,
+        ty: TypeExpr,
+        decls: Vec<Decl>,
+    ) -> (Box<LocalDecl>, u32) {
         let d = max_d(decls.iter().map(|x| &x.d));
         (
             Box::new(LocalDecl {
@@ -750,7 +832,13 @@ impl<'s> Ctx<'s> {
         )
     }
 
-    pub fn switch_group(&self, labels: Vec<(Box<SwitchLabel>, u32)>, stmts: Vec<S>, l: usize, r: usize) -> (SwitchGroup, u32) {
+    pub fn switch_group(
+        &self,
+        labels: Vec<(Box<SwitchLabel>, u32)>,
+        stmts: Vec<S>,
+        l: usize,
+        r: usize,
+    ) -> (SwitchGroup, u32) {
         let d = max_d(labels.iter().map(|x| &x.1)).max(max_d(stmts.iter().map(|s| &s.d)));
         (
             SwitchGroup {
@@ -816,7 +904,11 @@ impl<'s> Ctx<'s> {
         })
     }
 
-    pub fn state_actions(&self, items: Vec<StateItem>, tags: Option<Vec<StateItem>>) -> StateActions {
+    pub fn state_actions(
+        &self,
+        items: Vec<StateItem>,
+        tags: Option<Vec<StateItem>>,
+    ) -> StateActions {
         let mut acts = StateActions::default();
         for item in items.into_iter().chain(tags.into_iter().flatten()) {
             match item {
@@ -902,7 +994,9 @@ pub(crate) fn clean_expected(expected: Vec<String>) -> Vec<String> {
         .into_iter()
         .map(|e| {
             let e = if e.len() >= 2 && e.starts_with('"') && e.ends_with('"') {
-                e[1..e.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\")
+                e[1..e.len() - 1]
+                    .replace("\\\"", "\"")
+                    .replace("\\\\", "\\")
             } else {
                 e
             };

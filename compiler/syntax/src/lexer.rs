@@ -895,7 +895,10 @@ pub(crate) fn scan_number(bytes: &[u8], start: usize) -> ScannedNumber {
         }
         if is_float {
             let digits = |run: &[u8]| -> String {
-                run.iter().filter(|&&b| b != b'_').map(|&b| b as char).collect()
+                run.iter()
+                    .filter(|&&b| b != b'_')
+                    .map(|&b| b as char)
+                    .collect()
             };
             let int_digits = digits(int_run);
             let frac = digits(frac_run);

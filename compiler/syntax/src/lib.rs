@@ -19,7 +19,13 @@ mod parser;
 mod tokens;
 
 lalrpop_util::lalrpop_mod!(
-    #[allow(clippy::all, clippy::pedantic, unused_imports, unused_parens, dead_code)]
+    #[allow(
+        clippy::all,
+        clippy::pedantic,
+        unused_imports,
+        unused_parens,
+        dead_code
+    )]
     grammar
 );
 

@@ -22,7 +22,11 @@ pub fn parse(file: FileId, src: &str) -> (SourceFile, Vec<ParseError>) {
         // Unreachable by construction (a top-level recovery rule accepts
         // everything up to the end of the file), but never panic.
         Err(e) => {
-            if let lalrpop_util::ParseError::UnrecognizedToken { token: (l, tok, r), expected } = e {
+            if let lalrpop_util::ParseError::UnrecognizedToken {
+                token: (l, tok, r),
+                expected,
+            } = e
+            {
                 let err = ctx.unexpected(l, &tok, r, expected);
                 ctx.report(err);
             }

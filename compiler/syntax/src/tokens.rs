@@ -210,7 +210,7 @@ impl<'a, 'c> TokenStream<'a, 'c> {
     }
 
     fn at_statement_level(&self) -> bool {
-        self.stack.last().is_none_or(|l| l.kind == Open::Brace)
+        !matches!(self.stack.last(), Some(l) if l.kind != Open::Brace)
     }
 
     /// Index of the open bracket a closer of `kind` closes, if any.
@@ -312,9 +312,13 @@ impl<'a, 'c> TokenStream<'a, 'c> {
             Tok::Ident(_) | Tok::In | Tok::With | Tok::And | Tok::Or | Tok::Add | Tok::Clear => {
                 Prev::Ident
             }
-            Tok::Semi | Tok::LBrace | Tok::RBrace | Tok::RParen | Tok::Colon | Tok::Else | Tok::Do => {
-                Prev::Boundary
-            }
+            Tok::Semi
+            | Tok::LBrace
+            | Tok::RBrace
+            | Tok::RParen
+            | Tok::Colon
+            | Tok::Else
+            | Tok::Do => Prev::Boundary,
             _ => Prev::Other,
         };
         match t.1 {
@@ -340,7 +344,9 @@ impl<'a, 'c> TokenStream<'a, 'c> {
                     k += 1;
                 }
                 let decl = self.peek_raw(k + 1).is_some_and(is_name);
-                if let Some(kw @ (Tok::Class | Tok::Task)) = self.peek_raw(k).cloned().filter(|_| decl) {
+                if let Some(kw @ (Tok::Class | Tok::Task)) =
+                    self.peek_raw(k).cloned().filter(|_| decl)
+                {
                     let span = (self.raw[k].0, self.raw[k].2);
                     self.close_before(&kw, span, t.0);
                 }
@@ -399,12 +405,12 @@ impl<'a, 'c> TokenStream<'a, 'c> {
 
     fn open(&mut self, t: Triple<'a>, kind: Open) {
         if self.stack.len() >= MAX_NESTING as usize {
-            let closes_at_once = match (kind, self.peek_raw(0)) {
+            let closes_at_once = matches!(
+                (kind, self.peek_raw(0)),
                 (Open::Paren, Some(Tok::RParen))
-                | (Open::Bracket, Some(Tok::RBracket))
-                | (Open::Brace, Some(Tok::RBrace)) => true,
-                _ => false,
-            };
+                    | (Open::Bracket, Some(Tok::RBracket))
+                    | (Open::Brace, Some(Tok::RBrace))
+            );
             if !closes_at_once {
                 self.ctx.too_deep(self.ctx.span(t.0, t.2));
                 let end = t.2;
@@ -438,8 +444,7 @@ impl<'a, 'c> TokenStream<'a, 'c> {
             Tok::DeepExpr
         };
         let mut end = start;
-        loop {
-            let Some(t) = self.take_raw() else { break };
+        while let Some(t) = self.take_raw() {
             match t.1 {
                 Tok::Class | Tok::Task => {
                     self.raw.push_front(t);
@@ -460,7 +465,9 @@ impl<'a, 'c> TokenStream<'a, 'c> {
                         Tok::RParen => Some(Open::Paren),
                         Tok::RBracket => Some(Open::Bracket),
                         Tok::RBrace => Some(Open::Brace),
-                        Tok::Colon if self.stack.last().is_some_and(|l| l.kind == Open::Question) => {
+                        Tok::Colon
+                            if self.stack.last().is_some_and(|l| l.kind == Open::Question) =>
+                        {
                             Some(Open::Question)
                         }
                         _ => None,
@@ -527,8 +534,7 @@ impl<'a, 'c> TokenStream<'a, 'c> {
     fn skip_statement(&mut self, start: usize) {
         let base = self.stack.len();
         let mut end = start;
-        loop {
-            let Some(t) = self.take_raw() else { break };
+        while let Some(t) = self.take_raw() {
             let ended = match t.1 {
                 Tok::Class | Tok::Task => {
                     self.raw.push_front(t);

@@ -49,8 +49,12 @@ pub fn stmts(body: &str) -> String {
 pub fn expr_of(e: &str) -> String {
     let src = format!("class T {{ void m() {{ x = {e}; }} }}");
     let f = parse_ok(&src);
-    let Item::Class(c) = &f.items[0] else { panic!() };
-    let Member::Method(m) = &c.members[0] else { panic!() };
+    let Item::Class(c) = &f.items[0] else {
+        panic!()
+    };
+    let Member::Method(m) = &c.members[0] else {
+        panic!()
+    };
     match &m.body.as_ref().unwrap().stmts[0].kind {
         StmtKind::Expr(Expr {
             kind: ExprKind::Assign { rhs, .. },
@@ -69,7 +73,12 @@ pub fn item(i: &Item) -> String {
         Item::Class(c) => class(c),
         Item::Task(t) => {
             let params: Vec<String> = t.params.iter().map(task_param).collect();
-            format!("(task {} ({}) {})", t.name.name, params.join(" "), block(&t.body))
+            format!(
+                "(task {} ({}) {})",
+                t.name.name,
+                params.join(" "),
+                block(&t.body)
+            )
         }
         Item::Error(_) => "<error>".into(),
     }
@@ -96,7 +105,12 @@ pub fn mods(m: &Modifiers) -> String {
 
 pub fn member(m: &Member) -> String {
     match m {
-        Member::Field(f) => format!("(field{} {} {})", mods(&f.modifiers), ty(&f.ty), decls(&f.declarators)),
+        Member::Field(f) => format!(
+            "(field{} {} {})",
+            mods(&f.modifiers),
+            ty(&f.ty),
+            decls(&f.declarators)
+        ),
         Member::Method(m) => format!(
             "(method{} {} {} ({}) {})",
             mods(&m.modifiers),
@@ -114,7 +128,11 @@ pub fn member(m: &Member) -> String {
         ),
         Member::Flag(f) => format!(
             "(flag {})",
-            f.names.iter().map(|n| n.name.clone()).collect::<Vec<_>>().join(" ")
+            f.names
+                .iter()
+                .map(|n| n.name.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
         ),
         Member::Error(_) => "<error>".into(),
     }
@@ -177,7 +195,10 @@ pub fn var_init(v: &VarInit) -> String {
 }
 
 pub fn array_init(a: &ArrayInit) -> String {
-    format!("{{{}}}", a.elems.iter().map(var_init).collect::<Vec<_>>().join(" "))
+    format!(
+        "{{{}}}",
+        a.elems.iter().map(var_init).collect::<Vec<_>>().join(" ")
+    )
 }
 
 pub fn block(b: &Block) -> String {
@@ -207,7 +228,12 @@ pub fn actions(a: &StateActions) -> String {
 
 pub fn stmt(s: &Stmt) -> String {
     match &s.kind {
-        StmtKind::Local(l) => format!("(local{} {} {})", mods(&l.modifiers), ty(&l.ty), decls(&l.declarators)),
+        StmtKind::Local(l) => format!(
+            "(local{} {} {})",
+            mods(&l.modifiers),
+            ty(&l.ty),
+            decls(&l.declarators)
+        ),
         StmtKind::Expr(e) => expr(e) + ";",
         StmtKind::Block(b) => block(b),
         StmtKind::If {
@@ -265,22 +291,37 @@ pub fn stmt(s: &Stmt) -> String {
             format!("(switch {} {})", expr(scrutinee), gs.join(" "))
         }
         StmtKind::Labeled { label, body } => format!("(label {} {})", label.name, stmt(body)),
-        StmtKind::Break(l) => format!("(break{})", l.as_ref().map_or(String::new(), |l| format!(" {}", l.name))),
+        StmtKind::Break(l) => format!(
+            "(break{})",
+            l.as_ref().map_or(String::new(), |l| format!(" {}", l.name))
+        ),
         StmtKind::Continue(l) => {
-            format!("(continue{})", l.as_ref().map_or(String::new(), |l| format!(" {}", l.name)))
+            format!(
+                "(continue{})",
+                l.as_ref().map_or(String::new(), |l| format!(" {}", l.name))
+            )
         }
-        StmtKind::Return(e) => format!("(return{})", e.as_ref().map_or(String::new(), |e| format!(" {}", expr(e)))),
+        StmtKind::Return(e) => format!(
+            "(return{})",
+            e.as_ref()
+                .map_or(String::new(), |e| format!(" {}", expr(e)))
+        ),
         StmtKind::TaskExit(exits) => {
             let es: Vec<String> = exits
                 .iter()
                 .map(|e| format!("({}: {})", e.param.name, actions(&e.actions)))
                 .collect();
-            format!("(taskexit{})", es.iter().map(|e| format!(" {e}")).collect::<String>())
+            format!(
+                "(taskexit{})",
+                es.iter().map(|e| format!(" {e}")).collect::<String>()
+            )
         }
         StmtKind::CtorCall { kind, args } => format!(
             "({:?}-call{})",
             kind,
-            args.iter().map(|a| format!(" {}", expr(a))).collect::<String>()
+            args.iter()
+                .map(|a| format!(" {}", expr(a)))
+                .collect::<String>()
         )
         .to_lowercase(),
         StmtKind::Empty => ";".into(),
@@ -308,15 +349,23 @@ pub fn expr(e: &Expr) -> String {
         ExprKind::Field { target, name } => format!("(. {} {})", expr(target), name.name),
         ExprKind::Call { target, name, args } => format!(
             "(call {}{}{})",
-            target.as_ref().map_or(String::new(), |t| format!("{} ", expr(t))),
+            target
+                .as_ref()
+                .map_or(String::new(), |t| format!("{} ", expr(t))),
             name.name,
-            args.iter().map(|a| format!(" {}", expr(a))).collect::<String>()
+            args.iter()
+                .map(|a| format!(" {}", expr(a)))
+                .collect::<String>()
         ),
         ExprKind::New { class, args, alloc } => format!(
             "(new {}{}{})",
             class.name,
-            args.iter().map(|a| format!(" {}", expr(a))).collect::<String>(),
-            alloc.as_ref().map_or(String::new(), |a| format!(" {{{}}}", actions(&a.actions)))
+            args.iter()
+                .map(|a| format!(" {}", expr(a)))
+                .collect::<String>(),
+            alloc
+                .as_ref()
+                .map_or(String::new(), |a| format!(" {{{}}}", actions(&a.actions)))
         ),
         ExprKind::NewArray {
             elem,
@@ -326,9 +375,12 @@ pub fn expr(e: &Expr) -> String {
         } => format!(
             "(new-array {}{}{}{})",
             ty(elem),
-            dims.iter().map(|d| format!(" [{}]", expr(d))).collect::<String>(),
+            dims.iter()
+                .map(|d| format!(" [{}]", expr(d)))
+                .collect::<String>(),
             " []".repeat(*extra_dims as usize),
-            init.as_ref().map_or(String::new(), |i| format!(" {}", array_init(i)))
+            init.as_ref()
+                .map_or(String::new(), |i| format!(" {}", array_init(i)))
         ),
         ExprKind::NewTag { tag_type } => format!("(new-tag {})", tag_type.name),
         ExprKind::Index { array, index } => format!("([] {} {})", expr(array), expr(index)),
@@ -345,7 +397,9 @@ pub fn expr(e: &Expr) -> String {
             };
             format!("({o} {})", expr(operand))
         }
-        ExprKind::Binary { op, lhs, rhs } => format!("({} {} {})", op.symbol(), expr(lhs), expr(rhs)),
+        ExprKind::Binary { op, lhs, rhs } => {
+            format!("({} {} {})", op.symbol(), expr(lhs), expr(rhs))
+        }
         ExprKind::Assign { op, lhs, rhs } => format!(
             "({}= {} {})",
             op.map_or("", |o| o.symbol()),
@@ -358,7 +412,9 @@ pub fn expr(e: &Expr) -> String {
             else_expr,
         } => format!("(? {} {} {})", expr(cond), expr(then_expr), expr(else_expr)),
         ExprKind::Cast { ty: t, operand } => format!("(cast {} {})", ty(t), expr(operand)),
-        ExprKind::InstanceOf { operand, ty: t } => format!("(instanceof {} {})", expr(operand), ty(t)),
+        ExprKind::InstanceOf { operand, ty: t } => {
+            format!("(instanceof {} {})", expr(operand), ty(t))
+        }
         ExprKind::Error => "<error>".into(),
     }
 }
@@ -379,7 +435,13 @@ pub fn depth_file(f: &SourceFile) -> u32 {
                 })
                 .max()
                 .unwrap_or(0),
-            Item::Task(t) => depth_block(&t.body).max(t.params.iter().map(|p| depth_flag(&p.guard)).max().unwrap_or(0)),
+            Item::Task(t) => depth_block(&t.body).max(
+                t.params
+                    .iter()
+                    .map(|p| depth_flag(&p.guard))
+                    .max()
+                    .unwrap_or(0),
+            ),
             Item::Error(_) => 0,
         })
         .max()
@@ -421,7 +483,9 @@ fn depth_stmt(s: &Stmt) -> u32 {
         } => depth_expr(cond)
             .max(depth_stmt(then_branch))
             .max(else_branch.as_deref().map_or(0, depth_stmt)),
-        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => depth_expr(cond).max(depth_stmt(body)),
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            depth_expr(cond).max(depth_stmt(body))
+        }
         StmtKind::For {
             init,
             cond,
@@ -467,19 +531,26 @@ fn depth_expr(e: &Expr) -> u32 {
         ExprKind::NewArray { dims, init, .. } => dims
             .iter()
             .map(depth_expr)
-            .chain(init.as_ref().map(|i| 1 + i.elems.iter().map(depth_init).max().unwrap_or(0)))
+            .chain(
+                init.as_ref()
+                    .map(|i| 1 + i.elems.iter().map(depth_init).max().unwrap_or(0)),
+            )
             .max()
             .unwrap_or(0),
         ExprKind::Index { array, index } => depth_expr(array).max(depth_expr(index)),
-        ExprKind::Unary { operand, .. } | ExprKind::Cast { operand, .. } | ExprKind::InstanceOf { operand, .. } => {
-            depth_expr(operand)
+        ExprKind::Unary { operand, .. }
+        | ExprKind::Cast { operand, .. }
+        | ExprKind::InstanceOf { operand, .. } => depth_expr(operand),
+        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } => {
+            depth_expr(lhs).max(depth_expr(rhs))
         }
-        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } => depth_expr(lhs).max(depth_expr(rhs)),
         ExprKind::Conditional {
             cond,
             then_expr,
             else_expr,
-        } => depth_expr(cond).max(depth_expr(then_expr)).max(depth_expr(else_expr)),
+        } => depth_expr(cond)
+            .max(depth_expr(then_expr))
+            .max(depth_expr(else_expr)),
         _ => 0,
     }
 }

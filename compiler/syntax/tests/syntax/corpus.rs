@@ -12,7 +12,9 @@ fn repo() -> PathBuf {
 }
 
 fn bb_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -28,7 +30,12 @@ fn syntax_errors(path: &Path) -> (String, BTreeSet<(usize, String)>) {
     let (_, errs) = parse(FileId(0), &src);
     let found = errs
         .iter()
-        .map(|e| (src[..e.span().start as usize].matches('\n').count() + 1, e.code().to_string()))
+        .map(|e| {
+            (
+                src[..e.span().start as usize].matches('\n').count() + 1,
+                e.code().to_string(),
+            )
+        })
         .collect();
     (src, found)
 }
@@ -36,7 +43,13 @@ fn syntax_errors(path: &Path) -> (String, BTreeSet<(usize, String)>) {
 #[test]
 fn valid_sources_parse_cleanly() {
     let mut files = Vec::new();
-    for dir in ["stdlib", "examples", "tests/check-pass", "tests/run", "benchmarks"] {
+    for dir in [
+        "stdlib",
+        "examples",
+        "tests/check-pass",
+        "tests/run",
+        "benchmarks",
+    ] {
         bb_files(&repo().join(dir), &mut files);
     }
     assert!(!files.is_empty());
@@ -69,7 +82,10 @@ fn ui_tests_get_exactly_their_syntax_errors() {
         // construct (see the crate's notes on E0409).
         let sema_only = expected.is_empty();
         if expected != found && !(sema_only && f.ends_with("E0409_array_allocation_block.bb")) {
-            failures.push(format!("{}: expected {expected:?}, found {found:?}", f.display()));
+            failures.push(format!(
+                "{}: expected {expected:?}, found {found:?}",
+                f.display()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -112,7 +112,10 @@ fn primaries() {
         ("new int[n][m][]", "(new-array int [n] [m] [])"),
         ("new Foo[2][]", "(new-array Foo [2] [])"),
         ("new int[]{1, 2}", "(new-array int [] {1 2})"),
-        ("new int[][]{{1}, {2, 3,}}", "(new-array int [] [] {{1} {2 3}})"),
+        (
+            "new int[][]{{1}, {2, 3,}}",
+            "(new-array int [] [] {{1} {2 3}})",
+        ),
         ("new int[]{}", "(new-array int [] {})"),
         ("new int[5].length", "(. (new-array int [5]) length)"),
         ("new tag(link)", "(new-tag link)"),
@@ -176,7 +179,10 @@ fn declarations() {
          (method static void f () {}))"
     );
     // Stray semicolons between members and declarations are allowed.
-    assert_eq!(file(&parse_ok(";class A { ; int x;; };")), "(class A (field int (x)))");
+    assert_eq!(
+        file(&parse_ok(";class A { ; int x;; };")),
+        "(class A (field int (x)))"
+    );
     assert_eq!(file(&parse_ok("")), "");
 }
 
@@ -187,8 +193,12 @@ fn c_style_array_declarators() {
         "(local float (pair[][] (new-array float [2] [n]))) (local int[] (a) (b[] {{1}}) (c null))"
     );
     let f = parse_ok("class A { int m(int a[], String[] b[]) { return 0; } }");
-    let Item::Class(c) = &f.items[0] else { panic!() };
-    let Member::Method(m) = &c.members[0] else { panic!() };
+    let Item::Class(c) = &f.items[0] else {
+        panic!()
+    };
+    let Member::Method(m) = &c.members[0] else {
+        panic!()
+    };
     assert_eq!(ty(&m.params[0].ty), "int[]");
     assert_eq!(ty(&m.params[1].ty), "String[][]");
 }
@@ -201,7 +211,10 @@ fn declaration_or_expression() {
     assert_eq!(stmts("a[i] = 1;"), "(= ([] a i) 1);");
     assert_eq!(stmts("a[i][j]++;"), "(post++ ([] ([] a i) j));");
     assert_eq!(stmts("final int x = 1;"), "(local final int (x 1))");
-    assert_eq!(stmts("tag t = new tag(link);"), "(local tag (t (new-tag link)))");
+    assert_eq!(
+        stmts("tag t = new tag(link);"),
+        "(local tag (t (new-tag link)))"
+    );
     assert_eq!(stmts("a.b = c;"), "(= (. a b) c);");
     assert_eq!(stmts("a < b;"), "(< a b);");
     assert_eq!(stmts("x;"), "x;");
@@ -213,21 +226,36 @@ fn statements() {
         stmts("if (a) b(); else if (c) d(); else { e(); }"),
         "(if a (call b); (if c (call d); {(call e);}))"
     );
-    assert_eq!(stmts("if (a) if (b) c(); else d();"), "(if a (if b (call c); (call d);))");
+    assert_eq!(
+        stmts("if (a) if (b) c(); else d();"),
+        "(if a (if b (call c); (call d);))"
+    );
     assert_eq!(
         stmts("if (a) while (b) if (c) d(); else e(); else f();"),
         "(if a (while b (if c (call d); (call e);)) (call f);)"
     );
     assert_eq!(stmts("while (i < n) i++;"), "(while (< i n) (post++ i);)");
-    assert_eq!(stmts("do { x--; } while (x > 0);"), "(do {(post-- x);} (> x 0))");
+    assert_eq!(
+        stmts("do { x--; } while (x > 0);"),
+        "(do {(post-- x);} (> x 0))"
+    );
     assert_eq!(
         stmts("for (int i = 0, j = n; i < j; i++, j--) ;"),
         "(for ((local int (i 0) (j n))) (< i j) ((post++ i) (post-- j)) ;)"
     );
-    assert_eq!(stmts("for (i = 0, j = 1; ; ) {}"), "(for ((= i 0); (= j 1);) _ () {})");
+    assert_eq!(
+        stmts("for (i = 0, j = 1; ; ) {}"),
+        "(for ((= i 0); (= j 1);) _ () {})"
+    );
     assert_eq!(stmts("for (;;) break;"), "(for () _ () (break))");
-    assert_eq!(stmts("for (String s : args) f(s);"), "(foreach String s args (call f s);)");
-    assert_eq!(stmts("for (final int x : a) {}"), "(foreach final int x a {})");
+    assert_eq!(
+        stmts("for (String s : args) f(s);"),
+        "(foreach String s args (call f s);)"
+    );
+    assert_eq!(
+        stmts("for (final int x : a) {}"),
+        "(foreach final int x a {})"
+    );
     assert_eq!(stmts("for (int x[] : aa) {}"), "(foreach int[] x aa {})");
     assert_eq!(
         stmts("outer: for (;;) { inner: while (a) { continue outer; } break inner; }"),
@@ -241,24 +269,38 @@ fn statements() {
     );
     assert_eq!(stmts("switch (x) { }"), "(switch x )");
     assert_eq!(stmts("switch (x) { default: }"), "(switch x [(default)])");
-    assert_eq!(stmts("switch (x) { case A + 1: { } }"), "(switch x [(case (+ A 1)) {}])");
-    assert_eq!(stmts("switch (c ? 1 : 2) { case 1 > 2 ? 3 : 4: }"), "(switch (? c 1 2) [(case (? (> 1 2) 3 4))])");
+    assert_eq!(
+        stmts("switch (x) { case A + 1: { } }"),
+        "(switch x [(case (+ A 1)) {}])"
+    );
+    assert_eq!(
+        stmts("switch (c ? 1 : 2) { case 1 > 2 ? 3 : 4: }"),
+        "(switch (? c 1 2) [(case (? (> 1 2) 3 4))])"
+    );
 }
 
 #[test]
 fn spans() {
     let src = "class A { int f() { return a + b * c; } }";
     let f = parse_ok(src);
-    let Item::Class(c) = &f.items[0] else { panic!() };
+    let Item::Class(c) = &f.items[0] else {
+        panic!()
+    };
     assert_eq!(&src[c.span.range()], src);
     assert_eq!(&src[c.name.span.range()], "A");
-    let Member::Method(m) = &c.members[0] else { panic!() };
+    let Member::Method(m) = &c.members[0] else {
+        panic!()
+    };
     assert_eq!(&src[m.span.range()], "int f() { return a + b * c; }");
     let st = &m.body.as_ref().unwrap().stmts[0];
     assert_eq!(&src[st.span.range()], "return a + b * c;");
-    let StmtKind::Return(Some(e)) = &st.kind else { panic!() };
+    let StmtKind::Return(Some(e)) = &st.kind else {
+        panic!()
+    };
     assert_eq!(&src[e.span.range()], "a + b * c");
-    let ExprKind::Binary { rhs, .. } = &e.kind else { panic!() };
+    let ExprKind::Binary { rhs, .. } = &e.kind else {
+        panic!()
+    };
     assert_eq!(&src[rhs.span.range()], "b * c");
     assert_eq!(f.span.range(), 0..src.len());
 }
@@ -267,8 +309,12 @@ fn spans() {
 fn spans_of_prefix_and_cast_runs() {
     let src = "class A { void f() { x = -(int)~y; } }";
     let f = parse_ok(src);
-    let Item::Class(c) = &f.items[0] else { panic!() };
-    let Member::Method(m) = &c.members[0] else { panic!() };
+    let Item::Class(c) = &f.items[0] else {
+        panic!()
+    };
+    let Member::Method(m) = &c.members[0] else {
+        panic!()
+    };
     let StmtKind::Expr(Expr {
         kind: ExprKind::Assign { rhs, .. },
         ..
@@ -277,9 +323,13 @@ fn spans_of_prefix_and_cast_runs() {
         panic!()
     };
     assert_eq!(&src[rhs.span.range()], "-(int)~y");
-    let ExprKind::Unary { operand, .. } = &rhs.kind else { panic!() };
+    let ExprKind::Unary { operand, .. } = &rhs.kind else {
+        panic!()
+    };
     assert_eq!(&src[operand.span.range()], "(int)~y");
-    let ExprKind::Cast { ty, operand } = &operand.kind else { panic!() };
+    let ExprKind::Cast { ty, operand } = &operand.kind else {
+        panic!()
+    };
     assert_eq!(&src[ty.span.range()], "int");
     assert_eq!(&src[operand.span.range()], "~y");
 }

@@ -19,7 +19,11 @@ fn one(src: &str) -> Tok<'_> {
 
 fn int(src: &str) -> (u64, bool, bool) {
     match one(src) {
-        Tok::Number(Literal::Int { value, long, decimal }) => (value, long, decimal),
+        Tok::Number(Literal::Int {
+            value,
+            long,
+            decimal,
+        }) => (value, long, decimal),
         t => panic!("{src:?} is {t:?}"),
     }
 }
@@ -36,7 +40,10 @@ fn errs(src: &str) -> Vec<ParseError> {
 }
 
 fn err_texts(src: &str) -> Vec<(&'static str, &str)> {
-    errs(src).iter().map(|e| (e.code(), &src[e.span().range()])).collect()
+    errs(src)
+        .iter()
+        .map(|e| (e.code(), &src[e.span().range()]))
+        .collect()
 }
 
 #[test]
@@ -61,8 +68,14 @@ fn keywords_identifiers_and_contextual_words() {
             Tok::Ident("x1"),
         ]
     );
-    assert_eq!(toks("été Ωmega"), vec![Tok::Ident("été"), Tok::Ident("Ωmega")]);
-    assert_eq!(toks("interface try throws"), vec![Tok::Interface, Tok::Try, Tok::Throws]);
+    assert_eq!(
+        toks("été Ωmega"),
+        vec![Tok::Ident("été"), Tok::Ident("Ωmega")]
+    );
+    assert_eq!(
+        toks("interface try throws"),
+        vec![Tok::Interface, Tok::Try, Tok::Throws]
+    );
 }
 
 #[test]
@@ -90,19 +103,28 @@ fn operators_longest_match() {
             Tok::Le,
         ]
     );
-    assert_eq!(toks("a--b"), vec![Tok::Ident("a"), Tok::MinusMinus, Tok::Ident("b")]);
-    assert_eq!(toks("x.length"), vec![Tok::Ident("x"), Tok::Dot, Tok::Ident("length")]);
+    assert_eq!(
+        toks("a--b"),
+        vec![Tok::Ident("a"), Tok::MinusMinus, Tok::Ident("b")]
+    );
+    assert_eq!(
+        toks("x.length"),
+        vec![Tok::Ident("x"), Tok::Dot, Tok::Ident("length")]
+    );
 }
 
 #[test]
 fn comments() {
-    assert_eq!(toks("a // b\nc /* d\n e */ f /**/ g /*/ */ h"), vec![
-        Tok::Ident("a"),
-        Tok::Ident("c"),
-        Tok::Ident("f"),
-        Tok::Ident("g"),
-        Tok::Ident("h"),
-    ]);
+    assert_eq!(
+        toks("a // b\nc /* d\n e */ f /**/ g /*/ */ h"),
+        vec![
+            Tok::Ident("a"),
+            Tok::Ident("c"),
+            Tok::Ident("f"),
+            Tok::Ident("g"),
+            Tok::Ident("h"),
+        ]
+    );
     assert_eq!(err_texts("a /* never closed\n b"), vec![("E0006", "/*")]);
     assert_eq!(toks("a //"), vec![Tok::Ident("a")]);
 }
@@ -230,12 +252,18 @@ fn string_literals() {
         t => panic!("{src:?} is {t:?}"),
     };
     assert_eq!(s(r#""""#), Vec::<u16>::new());
-    assert_eq!(String::from_utf16(&s(r#""a\tb\"c\\""#)).unwrap(), "a\tb\"c\\");
+    assert_eq!(
+        String::from_utf16(&s(r#""a\tb\"c\\""#)).unwrap(),
+        "a\tb\"c\\"
+    );
     assert_eq!(String::from_utf16(&s(r#""\101\60\7""#)).unwrap(), "A0\u{7}");
     assert_eq!(String::from_utf16(&s(r#""é😀\u00e9""#)).unwrap(), "é😀é");
     assert_eq!(s(r#""\uD83D""#), vec![0xD83D]);
     assert_eq!(err_texts("\"abc\nx"), vec![("E0004", "\"abc")]);
-    assert_eq!(err_texts(r#""a\qb\xc""#), vec![("E0007", r"\q"), ("E0007", r"\x")]);
+    assert_eq!(
+        err_texts(r#""a\qb\xc""#),
+        vec![("E0007", r"\q"), ("E0007", r"\x")]
+    );
     // An unterminated string still ends its line only.
     assert_eq!(tokenize(FileId(0), "\"abc\nx y").0.len(), 3);
 }
@@ -244,7 +272,10 @@ fn string_literals() {
 fn invalid_characters_are_coalesced() {
     assert_eq!(err_texts("a # b"), vec![("E0003", "#")]);
     assert_eq!(err_texts("a ### b"), vec![("E0003", "###")]);
-    assert_eq!(err_texts("a \0\u{1} b ` c"), vec![("E0003", "\0\u{1}"), ("E0003", "`")]);
+    assert_eq!(
+        err_texts("a \0\u{1} b ` c"),
+        vec![("E0003", "\0\u{1}"), ("E0003", "`")]
+    );
     // Non-ASCII that is not a letter or digit: quotes from a word processor,
     // a non-breaking space.
     assert_eq!(err_texts("x = “hi”;"), vec![("E0003", "“"), ("E0003", "”")]);

@@ -9,7 +9,12 @@ use bambooc_syntax::{parse, JavaFeature, ParseError};
 fn lines_and_codes(src: &str) -> Vec<(usize, &'static str)> {
     let (_, errs) = parse(FileId(0), src);
     errs.iter()
-        .map(|e| (src[..e.span().start as usize].matches('\n').count() + 1, e.code()))
+        .map(|e| {
+            (
+                src[..e.span().start as usize].matches('\n').count() + 1,
+                e.code(),
+            )
+        })
         .collect()
 }
 
@@ -39,7 +44,15 @@ task startup(StartupObject s in initialstate) {
 ";
     assert_eq!(
         lines_and_codes(src),
-        vec![(2, "E0001"), (5, "E0001"), (10, "E0001"), (12, "E0001"), (13, "E0001"), (15, "E0001"), (19, "E0001")]
+        vec![
+            (2, "E0001"),
+            (5, "E0001"),
+            (10, "E0001"),
+            (12, "E0001"),
+            (13, "E0001"),
+            (15, "E0001"),
+            (19, "E0001")
+        ]
     );
     let (f, _) = parse(FileId(0), src);
     assert_eq!(
@@ -56,11 +69,16 @@ task startup(StartupObject s in initialstate) {
 fn the_expected_tokens_are_listed() {
     let (_, errs) = parse(FileId(0), "class A { void f() { x = 1 } }");
     match &errs[..] {
-        [ParseError::UnexpectedToken { found, expected, .. }] => {
+        [ParseError::UnexpectedToken {
+            found, expected, ..
+        }] => {
             assert_eq!(found, "}");
             assert!(expected.contains(&";".to_string()), "{expected:?}");
             assert!(!expected.iter().any(|e| e.contains('"')), "{expected:?}");
-            assert!(!expected.contains(&"try".to_string()), "Java-only words are not suggested");
+            assert!(
+                !expected.contains(&"try".to_string()),
+                "Java-only words are not suggested"
+            );
         }
         e => panic!("{e:?}"),
     }
@@ -84,7 +102,13 @@ task u(Foo f in a) {}
 ";
     assert_eq!(
         lines_and_codes(src),
-        vec![(2, "E0001"), (2, "E0001"), (5, "E0001"), (6, "E0001"), (6, "E0001")]
+        vec![
+            (2, "E0001"),
+            (2, "E0001"),
+            (5, "E0001"),
+            (6, "E0001"),
+            (6, "E0001")
+        ]
     );
     let (f, _) = parse(FileId(0), src);
     assert_eq!(
@@ -118,11 +142,17 @@ task t(A a in f) { taskexit(a: f := false); }
     // At the end of the file.
     let src = "class A { void f() { g(); ";
     assert_eq!(lines_and_codes(src), vec![(1, "E0002")]);
-    assert_eq!(file(&parse(FileId(0), src).0), "(class A (method void f () {(call g);}))");
+    assert_eq!(
+        file(&parse(FileId(0), src).0),
+        "(class A (method void f () {(call g);}))"
+    );
     // A class starting a line inside another class is the next class.
     let src = "class A {\n  void f() {}\nclass B {}\n";
     assert_eq!(lines_and_codes(src), vec![(3, "E0001")]);
-    assert_eq!(file(&parse(FileId(0), src).0), "(class A (method void f () {})) (class B)");
+    assert_eq!(
+        file(&parse(FileId(0), src).0),
+        "(class A (method void f () {})) (class B)"
+    );
 }
 
 #[test]
@@ -151,7 +181,14 @@ task t(A a{x y}{link l}) {}
 ";
     assert_eq!(
         lines_and_codes(src),
-        vec![(2, "E0012"), (3, "E0001"), (5, "E0001"), (6, "E0001"), (7, "E0001"), (11, "E0001")]
+        vec![
+            (2, "E0012"),
+            (3, "E0001"),
+            (5, "E0001"),
+            (6, "E0001"),
+            (7, "E0001"),
+            (11, "E0001")
+        ]
     );
     let (f, _) = parse(FileId(0), src);
     assert_eq!(
@@ -191,9 +228,10 @@ class A implements Runnable, Cloneable {
     let got: Vec<(usize, JavaFeature)> = errs
         .iter()
         .map(|e| match e {
-            ParseError::Unsupported { span, feature } => {
-                (src[..span.start as usize].matches('\n').count() + 1, *feature)
-            }
+            ParseError::Unsupported { span, feature } => (
+                src[..span.start as usize].matches('\n').count() + 1,
+                *feature,
+            ),
             e => panic!("{e:?}: {:?}", &src[e.span().range()]),
         })
         .collect();
@@ -224,7 +262,9 @@ class A implements Runnable, Cloneable {
         ]
     );
     // What could be kept, was.
-    let Item::Class(c) = &f.items[2] else { panic!("{}", file(&f)) };
+    let Item::Class(c) = &f.items[2] else {
+        panic!("{}", file(&f))
+    };
     assert_eq!(c.name.name, "A");
     assert_eq!(
         c.members.iter().map(member).collect::<Vec<_>>()[..4].join(" "),
@@ -232,7 +272,13 @@ class A implements Runnable, Cloneable {
     );
     // `throws` is reported but the method is parsed.
     let (_, errs) = parse(FileId(0), "class A { void f() throws E, F { } }");
-    assert!(matches!(&errs[..], [ParseError::Unsupported { feature: Throws, .. }]));
+    assert!(matches!(
+        &errs[..],
+        [ParseError::Unsupported {
+            feature: Throws,
+            ..
+        }]
+    ));
 }
 
 #[test]
@@ -259,6 +305,13 @@ fn lexical_errors_do_not_cascade() {
 }";
     assert_eq!(
         lines_and_codes(src),
-        vec![(2, "E0005"), (3, "E0007"), (4, "E0008"), (6, "E0003"), (9, "E0004"), (10, "E0008")]
+        vec![
+            (2, "E0005"),
+            (3, "E0007"),
+            (4, "E0008"),
+            (6, "E0003"),
+            (9, "E0004"),
+            (10, "E0008")
+        ]
     );
 }

@@ -73,29 +73,49 @@ fn original_spelling_gives_the_same_tree() {
 
 #[test]
 fn spellings_mix_in_one_file() {
-    let mixed = format!("{}\n{}", &PAPER[..PAPER.find("task mergeIntermediateResult").unwrap()], {
-        let i = ORIGINAL.find("task mergeIntermediateResult").unwrap();
-        &ORIGINAL[i..]
-    });
+    let mixed = format!(
+        "{}\n{}",
+        &PAPER[..PAPER.find("task mergeIntermediateResult").unwrap()],
+        {
+            let i = ORIGINAL.find("task mergeIntermediateResult").unwrap();
+            &ORIGINAL[i..]
+        }
+    );
     assert_eq!(file(&parse_ok(&mixed)), EXPECTED);
 }
 
 fn params(src: &str) -> String {
     let f = parse_ok(&format!("task t({src}) {{}}"));
     let Item::Task(t) = &f.items[0] else { panic!() };
-    t.params.iter().map(task_param).collect::<Vec<_>>().join(" ")
+    t.params
+        .iter()
+        .map(task_param)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
 fn guards() {
-    assert_eq!(params("Text tp in process and !done"), "(Text tp (and process (not done)))");
-    assert_eq!(params("Text tp{process && !done}"), "(Text tp (and process (not done)))");
+    assert_eq!(
+        params("Text tp in process and !done"),
+        "(Text tp (and process (not done)))"
+    );
+    assert_eq!(
+        params("Text tp{process && !done}"),
+        "(Text tp (and process (not done)))"
+    );
     assert_eq!(params("A a in x or y and z"), "(A a (or x (and y z)))");
-    assert_eq!(params("A a in x || y && !z"), "(A a (or x (and y (not z))))");
+    assert_eq!(
+        params("A a in x || y && !z"),
+        "(A a (or x (and y (not z))))"
+    );
     assert_eq!(params("A a in (x or y) and z"), "(A a (and (or x y) z))");
     assert_eq!(params("A a in !!x"), "(A a (not (not x)))");
     assert_eq!(params("A a in !(x and y)"), "(A a (not (and x y)))");
-    assert_eq!(params("A a in true, B b in false"), "(A a true) (B b false)");
+    assert_eq!(
+        params("A a in true, B b in false"),
+        "(A a true) (B b false)"
+    );
     assert_eq!(params("A a{x and y || z}"), "(A a (or (and x y) z))");
     assert_eq!(params("A a{}"), "(A a true)");
     assert_eq!(params("A a"), "(A a true)");
@@ -107,7 +127,10 @@ fn guards() {
         params("Text tp in process and !done with link t and other u"),
         "(Text tp (and process (not done)) (tag link t) (tag other u))"
     );
-    assert_eq!(params("Drawing d{saving}{link t}"), "(Drawing d saving (tag link t))");
+    assert_eq!(
+        params("Drawing d{saving}{link t}"),
+        "(Drawing d saving (tag link t))"
+    );
     assert_eq!(
         params("Text tp{process}{link t, other u}, Foo f in x"),
         "(Text tp process (tag link t) (tag other u)) (Foo f x)"
@@ -128,10 +151,15 @@ fn exits() {
     assert_eq!(exit("taskexit();"), "(taskexit)");
     assert_eq!(exit("taskexit;"), "(taskexit)");
     assert_eq!(
-        exit("taskexit(tp: process := false, submit := true, add t, clear u; rp: finished := true);"),
+        exit(
+            "taskexit(tp: process := false, submit := true, add t, clear u; rp: finished := true);"
+        ),
         "(taskexit (tp: process:=false, submit:=true, add t, clear u) (rp: finished:=true))"
     );
-    assert_eq!(exit("taskexit(o: add f, clear l);"), "(taskexit (o: add f, clear l))");
+    assert_eq!(
+        exit("taskexit(o: add f, clear l);"),
+        "(taskexit (o: add f, clear l))"
+    );
     assert_eq!(
         exit("taskexit(tp{!process, submit}, rp{finished});"),
         "(taskexit (tp: process:=false, submit:=true) (rp: finished:=true))"
@@ -147,18 +175,33 @@ fn exits() {
         "(taskexit (a: f:=true) (b: g:=true) (c: add t))"
     );
     // Parameters may be named by contextual keywords.
-    assert_eq!(exit("taskexit(add: add t, clear u);"), "(taskexit (add: add t, clear u))");
+    assert_eq!(
+        exit("taskexit(add: add t, clear u);"),
+        "(taskexit (add: add t, clear u))"
+    );
 }
 
 #[test]
 fn allocation_blocks() {
     let cases = [
-        ("new Text(s) { process := true, add t }", "(new Text s {process:=true, add t})"),
-        ("new Text(s){process}{t}", "(new Text s {process:=true, add t})"),
-        ("new Text(s){process, !done}{t, !u}", "(new Text s {process:=true, done:=false, add t, clear u})"),
+        (
+            "new Text(s) { process := true, add t }",
+            "(new Text s {process:=true, add t})",
+        ),
+        (
+            "new Text(s){process}{t}",
+            "(new Text s {process:=true, add t})",
+        ),
+        (
+            "new Text(s){process, !done}{t, !u}",
+            "(new Text s {process:=true, done:=false, add t, clear u})",
+        ),
         ("new Text(s) {}", "(new Text s {})"),
         ("new Text(s) {}{}", "(new Text s {})"),
-        ("new Text(s) { !done, f := false, clear t }", "(new Text s {done:=false, f:=false, clear t})"),
+        (
+            "new Text(s) { !done, f := false, clear t }",
+            "(new Text s {done:=false, f:=false, clear t})",
+        ),
         ("new Text(s)", "(new Text s)"),
     ];
     for (src, want) in cases {
@@ -172,11 +215,19 @@ fn spans_in_the_task_language() {
     let f = parse_ok(src);
     let Item::Task(t) = &f.items[0] else { panic!() };
     let p = &t.params[0];
-    assert_eq!(&src[p.span.range()], "Text tp in process and !done with link l");
+    assert_eq!(
+        &src[p.span.range()],
+        "Text tp in process and !done with link l"
+    );
     assert_eq!(&src[p.guard.span().range()], "process and !done");
     assert_eq!(&src[p.tags[0].span.range()], "link l");
-    let StmtKind::TaskExit(ex) = &t.body.stmts[0].kind else { panic!() };
+    let StmtKind::TaskExit(ex) = &t.body.stmts[0].kind else {
+        panic!()
+    };
     assert_eq!(&src[ex[0].span.range()], "tp: process := false, add l");
-    assert_eq!(&src[ex[0].actions.flags[0].span.range()], "process := false");
+    assert_eq!(
+        &src[ex[0].actions.flags[0].span.range()],
+        "process := false"
+    );
     assert_eq!(&src[ex[0].actions.tags[0].span.range()], "add l");
 }

@@ -1,5 +1,5 @@
 abstract class Shape {
-    abstract final double area(); //~ ERROR E0129
+    abstract static double area(); //~ ERROR E0129
 }
 
 task startup(StartupObject s in initialstate) {

@@ -1,4 +1,4 @@
 task startup(StartupObject s in initialstate) {
-    int m = -(2147483648); //~ ERROR E0209
+    long m = -9223372036854775809L; //~ ERROR E0209
     taskexit(s: initialstate := false);
 }
