@@ -339,7 +339,7 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
         return 1;
     }
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
-    match compile_program(&fe, args, cg, &output) {
+    match compile_program(&fe, args, cg, &output, &output) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("{e}");
@@ -355,13 +355,14 @@ fn run(args: &RunArgs) -> i32 {
     if fe.has_errors() {
         return 1;
     }
-    let dir = std::env::temp_dir().join(format!("bambooc-run-{}", std::process::id()));
+    let dir = unique_temp_dir("run");
     if let Err(e) = std::fs::create_dir_all(&dir) {
         eprintln!("error: cannot create `{}`: {e}", dir.display());
         return 1;
     }
-    let exe = dir.join(artifact_stem(&args.common).file_name().unwrap_or_default());
-    let result = compile_program(&fe, &args.common, &args.codegen, &exe);
+    let stem = artifact_stem(&args.common);
+    let exe = dir.join(stem.file_name().unwrap_or_default());
+    let result = compile_program(&fe, &args.common, &args.codegen, &exe, &stem);
     let status = match result {
         Err(e) => {
             eprintln!("{e}");
@@ -382,13 +383,16 @@ fn run(args: &RunArgs) -> i32 {
     status
 }
 
-/// Generates C, writes it with the runtime's sources into a build folder,
-/// and compiles it with `$CC` (default `cc`) into `output`.
+/// Generates C, writes it into a build folder, and compiles it with `$CC`
+/// (default `cc`) against the runtime into `output`. With `--emit c` the
+/// folder `<c_stem>.c/` keeps the C; otherwise a temporary folder is used
+/// and removed.
 pub fn compile_program(
     fe: &Frontend,
     args: &CommonArgs,
     cg: &CodegenArgs,
     output: &Path,
+    c_stem: &Path,
 ) -> Result<(), String> {
     let program = fe
         .program
@@ -408,39 +412,28 @@ pub fn compile_program(
         crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;
     let keep = args.emit.contains(&EmitKind::C);
     let dir = if keep {
-        PathBuf::from(format!("{}.c", output.display()))
+        PathBuf::from(format!("{}.c", c_stem.display()))
     } else {
-        std::env::temp_dir().join(format!(
-            "bambooc-build-{}-{}",
-            std::process::id(),
-            output.file_name().unwrap_or_default().to_string_lossy()
-        ))
+        unique_temp_dir("build")
     };
-    let write = |rel: &str, text: &str| -> Result<(), String> {
-        let path = dir.join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("error: cannot create `{}`: {e}", parent.display()))?;
-        }
-        std::fs::write(&path, text)
-            .map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))
-    };
-    write("program.c", &c)?;
-    for (rel, text) in bambooc_runtime::SOURCES {
-        write(rel, text)?;
-    }
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("error: cannot create `{}`: {e}", dir.display()))?;
+    let program_c = dir.join("program.c");
+    std::fs::write(&program_c, &c)
+        .map_err(|e| format!("error: cannot write `{}`: {e}", program_c.display()))?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let runtime = runtime_object(&cc, cg.opt_level)?;
     let out = std::process::Command::new(&cc)
-        .arg("-std=gnu11")
+        .args(bambooc_runtime::CFLAGS)
         .arg(format!("-O{}", cg.opt_level))
-        .args(["-fwrapv", "-fno-strict-aliasing", "-ffp-contract=off", "-pthread", "-w"])
+        .arg("-w")
         .arg("-I")
-        .arg(dir.join("include"))
-        .arg(dir.join("program.c"))
-        .arg(dir.join("src/all.c"))
+        .arg(runtime.parent().expect("the runtime object lies in its source folder").join(bambooc_runtime::INCLUDE_DIR))
+        .arg(&program_c)
+        .arg(&runtime)
         .arg("-o")
         .arg(output)
-        .arg("-lm")
+        .args(bambooc_runtime::LIBS)
         .output()
         .map_err(|e| format!("error: cannot run the C compiler `{cc}`: {e}\nhelp: install a C compiler or set CC"))?;
     if !out.status.success() {
@@ -455,6 +448,63 @@ pub fn compile_program(
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(())
+}
+
+fn unique_temp_dir(what: &str) -> PathBuf {
+    static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("bambooc-{what}-{}-{n}", std::process::id()))
+}
+
+/// The runtime compiled once per C compiler, optimisation level and runtime
+/// version, cached in the temporary folder (`bambooc-runtime-<hash>/`):
+/// compiling it takes far longer than a typical program.
+fn runtime_object(cc: &str, opt_level: u8) -> Result<PathBuf, String> {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    cc.hash(&mut h);
+    opt_level.hash(&mut h);
+    for (path, text) in bambooc_runtime::SOURCES {
+        path.hash(&mut h);
+        text.hash(&mut h);
+    }
+    let dir = std::env::temp_dir().join(format!("bambooc-runtime-{:016x}", h.finish()));
+    let object = dir.join(format!("runtime-O{opt_level}.o"));
+    if object.exists() {
+        return Ok(object);
+    }
+    for (rel, text) in bambooc_runtime::SOURCES {
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("error: cannot create `{}`: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, text)
+            .map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))?;
+    }
+    // Compile to a private name, then rename: concurrent builds never see a
+    // half-written object.
+    let partial = dir.join(format!("runtime-O{opt_level}.{}.o", std::process::id()));
+    let out = std::process::Command::new(cc)
+        .args(bambooc_runtime::CFLAGS)
+        .arg(format!("-O{opt_level}"))
+        .arg("-c")
+        .arg("-I")
+        .arg(dir.join(bambooc_runtime::INCLUDE_DIR))
+        .arg(dir.join(bambooc_runtime::UNITY_SOURCE))
+        .arg("-o")
+        .arg(&partial)
+        .output()
+        .map_err(|e| format!("error: cannot run the C compiler `{cc}`: {e}\nhelp: install a C compiler or set CC"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "error: internal compiler error: the C compiler rejected the runtime\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    std::fs::rename(&partial, &object)
+        .map_err(|e| format!("error: cannot write `{}`: {e}", object.display()))?;
+    Ok(object)
 }
 
 /// The stem next to which `--emit` writes: `-o`'s path, else the first

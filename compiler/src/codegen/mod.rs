@@ -179,11 +179,18 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
     let mut strings = func::StringTable::default();
     let natives = natives::NativeTable::new(p)?;
 
+    let live = reachable_methods(p, &natives);
+
     // Functions first: they discover string literals and array types.
     let mut bodies = String::new();
     for (i, m) in p.methods.iter().enumerate() {
         let id = MethodId(i as u32);
-        if m.is_native || m.is_abstract || m.body.is_none() || natives.is_runtime_constructor(id) {
+        if !live[i]
+            || m.is_native
+            || m.is_abstract
+            || m.body.is_none()
+            || natives.is_runtime_constructor(id)
+        {
             continue;
         }
         func::method(
@@ -243,7 +250,12 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
     // Prototypes.
     for (i, m) in p.methods.iter().enumerate() {
         let id = MethodId(i as u32);
-        if m.is_native || m.is_abstract || m.body.is_none() || natives.is_runtime_constructor(id) {
+        if !live[i]
+            || m.is_native
+            || m.is_abstract
+            || m.body.is_none()
+            || natives.is_runtime_constructor(id)
+        {
             continue;
         }
         writeln!(out, "static {};", func::signature(p, id)).unwrap();
@@ -281,7 +293,7 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
         write!(out, "static const bb_vfn {name}[] = {{").unwrap();
         for &m in &c.vtable {
             let md = p.method(m);
-            let target = if md.is_abstract {
+            let target = if md.is_abstract || !live[m.0 as usize] {
                 "NULL".to_string()
             } else if md.is_native {
                 format!("(bb_vfn){}", natives.symbol(m))
@@ -558,6 +570,185 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
     .unwrap();
     out.push_str("int main(int argc, char **argv) { return bb_main(&PROGRAM, argc, argv); }\n");
     Ok(out)
+}
+
+/// The methods the program can call (rapid type analysis, simplified):
+/// everything reachable from task bodies and the library's singletons,
+/// where creating an object of a class makes its whole vtable reachable.
+/// Only these are emitted, which keeps the unused standard library out of
+/// the C compiler's way.
+fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
+    let mut live = vec![false; p.methods.len()];
+    let mut instantiated = vec![false; p.classes.len()];
+    let mut work: Vec<MethodId> = Vec::new();
+    let mut exprs: Vec<&Expr> = Vec::new();
+    let mark = |m: MethodId, live: &mut Vec<bool>, work: &mut Vec<MethodId>| {
+        if !live[m.0 as usize] {
+            live[m.0 as usize] = true;
+            work.push(m);
+        }
+    };
+    // Arrays and strings use Object's and String's vtables; concatenation
+    // calls `String.valueOf(Object)`.
+    for c in [p.well_known.object, p.well_known.string] {
+        instantiated[c.0 as usize] = true;
+        for &m in &p.class(c).vtable {
+            mark(m, &mut live, &mut work);
+        }
+    }
+    if let Some(m) = natives.string_value_of_object {
+        mark(m, &mut live, &mut work);
+    }
+    for t in &p.tasks {
+        collect_block_exprs(&t.body, &mut exprs);
+    }
+    for f in &p.fields {
+        exprs.extend(f.singleton_init.iter());
+    }
+    loop {
+        while let Some(e) = exprs.pop() {
+            visit(e, &mut |x| match &x.kind {
+                ExprKind::Call { method, .. } => mark(*method, &mut live, &mut work),
+                ExprKind::New { class, ctor, .. } => {
+                    mark(*ctor, &mut live, &mut work);
+                    let mut c = Some(*class);
+                    while let Some(id) = c {
+                        if !instantiated[id.0 as usize] {
+                            instantiated[id.0 as usize] = true;
+                        }
+                        c = p.class(id).superclass;
+                    }
+                    for &m in &p.class(*class).vtable {
+                        mark(m, &mut live, &mut work);
+                    }
+                }
+                _ => {}
+            });
+        }
+        let Some(m) = work.pop() else { break };
+        if let Some(b) = &p.method(m).body {
+            collect_block_exprs(b, &mut exprs);
+            // A constructor's first statement may call another constructor.
+            if let Some(Stmt {
+                kind: StmtKind::CtorCall { ctor, .. },
+                ..
+            }) = b.stmts.first()
+            {
+                mark(*ctor, &mut live, &mut work);
+            }
+        }
+    }
+    live
+}
+
+fn collect_block_exprs<'p>(b: &'p Block, out: &mut Vec<&'p Expr>) {
+    for s in &b.stmts {
+        collect_stmt_exprs(s, out);
+    }
+}
+
+fn collect_stmt_exprs<'p>(s: &'p Stmt, out: &mut Vec<&'p Expr>) {
+    match &s.kind {
+        StmtKind::Local { init, .. } => out.extend(init.iter()),
+        StmtKind::Expr(e) => out.push(e),
+        StmtKind::Block(b) => collect_block_exprs(b, out),
+        StmtKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            out.push(cond);
+            collect_stmt_exprs(then_branch, out);
+            if let Some(e) = else_branch {
+                collect_stmt_exprs(e, out);
+            }
+        }
+        StmtKind::While { cond, body, .. } | StmtKind::DoWhile { cond, body, .. } => {
+            out.push(cond);
+            collect_stmt_exprs(body, out);
+        }
+        StmtKind::For {
+            init,
+            cond,
+            update,
+            body,
+            ..
+        } => {
+            init.iter().for_each(|s| collect_stmt_exprs(s, out));
+            out.extend(cond.iter());
+            out.extend(update.iter());
+            collect_stmt_exprs(body, out);
+        }
+        StmtKind::ForEach { array, body, .. } => {
+            out.push(array);
+            collect_stmt_exprs(body, out);
+        }
+        StmtKind::Switch {
+            scrutinee, cases, ..
+        } => {
+            out.push(scrutinee);
+            cases
+                .iter()
+                .flat_map(|c| &c.body)
+                .for_each(|s| collect_stmt_exprs(s, out));
+        }
+        StmtKind::Labeled { body, .. } => collect_stmt_exprs(body, out),
+        StmtKind::Return(Some(e)) => out.push(e),
+        StmtKind::CtorCall { args, .. } => out.extend(args.iter()),
+        StmtKind::Return(None)
+        | StmtKind::Break(_)
+        | StmtKind::Continue(_)
+        | StmtKind::TaskExit(_)
+        | StmtKind::Empty => {}
+    }
+}
+
+/// Calls `f` on an expression and all its sub-expressions.
+fn visit<'p>(e: &'p Expr, f: &mut impl FnMut(&'p Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Field { object, .. } => visit(object, f),
+        ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => visit(x, f),
+        ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => visit(operand, f),
+        ExprKind::Index { array, index } => {
+            visit(array, f);
+            visit(index, f);
+        }
+        ExprKind::Call { receiver, args, .. } => {
+            if let Some(r) = receiver {
+                visit(r, f);
+            }
+            args.iter().for_each(|a| visit(a, f));
+        }
+        ExprKind::New { args, .. } => args.iter().for_each(|a| visit(a, f)),
+        ExprKind::NewArray { dims } => dims.iter().for_each(|a| visit(a, f)),
+        ExprKind::ArrayLiteral(xs) | ExprKind::Concat(xs) => xs.iter().for_each(|a| visit(a, f)),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            visit(lhs, f);
+            visit(rhs, f);
+        }
+        ExprKind::Assign { target, value }
+        | ExprKind::CompoundAssign { target, value, .. }
+        | ExprKind::ConcatAssign { target, value } => {
+            visit(target, f);
+            visit(value, f);
+        }
+        ExprKind::IncDec { target, .. } => visit(target, f),
+        ExprKind::Conditional {
+            cond,
+            then_expr,
+            else_expr,
+        } => {
+            visit(cond, f);
+            visit(then_expr, f);
+            visit(else_expr, f);
+        }
+        ExprKind::Const(_)
+        | ExprKind::Local(_)
+        | ExprKind::This
+        | ExprKind::StaticField(_)
+        | ExprKind::NewTag(_) => {}
+    }
 }
 
 /// A guard as (mask, value) terms: the flag word satisfies the guard when

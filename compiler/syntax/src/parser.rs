@@ -13,9 +13,27 @@ use crate::tokens::TokenStream;
 /// [`MAX_ERRORS`](crate::MAX_ERRORS) errors are reported; parsing stops
 /// there.
 ///
-/// Spans are `u32` offsets: a file must be smaller than 4 GiB.
+/// Spans are `u32` offsets: of a file of 4 GiB or more, only the first
+/// 4 GiB are read, and the end of what was read is reported (E0002).
 pub fn parse(file: FileId, src: &str) -> (SourceFile, Vec<ParseError>) {
+    let mut cut = None;
+    let src = if src.len() >= u32::MAX as usize {
+        let mut end = u32::MAX as usize - 1;
+        while !src.is_char_boundary(end) {
+            end -= 1;
+        }
+        cut = Some(end);
+        &src[..end]
+    } else {
+        src
+    };
     let ctx = Ctx::new(file, src);
+    if let Some(end) = cut {
+        ctx.report(ParseError::UnexpectedEof {
+            span: ctx.span(end, end),
+            expected: Vec::new(),
+        });
+    }
     let result = SourceFileParser::new().parse(&ctx, TokenStream::new(&ctx));
     let tree = match result {
         Ok(tree) => tree,
