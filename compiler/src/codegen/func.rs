@@ -64,6 +64,16 @@ pub(crate) fn signature(p: &Program, id: MethodId) -> String {
     s
 }
 
+/// What every generated function needs from the program being generated.
+pub(crate) struct Unit<'a> {
+    pub p: &'a Program,
+    pub sources: &'a SourceMap,
+    pub opts: &'a Options,
+    pub ids: &'a mut Ids,
+    pub strings: &'a mut StringTable,
+    pub natives: &'a NativeTable,
+}
+
 struct Gen<'a> {
     p: &'a Program,
     sources: &'a SourceMap,
@@ -83,25 +93,17 @@ struct Gen<'a> {
     in_stdlib: bool,
 }
 
-pub(crate) fn method(
-    p: &Program,
-    sources: &SourceMap,
-    opts: &Options,
-    ids: &mut Ids,
-    strings: &mut StringTable,
-    natives: &NativeTable,
-    id: MethodId,
-    out: &mut String,
-) {
+pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
+    let p = u.p;
     let m = p.method(id);
     let Some(body) = &m.body else { return };
     let mut g = Gen {
         p,
-        sources,
-        opts,
-        ids,
-        strings,
-        natives,
+        sources: u.sources,
+        opts: u.opts,
+        ids: &mut *u.ids,
+        strings: &mut *u.strings,
+        natives: u.natives,
         locals: &m.locals,
         temps: Vec::new(),
         out: String::new(),
@@ -123,24 +125,16 @@ pub(crate) fn method(
     g.finish(out, m.params.len());
 }
 
-pub(crate) fn task(
-    p: &Program,
-    sources: &SourceMap,
-    opts: &Options,
-    ids: &mut Ids,
-    strings: &mut StringTable,
-    natives: &NativeTable,
-    id: TaskId,
-    out: &mut String,
-) {
+pub(crate) fn task(u: &mut Unit<'_>, id: TaskId, out: &mut String) {
+    let p = u.p;
     let t = p.task(id);
     let mut g = Gen {
         p,
-        sources,
-        opts,
-        ids,
-        strings,
-        natives,
+        sources: u.sources,
+        opts: u.opts,
+        ids: &mut *u.ids,
+        strings: &mut *u.strings,
+        natives: u.natives,
         locals: &t.locals,
         temps: Vec::new(),
         out: String::new(),
@@ -167,24 +161,15 @@ pub(crate) fn task(
 }
 
 /// `INIT`: creates the library's singletons before the program starts.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn init_function(
-    p: &Program,
-    sources: &SourceMap,
-    opts: &Options,
-    ids: &mut Ids,
-    strings: &mut StringTable,
-    natives: &NativeTable,
-    singletons: &[usize],
-    out: &mut String,
-) {
+pub(crate) fn init_function(u: &mut Unit<'_>, singletons: &[usize], out: &mut String) {
+    let p = u.p;
     let mut g = Gen {
         p,
-        sources,
-        opts,
-        ids,
-        strings,
-        natives,
+        sources: u.sources,
+        opts: u.opts,
+        ids: &mut *u.ids,
+        strings: &mut *u.strings,
+        natives: u.natives,
         locals: &[],
         temps: Vec::new(),
         out: String::new(),
@@ -253,7 +238,7 @@ fn c_double(v: f64) -> String {
         "(-0.0)".into()
     } else {
         // Hex float literals are exact.
-        format!("{}", hexf(v))
+        hexf(v)
     }
 }
 
@@ -344,15 +329,12 @@ impl Gen<'_> {
 
     fn stmt(&mut self, s: &Stmt) {
         match &s.kind {
+            // A local declared without a value is never read before it is
+            // assigned (flow analysis), so only initialisers generate code.
             StmtKind::Local { local, init } => {
-                match init {
-                    Some(e) => {
-                        let v = self.expr(e);
-                        self.line(&format!("l{} = {v};", local.0));
-                    }
-                    // A local declared in a loop starts fresh each time; its
-                    // value is never read before assignment (flow analysis).
-                    None => {}
+                if let Some(e) = init {
+                    let v = self.expr(e);
+                    self.line(&format!("l{} = {v};", local.0));
                 }
             }
             StmtKind::Expr(e) => {
@@ -681,7 +663,7 @@ impl Gen<'_> {
             ExprKind::Concat(parts) => {
                 let mut vals = Vec::new();
                 for (i, part) in parts.iter().enumerate() {
-                    let s = self.to_string(part);
+                    let s = self.string_of(part);
                     let later = parts[i + 1..].iter().any(has_effects) || i + 1 < parts.len();
                     vals.push(if later {
                         self.materialize(s, &Type::Class(self.p.well_known.string))
@@ -880,7 +862,7 @@ impl Gen<'_> {
     }
 
     /// A value converted to a String for concatenation, by Java's rules.
-    fn to_string(&mut self, e: &Expr) -> String {
+    fn string_of(&mut self, e: &Expr) -> String {
         if let ExprKind::Const(ConstValue::String(s)) = &e.kind {
             let i = self.strings.intern(s);
             return format!("BB_STR(ctx, {i})");
@@ -1048,7 +1030,7 @@ impl Gen<'_> {
                     struct_name(f.class),
                     field_name(*field)
                 );
-                (lv, (!is_this).then(|| (o, target.span)))
+                (lv, (!is_this).then_some((o, target.span)))
             }
             ExprKind::Index { array, index } => {
                 let a = self.expr(array);
@@ -1144,7 +1126,7 @@ impl Gen<'_> {
                     format!("bb_String_valueOfString(ctx, *(void **){ptr})"),
                     &string,
                 );
-                let v = self.to_string(value);
+                let v = self.string_of(value);
                 let res = self.materialize(format!("bb_concat(ctx, {old}, {v})"), &string);
                 self.line(&format!("*(void **){ptr} = {res};"));
                 res

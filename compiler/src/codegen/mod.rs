@@ -183,6 +183,14 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
 
     // Functions first: they discover string literals and array types.
     let mut bodies = String::new();
+    let mut unit = func::Unit {
+        p,
+        sources,
+        opts,
+        ids: &mut ids,
+        strings: &mut strings,
+        natives: &natives,
+    };
     for (i, m) in p.methods.iter().enumerate() {
         let id = MethodId(i as u32);
         if !live[i]
@@ -193,28 +201,10 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
         {
             continue;
         }
-        func::method(
-            p,
-            sources,
-            opts,
-            &mut ids,
-            &mut strings,
-            &natives,
-            id,
-            &mut bodies,
-        );
+        func::method(&mut unit, id, &mut bodies);
     }
     for (i, _) in p.tasks.iter().enumerate() {
-        func::task(
-            p,
-            sources,
-            opts,
-            &mut ids,
-            &mut strings,
-            &natives,
-            TaskId(i as u32),
-            &mut bodies,
-        );
+        func::task(&mut unit, TaskId(i as u32), &mut bodies);
     }
     // Array types used by field and parameter types need ids too.
     for f in &p.fields {
@@ -443,12 +433,14 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
 
     out.push_str(&bodies);
     func::init_function(
-        p,
-        sources,
-        opts,
-        &mut ids,
-        &mut strings,
-        &natives,
+        &mut func::Unit {
+            p,
+            sources,
+            opts,
+            ids: &mut ids,
+            strings: &mut strings,
+            natives: &natives,
+        },
         &singletons,
         &mut out,
     );

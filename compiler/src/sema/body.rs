@@ -868,8 +868,7 @@ impl<'s, 'a> Checker<'s, 'a> {
                     | ast::StmtKind::For { .. }
                     | ast::StmtKind::ForEach { .. }
                     | ast::StmtKind::Switch { .. } => {
-                        let kind = self.stmt_kind(body, Some(label.name.clone()));
-                        kind
+                        self.stmt_kind(body, Some(label.name.clone()))
                     }
                     _ => {
                         let id = self.push_jump(Some(label.name.clone()), false, false);

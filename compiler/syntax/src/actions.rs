@@ -214,7 +214,11 @@ impl<'s> Ctx<'s> {
         if !self.deep_reported.replace(true) {
             let end = if span.end > span.start {
                 let start = span.start as usize;
-                let len = self.src[start..].chars().next().map_or(1, char::len_utf8);
+                let len = self
+                    .src
+                    .get(start..)
+                    .and_then(|s| s.chars().next())
+                    .map_or(1, char::len_utf8);
                 span.start + len as u32
             } else {
                 span.end

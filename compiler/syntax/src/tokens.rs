@@ -15,12 +15,17 @@
 //!    end, by one `DeepStmt`. Both report E0009. With the grammar's
 //!    flattening of right-recursive expression chains (assignments,
 //!    conditionals, prefix operators and casts), this bounds the LR stack.
-//! 3. **Missing closers.** `class` and `task` never occur inside brackets
-//!    (a `class` directly in a class body is a nested class, which the
-//!    grammar reports), so meeting one there means brackets were left open:
-//!    the stream reports E0001 once and emits zero-width closers, so that
-//!    the unfinished class keeps what was parsed and the next declaration
-//!    parses normally. At the end of the file it does the same with E0002.
+//! 3. **Missing closers.** Declarations (`task name`, `class Name`, with
+//!    their modifiers) never occur inside brackets, so meeting one there
+//!    means brackets were left open: the stream reports E0001 once and
+//!    emits zero-width closers, so that the unfinished class keeps what was
+//!    parsed and the next declaration parses normally. (A `class` directly
+//!    in a class body is a nested class, which the grammar reports, unless
+//!    it starts a line: top-level classes do, nested ones are indented.)
+//!    At the end of the file it does the same with E0002.
+//!    Also, a lone `@` (not an annotation) is reported here as E0003, and
+//!    the token after an unterminated literal is marked so that the syntax
+//!    error it causes is not reported twice.
 //! 4. **An error budget.** After `MAX_ERRORS` errors it ends the stream.
 //!
 //! Synthetic tokens are zero-width (or `Deep*`); the parser never reports
