@@ -555,6 +555,9 @@ pub enum ExprKind {
     },
     /// A primitive conversion (widening or narrowing) to `ty`.
     Convert(Box<Expr>),
+    /// A widening reference conversion to `ty` (no run-time effect; the
+    /// operand keeps its own, more precise type).
+    Widen(Box<Expr>),
     /// A reference cast checked at run time to `ty`.
     CheckedCast(Box<Expr>),
     InstanceOf {

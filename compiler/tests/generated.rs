@@ -1158,7 +1158,7 @@ impl<'a> Gen<'a> {
                         };
                         let l = self.expr(cx, &t, d1);
                         let rt = if l.ty == Ty::Null { t } else { l.ty.clone() };
-                        let r = if l.ty == Ty::Null { self.typed(cx, &rt, d1) } else { self.expr(cx, &rt, d1) }; // TEMP-BUGS
+                        let r = self.expr(cx, &rt, d1);
                         bin(&l, op, &r, P_EQ, want)
                     }
                 }
@@ -2774,7 +2774,7 @@ impl<'a> Gen<'a> {
         let d1 = d - 1;
         match t {
             Ty::Str => {
-                let other = Ty::P(self.pick(&[P::Int, P::Boolean, P::Char, P::Long])); // TEMP-BUGS
+                let other = Ty::P(self.pick(&[P::Int, P::Boolean, P::Char, P::Long, P::Double]));
                 let l = self.const_expr(before, &Ty::Str, d1);
                 let r = if self.chance(50) {
                     self.const_expr(before, &other, d1)
@@ -3111,7 +3111,9 @@ fn config() -> Config {
     Config {
         cases,
         failure_persistence: None,
-        max_shrink_iters: 4096,
+        max_shrink_iters: 2048,
+        // Shrinking re-checks the program each time: bound it.
+        max_shrink_time: 120_000,
         ..Config::default()
     }
 }

@@ -201,9 +201,10 @@ fn has_effects(e: &Expr) -> bool {
         | ExprKind::ConcatAssign { .. }
         | ExprKind::IncDec { .. } => true,
         ExprKind::Field { object, .. } => has_effects(object),
-        ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => {
-            has_effects(x)
-        }
+        ExprKind::ArrayLength(x)
+        | ExprKind::Convert(x)
+        | ExprKind::Widen(x)
+        | ExprKind::CheckedCast(x) => has_effects(x),
         ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => {
             has_effects(operand)
         }
@@ -707,6 +708,7 @@ impl Gen<'_> {
                 let v = self.expr(x);
                 self.convert(v, &x.ty, &e.ty)
             }
+            ExprKind::Widen(x) => self.expr(x),
             ExprKind::CheckedCast(x) => {
                 let v = self.expr(x);
                 let cls = self.ids.of_type(self.p, &e.ty);

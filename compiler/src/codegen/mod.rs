@@ -700,7 +700,10 @@ fn visit<'p>(e: &'p Expr, f: &mut impl FnMut(&'p Expr)) {
     f(e);
     match &e.kind {
         ExprKind::Field { object, .. } => visit(object, f),
-        ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => visit(x, f),
+        ExprKind::ArrayLength(x)
+        | ExprKind::Convert(x)
+        | ExprKind::Widen(x)
+        | ExprKind::CheckedCast(x) => visit(x, f),
         ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => visit(operand, f),
         ExprKind::Index { array, index } => {
             visit(array, f);

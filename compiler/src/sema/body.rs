@@ -69,6 +69,23 @@ fn err_expr(span: Span) -> Expr {
     }
 }
 
+/// An explicit widening reference conversion (none for `null` or when the
+/// types are already equal).
+fn widen(e: Expr, to: &Type) -> Expr {
+    if e.ty == *to || e.ty == Type::Null {
+        return Expr {
+            ty: to.clone(),
+            ..e
+        };
+    }
+    let span = e.span;
+    Expr {
+        kind: ExprKind::Widen(Box::new(e)),
+        ty: to.clone(),
+        span,
+    }
+}
+
 fn const_expr(v: ConstValue, ty: Type, span: Span) -> Expr {
     Expr {
         kind: ExprKind::Const(v),
@@ -1142,10 +1159,7 @@ impl<'s, 'a> Checker<'s, 'a> {
             return self.convert_to(e, to);
         }
         if widens_reference(&self.s.program, &e.ty, to) {
-            return Expr {
-                ty: to.clone(),
-                ..e
-            };
+            return widen(e, to);
         }
         if let ExprKind::Const(c) = &e.kind {
             if constant_narrows(c, &e.ty, to) {
@@ -1473,11 +1487,9 @@ impl<'s, 'a> Checker<'s, 'a> {
             return r;
         }
         if widens_reference(&self.s.program, &x.ty, &target) {
-            return Expr {
-                ty: target,
-                span,
-                ..x
-            };
+            let mut w = widen(x, &target);
+            w.span = span;
+            return w;
         }
         Expr {
             kind: ExprKind::CheckedCast(Box::new(x)),

@@ -229,7 +229,10 @@ fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     let mut go = |x: &Expr| visit_expr(x, f);
     match &e.kind {
         ExprKind::Field { object, .. } => go(object),
-        ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => go(x),
+        ExprKind::ArrayLength(x)
+        | ExprKind::Convert(x)
+        | ExprKind::Widen(x)
+        | ExprKind::CheckedCast(x) => go(x),
         ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => go(operand),
         ExprKind::Index { array, index } => {
             go(array);
@@ -380,9 +383,10 @@ impl Flow<'_> {
                 let mut children: Vec<&Expr> = Vec::new();
                 match &e.kind {
                     ExprKind::Field { object, .. } => children.push(object),
-                    ExprKind::ArrayLength(x) | ExprKind::Convert(x) | ExprKind::CheckedCast(x) => {
-                        children.push(x)
-                    }
+                    ExprKind::ArrayLength(x)
+                    | ExprKind::Convert(x)
+                    | ExprKind::Widen(x)
+                    | ExprKind::CheckedCast(x) => children.push(x),
                     ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => {
                         children.push(operand)
                     }
