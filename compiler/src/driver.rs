@@ -173,7 +173,7 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
                             "E0010",
                             "source file is not valid UTF-8",
                             Label::new(
-                                Span::new(id, valid, valid + 1),
+                                Span::new(id, valid, valid + '\u{FFFD}'.len_utf8()),
                                 format!("invalid byte 0x{:02x} at offset {valid}", bytes[valid]),
                             ),
                         )
@@ -422,10 +422,12 @@ pub fn compile_program(
     std::fs::write(&program_c, &c)
         .map_err(|e| format!("error: cannot write `{}`: {e}", program_c.display()))?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let runtime = runtime_object(&cc, cg.opt_level)?;
+    let extra = extra_cflags();
+    let runtime = runtime_object(&cc, cg.opt_level, &extra)?;
     let out = std::process::Command::new(&cc)
         .args(bambooc_runtime::CFLAGS)
         .arg(format!("-O{}", cg.opt_level))
+        .args(&extra)
         .arg("-w")
         .arg("-I")
         .arg(runtime.parent().expect("the runtime object lies in its source folder").join(bambooc_runtime::INCLUDE_DIR))
@@ -450,6 +452,15 @@ pub fn compile_program(
     Ok(())
 }
 
+/// Extra flags for the C compiler from `BAMBOOC_CFLAGS` (for example
+/// `-fsanitize=address,undefined` for a sanitizer build of the runtime and
+/// the generated code), split at white space.
+fn extra_cflags() -> Vec<String> {
+    std::env::var("BAMBOOC_CFLAGS")
+        .map(|s| s.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
 fn unique_temp_dir(what: &str) -> PathBuf {
     static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -459,11 +470,12 @@ fn unique_temp_dir(what: &str) -> PathBuf {
 /// The runtime compiled once per C compiler, optimisation level and runtime
 /// version, cached in the temporary folder (`bambooc-runtime-<hash>/`):
 /// compiling it takes far longer than a typical program.
-fn runtime_object(cc: &str, opt_level: u8) -> Result<PathBuf, String> {
+fn runtime_object(cc: &str, opt_level: u8, extra: &[String]) -> Result<PathBuf, String> {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     cc.hash(&mut h);
     opt_level.hash(&mut h);
+    extra.hash(&mut h);
     for (path, text) in bambooc_runtime::SOURCES {
         path.hash(&mut h);
         text.hash(&mut h);
@@ -488,6 +500,7 @@ fn runtime_object(cc: &str, opt_level: u8) -> Result<PathBuf, String> {
     let out = std::process::Command::new(cc)
         .args(bambooc_runtime::CFLAGS)
         .arg(format!("-O{opt_level}"))
+        .args(extra)
         .arg("-c")
         .arg("-I")
         .arg(dir.join(bambooc_runtime::INCLUDE_DIR))

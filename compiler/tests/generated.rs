@@ -3113,7 +3113,7 @@ fn config() -> Config {
         failure_persistence: None,
         max_shrink_iters: 2048,
         // Shrinking re-checks the program each time: bound it.
-        max_shrink_time: 120_000,
+        max_shrink_time: 60_000,
         ..Config::default()
     }
 }
@@ -3150,15 +3150,84 @@ fn check_no_panic(text: &str) -> Result<bambooc::driver::Frontend, String> {
     .map_err(|e| panic_message(&*e))
 }
 
+/// The first error of a check as `code: message (label)`, the identity a
+/// reduced program must keep.
+fn first_error(fe: &bambooc::driver::Frontend) -> Option<String> {
+    fe.diagnostics.iter().find(|d| d.is_error()).map(|d| {
+        let label = d.primary.as_ref().map(|l| l.message.as_str()).unwrap_or("");
+        format!("{}: {} ({label})", d.code, d.message)
+    })
+}
+
+/// All errors of a check, as `first_error` spells them.
+fn errors(fe: &bambooc::driver::Frontend) -> Vec<String> {
+    fe.diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            let label = d.primary.as_ref().map(|l| l.message.as_str()).unwrap_or("");
+            format!("{}: {} ({label})", d.code, d.message)
+        })
+        .collect()
+}
+
+/// Deletes runs of units (lines, or tokens) from `units` as long as
+/// `keep` holds for the units joined with `sep` (delta debugging), so a
+/// failure is shown on a small input. Bounded in time.
+fn reduce(units: Vec<&str>, sep: &str, keep: &dyn Fn(&str) -> bool) -> String {
+    let start = std::time::Instant::now();
+    let mut units = units;
+    let mut chunk = units.len().max(1).next_power_of_two();
+    while chunk >= 1 && start.elapsed().as_secs() < 60 {
+        let mut i = 0;
+        let mut progress = false;
+        while i < units.len() {
+            let end = (i + chunk).min(units.len());
+            let candidate: Vec<&str> = units[..i].iter().chain(&units[end..]).copied().collect();
+            if keep(&candidate.join(sep)) {
+                units = candidate;
+                progress = true;
+            } else {
+                i += chunk;
+            }
+        }
+        if !progress {
+            chunk /= 2;
+        }
+    }
+    units.join(sep)
+}
+
+/// A panic message's first line (what a reduced input must reproduce).
+fn panic_key(msg: &str) -> String {
+    msg.lines().next().unwrap_or("").to_string()
+}
+
+/// Runs `f` with the panic hook silenced (reduction panics many times).
+fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let r = f();
+    std::panic::set_hook(hook);
+    r
+}
+
+type Case = (Vec<u32>, u32, u32);
+
+/// Runs a property; on failure, `explain` describes the (shrunk) failing
+/// case, with its input reduced further by `reduce`.
 fn run(
-    strategy: impl Strategy<Value = (Vec<u32>, u32, u32)> + Send + 'static,
+    strategy: impl Strategy<Value = Case> + Send + 'static,
     test: fn(&[u32], u32, u32) -> Result<(), TestCaseError>,
+    explain: fn(&[u32], u32, u32) -> String,
 ) {
     with_big_stack(move || {
         let mut runner = TestRunner::new(config());
         match runner.run(&strategy, |(data, a, b)| test(&data, a, b)) {
             Ok(()) => {}
-            Err(TestError::Fail(reason, _)) => panic!("{reason}"),
+            Err(TestError::Fail(reason, (data, a, b))) => {
+                panic!("{reason}\n\n{}", quietly(|| explain(&data, a, b)))
+            }
             Err(e) => panic!("{e}"),
         }
     })
@@ -3167,46 +3236,110 @@ fn run(
 /// (a) Every generated program is accepted.
 #[test]
 fn generated_programs_check_cleanly() {
-    run((choices(), Just(0u32), Just(0u32)), |data, _, _| {
-        let text = generate(data, false);
-        match check_no_panic(&text) {
-            Err(msg) => Err(TestCaseError::fail(format!(
-                "check_source panicked ({msg}) on\n{}",
-                numbered(&text)
-            ))),
-            Ok(fe) if fe.has_errors() => Err(TestCaseError::fail(format!(
-                "a valid generated program was rejected:\n{}\n{}",
-                numbered(&text),
-                render(&fe, ErrorFormat::Human, false)
-            ))),
-            Ok(_) => Ok(()),
-        }
-    });
+    run(
+        (choices(), Just(0u32), Just(0u32)),
+        accepted,
+        |data, _, _| {
+            let text = generate(data, false);
+            match check_no_panic(&text) {
+                Err(msg) => {
+                    let key = panic_key(&msg);
+                    let small = reduce(text.lines().collect(), "\n", &|t| {
+                        check_no_panic(t).is_err_and(|m| panic_key(&m) == key)
+                    });
+                    format!(
+                        "check_source panics ({msg}); reduced program:\n{}",
+                        numbered(&small)
+                    )
+                }
+                Ok(fe) => {
+                    let Some(first) = first_error(&fe) else {
+                        return "(passes now)".into();
+                    };
+                    // Keep the first error; allow no error the original had not.
+                    let all = errors(&fe);
+                    let keep = |t: &str| {
+                        check_no_panic(t).is_ok_and(|fe| {
+                            let errs = errors(&fe);
+                            errs.contains(&first) && errs.iter().all(|e| all.contains(e))
+                        })
+                    };
+                    let small = reduce(text.lines().collect(), "\n", &keep);
+                    let fe = check_source("reduced.bb", &small);
+                    format!(
+                        "reduced to a program that keeps the first error ({first}):\n{}\n{}",
+                        numbered(&small),
+                        render(&fe, ErrorFormat::Human, false)
+                    )
+                }
+            }
+        },
+    );
+}
+
+fn accepted(data: &[u32], _: u32, _: u32) -> Result<(), TestCaseError> {
+    let text = generate(data, false);
+    match check_no_panic(&text) {
+        Err(msg) => Err(TestCaseError::fail(format!(
+            "check_source panicked ({msg}) on\n{}",
+            numbered(&text)
+        ))),
+        Ok(fe) if fe.has_errors() => Err(TestCaseError::fail(format!(
+            "a valid generated program was rejected:\n{}\n{}",
+            numbered(&text),
+            render(&fe, ErrorFormat::Human, false)
+        ))),
+        Ok(_) => Ok(()),
+    }
+}
+
+/// The program of a deletion case: the generated one less a run of tokens.
+fn with_deletion(data: &[u32], a: u32, b: u32) -> (String, String) {
+    let text = generate(data, false);
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let n = tokens.len();
+    let start = a as usize % n;
+    let len = if b % 4 == 0 {
+        1 + (b as usize / 4) % n
+    } else {
+        1 + (b as usize / 4) % 8
+    };
+    let end = (start + len).min(n);
+    let deleted = format!("tokens {start}..{end} ({:?})", tokens[start..end].join(" "));
+    (
+        [&tokens[..start], &tokens[end..]].concat().join(" "),
+        deleted,
+    )
 }
 
 /// (b) Deleting a run of tokens never makes the front end panic.
 #[test]
 fn deleting_tokens_never_panics() {
-    run((choices(), any::<u32>(), any::<u32>()), |data, a, b| {
-        let text = generate(data, false);
-        let tokens: Vec<&str> = text.split_whitespace().collect();
-        let n = tokens.len();
-        let start = a as usize % n;
-        let len = if b % 4 == 0 {
-            1 + (b as usize / 4) % n
-        } else {
-            1 + (b as usize / 4) % 8
-        };
-        let end = (start + len).min(n);
-        let mutated = [&tokens[..start], &tokens[end..]].concat().join(" ");
-        match check_no_panic(&mutated) {
-            Err(msg) => Err(TestCaseError::fail(format!(
-                "check_source panicked ({msg}) after deleting tokens {start}..{end} ({:?}):\n{mutated}",
-                tokens[start..end].join(" ")
-            ))),
-            Ok(_) => Ok(()),
-        }
-    });
+    run(
+        (choices(), any::<u32>(), any::<u32>()),
+        |data, a, b| {
+            let (mutated, deleted) = with_deletion(data, a, b);
+            match check_no_panic(&mutated) {
+                Err(msg) => Err(TestCaseError::fail(format!(
+                    "check_source panicked ({msg}) after deleting {deleted}:\n{mutated}"
+                ))),
+                Ok(_) => Ok(()),
+            }
+        },
+        |data, a, b| {
+            let (mutated, _) = with_deletion(data, a, b);
+            match check_no_panic(&mutated) {
+                Ok(_) => "(passes now)".into(),
+                Err(msg) => {
+                    let key = panic_key(&msg);
+                    let small = reduce(mutated.split(' ').collect(), " ", &|t| {
+                        check_no_panic(t).is_err_and(|m| panic_key(&m) == key)
+                    });
+                    format!("reduced input that panics the same way:\n{small}")
+                }
+            }
+        },
+    );
 }
 
 /// The generator's output for the empty choice vector: the smallest

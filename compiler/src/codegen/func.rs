@@ -914,7 +914,10 @@ impl Gen<'_> {
         // Library methods that may fail report the caller's line; the pure
         // math functions cannot fail and keep hot loops free of the store.
         let callee_class = &self.p.class(md.class);
-        if !self.in_stdlib && callee_class.is_stdlib && !matches!(callee_class.name.as_str(), "Math" | "StrictMath") {
+        if !self.in_stdlib
+            && callee_class.is_stdlib
+            && !matches!(callee_class.name.as_str(), "Math" | "StrictMath")
+        {
             self.line(&format!("ctx->loc = {loc};"));
         }
         let recv_s = recv.as_ref().map(|(v, is_this, _)| {

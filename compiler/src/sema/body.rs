@@ -2185,7 +2185,8 @@ impl<'s, 'a> Checker<'s, 'a> {
                     (Type::Boolean, Type::Boolean, l, r)
                 } else if l.ty.is_reference()
                     && r.ty.is_reference()
-                    && castable(&self.s.program, &l.ty, &r.ty)
+                    && (castable(&self.s.program, &l.ty, &r.ty)
+                        || (l.ty == Type::Null && r.ty == Type::Null))
                 {
                     (l.ty.clone(), Type::Boolean, l, r)
                 } else {

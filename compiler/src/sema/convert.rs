@@ -251,16 +251,142 @@ fn fold_float(op: BinOp, x: f64, y: f64, ty: &Type) -> Option<ConstValue> {
     })
 }
 
-/// Text of an integral or boolean constant as Java prints it, for folding
-/// string concatenations of constants. Floating constants are not folded
-/// here; the run time formats them.
+/// Text of a constant as Java prints it, for folding string concatenations
+/// of constants (JLS 15.28).
 pub fn const_text(v: &ConstValue) -> Option<Vec<u16>> {
     let s = match v {
         ConstValue::Bool(b) => b.to_string(),
         ConstValue::Char(c) => return Some(vec![*c]),
         ConstValue::String(s) => return Some(s.clone()),
         ConstValue::Null => "null".to_string(),
+        ConstValue::Double(d) => java_float_text(
+            *d,
+            &format!("{d:e}"),
+            |t| t.parse::<f64>().ok() == Some(*d),
+            &format!("{d:.1e}"),
+        ),
+        ConstValue::Float(f) => java_float_text(
+            *f as f64,
+            &format!("{f:e}"),
+            |t| t.parse::<f32>().ok() == Some(*f),
+            &format!("{f:.1e}"),
+        ),
         other => const_as_i64(other)?.to_string(),
     };
     Some(s.encode_utf16().collect())
+}
+
+/// Java's `Double.toString`/`Float.toString` (JDK 19 and later): the
+/// shortest decimal that rounds to the value (Rust's `{:e}` gives the same
+/// digits), except that a one-digit result is replaced by the closest
+/// two-digit decimal (`4.9E-324`, not `5E-324`); plain notation for
+/// 10^-3 <= |v| < 10^7, else `d.dddE±n`.
+fn java_float_text(
+    v: f64,
+    shortest: &str,
+    round_trips: impl Fn(&str) -> bool,
+    two_digits: &str,
+) -> String {
+    if v.is_nan() {
+        return "NaN".into();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
+    }
+    if v == 0.0 {
+        return if v.is_sign_negative() {
+            "-0.0".into()
+        } else {
+            "0.0".into()
+        };
+    }
+    let split = |t: &str| -> (String, i32) {
+        let (m, e) = t.split_once('e').unwrap_or((t, "0"));
+        (
+            m.chars().filter(char::is_ascii_digit).collect(),
+            e.parse().unwrap_or(0),
+        )
+    };
+    let (mut digits, mut exp) = split(shortest);
+    if digits.len() == 1 && round_trips(two_digits) {
+        (digits, exp) = split(two_digits);
+    }
+    let digits = match digits.trim_end_matches('0') {
+        "" => "0",
+        d => d,
+    };
+    let mut out = String::new();
+    if v < 0.0 {
+        out.push('-');
+    }
+    if (1e-3..1e7).contains(&v.abs()) {
+        if exp >= 0 {
+            let int_len = exp as usize + 1;
+            let int_part: String = digits
+                .chars()
+                .chain(std::iter::repeat('0'))
+                .take(int_len)
+                .collect();
+            let frac: String = digits.chars().skip(int_len).collect();
+            out.push_str(&int_part);
+            out.push('.');
+            out.push_str(if frac.is_empty() { "0" } else { &frac });
+        } else {
+            out.push_str("0.");
+            out.push_str(&"0".repeat((-exp - 1) as usize));
+            out.push_str(digits);
+        }
+    } else {
+        out.push_str(&digits[..1]);
+        out.push('.');
+        out.push_str(if digits.len() > 1 { &digits[1..] } else { "0" });
+        out.push('E');
+        out.push_str(&exp.to_string());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(v: ConstValue) -> String {
+        String::from_utf16(&const_text(&v).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn java_number_text() {
+        for (v, want) in [
+            (1.0, "1.0"),
+            (0.1, "0.1"),
+            (100.0, "100.0"),
+            (1e7, "1.0E7"),
+            (1e10, "1.0E10"),
+            (1.0e-5, "1.0E-5"),
+            (0.001, "0.001"),
+            (4.9e-324, "4.9E-324"),
+            (f64::MAX, "1.7976931348623157E308"),
+            (-0.0, "-0.0"),
+            (3.0, "3.0"),
+            (-123456.789, "-123456.789"),
+            (2e23, "2.0E23"),
+            (f64::NAN, "NaN"),
+            (f64::NEG_INFINITY, "-Infinity"),
+        ] {
+            assert_eq!(text(ConstValue::Double(v)), want, "{v:e}");
+        }
+        for (v, want) in [
+            (1.0f32, "1.0"),
+            (0.1, "0.1"),
+            (1.4e-45, "1.4E-45"),
+            (f32::MAX, "3.4028235E38"),
+            (1e7, "1.0E7"),
+        ] {
+            assert_eq!(text(ConstValue::Float(v)), want, "{v:e}");
+        }
+    }
 }
