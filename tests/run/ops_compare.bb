@@ -37,7 +37,7 @@ class Compare {
         System.out.println((a == b) + " " + (a == c2) + " " + a.equals(c2));
         Object o1 = new Object();
         Object o2 = o1;
-        System.out.println((o1 == o2) + " " + (o1 != new Object()) + " " + (null == null));
+        System.out.println((o1 == o2) + " " + (o1 != new Object()));
         boolean t = true;
         boolean ff = false;
         System.out.println((t == ff) + " " + (t != ff));

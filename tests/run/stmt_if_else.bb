@@ -33,11 +33,11 @@ class IfElse {
             System.out.println(xs[i] + " " + classify(xs[i]));
         }
         System.out.println(dangling(1, 1) + " " + dangling(1, -1) + " " + dangling(-1, 1) + " " + dangling(-1, -1));
-        boolean flag = false;
-        if (flag = true) {
+        boolean flg = false;
+        if (flg = true) {
             System.out.println("assignment in condition");
         }
-        if (!flag) ; else System.out.println("empty then-branch");
+        if (!flg) ; else System.out.println("empty then-branch");
         int count = 0;
         for (int i = 0; i < 20; i++) {
             if (i % 3 == 0 && i % 5 == 0) count += 100;

@@ -77,11 +77,9 @@ fn ui_tests_get_exactly_their_syntax_errors() {
                 }
             }
         }
-        // A file annotated with sema's errors must parse cleanly (sema
-        // runs only then), except where the language has no place for the
-        // construct (see the crate's notes on E0409).
-        let sema_only = expected.is_empty();
-        if expected != found && !(sema_only && f.ends_with("E0409_array_allocation_block.bb")) {
+        // A file annotated only with sema's errors must parse cleanly
+        // (sema runs only then).
+        if expected != found {
             failures.push(format!(
                 "{}: expected {expected:?}, found {found:?}",
                 f.display()
