@@ -74,7 +74,7 @@ set -e
 
 execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1 || true)
 rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1 || true)
-cov=$(grep -oE '^#[0-9]+ .*cov: [0-9]+' "$log" | grep -oE 'cov: [0-9]+' | tail -n 1 || true)
+cov=$(grep -oE '^#[0-9]+[[:space:]].*cov: [0-9]+' "$log" | grep -oE 'cov: [0-9]+' | tail -n 1 || true)
 echo "fuzz.sh: target '$target': ${execs:-?} executions in ${secs}s (${rate:-?}/s), ${cov:-cov: ?} edges, corpus $(ls "$corpus" | wc -l) files"
 
 if [[ $status -ne 0 ]]; then

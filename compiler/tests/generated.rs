@@ -35,6 +35,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 // ------------------------------------------------------------------ choices
 
 /// The generator's source of decisions (see the module comment).
+/// One parameter of a generated exit: its name, flag changes and tag
+/// changes.
+type ExitPart = (String, Vec<(String, bool)>, Vec<(String, bool)>);
+
 struct Choices<'a> {
     data: &'a [u32],
     pos: usize,
@@ -2314,7 +2318,7 @@ impl<'a> Gen<'a> {
             .filter(|l| l.ty == Ty::Tag)
             .map(|l| l.name.clone())
             .collect();
-        let mut parts: Vec<(String, Vec<(String, bool)>, Vec<(String, bool)>)> = Vec::new();
+        let mut parts: Vec<ExitPart> = Vec::new();
         let mut used_tags: Vec<String> = Vec::new();
         for (i, p) in params.iter().enumerate() {
             let mut flags: Vec<(String, bool)> = Vec::new();
@@ -2820,7 +2824,9 @@ impl<'a> Gen<'a> {
                     let l = self.const_expr(before, t, d1);
                     let r = self.const_expr(before, t, d1);
                     let ops: &[(&str, u8)] = if *p == P::Double {
-                        &[("+", P_ADD), ("-", P_ADD), ("*", P_MUL), ("/", P_MUL)]
+                        // No `/` here: integral operands could divide by zero, which
+                        // is not a constant. (Division by a literal is below.)
+                        &[("+", P_ADD), ("-", P_ADD), ("*", P_MUL)]
                     } else {
                         &[
                             ("+", P_ADD),
@@ -3299,7 +3305,7 @@ fn with_deletion(data: &[u32], a: u32, b: u32) -> (String, String) {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let n = tokens.len();
     let start = a as usize % n;
-    let len = if b % 4 == 0 {
+    let len = if b.is_multiple_of(4) {
         1 + (b as usize / 4) % n
     } else {
         1 + (b as usize / 4) % 8

@@ -478,7 +478,8 @@ bb_string *bb_String_newFromChars(bb_ctx *ctx, bb_array *chars) {
 }
 bb_string *bb_String_newFromString(bb_ctx *ctx, bb_string *original) {
   bb_need(ctx, original);
-  return original;  /* immutable: sharing is equal */
+  /* `new` always makes a new object (JLS 15.9.4): never == to its argument. */
+  return bb_string_from_utf16(ctx, original->chars, original->length);
 }
 
 void bb_String_getChars(bb_ctx *ctx, bb_string *self, int32_t srcBegin, int32_t srcEnd, bb_array *dst, int32_t dstBegin) {

@@ -34,7 +34,7 @@ class Compare {
         String a = "abc";
         String b = "abc";
         String c2 = new String("abc");
-        System.out.println((a == b) + " " + (a == c2) + " " + a.equals(c2));
+        System.out.println((a == b) + " " + a.equals(c2));
         Object o1 = new Object();
         Object o2 = o1;
         System.out.println((o1 == o2) + " " + (o1 != new Object()));
