@@ -20,12 +20,20 @@
 //! Where the generator's decisions come from: a vector of numbers that
 //! proptest makes and shrinks (`Choices`). Every decision maps 0 to its
 //! simplest outcome and an exhausted vector answers 0, so shrinking the
-//! vector shrinks the program: a failure is reported with a small program.
+//! vector shrinks the program. The shrunk failure is then reduced further
+//! by deleting lines (tokens, for (b)) while the same error (panic) stays,
+//! and reported with that small program. Shrinking and reduction are each
+//! bounded to a minute.
+//!
+//! Generated programs never recurse and their loops are bounded (bodies
+//! only call bodies declared earlier; see `Slot::rank`), so they can be run
+//! as well as checked.
 //!
 //! `PROPTEST_CASES` sets the number of cases per property (default 64).
 //! `GENERATED_DUMP=DIR cargo test --test generated dump -- --ignored`
-//! writes sample programs to DIR (`GENERATED_JAVA=1`: the Java-only subset,
-//! without the task language, for cross-checking the generator with javac).
+//! writes `GENERATED_COUNT` (default 100) sample programs to DIR
+//! (`GENERATED_JAVA=1`: the Java-only subset, without the task language,
+//! which javac must accept: a cross-check of the generator itself).
 
 use bambooc::driver::{check_source, render, ErrorFormat};
 use proptest::prelude::*;
