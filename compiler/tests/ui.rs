@@ -212,6 +212,7 @@ fn corpus_warnings_are_annotated() {
         let mut files = Vec::new();
         bb_files(&root.join("tests/run"), &mut files);
         bb_files(&root.join("benchmarks"), &mut files);
+        bb_files(&root.join("tests/graphs"), &mut files);
         assert!(
             files.len() >= 60,
             "expected the run corpus, found {} files",
