@@ -17,8 +17,8 @@
 //! - `FlagUnused` (W0004): a flag no guard reads and no allocation block or
 //!   exit ever sets.
 //!
-//! The checks only run on complete graphs (`Astg::truncated` false): on a
-//! partial graph they could raise false alarms.
+//! W0001 and W0002 only run on complete graphs (`Astg::truncated` false):
+//! on a partial graph they could raise false alarms.
 
 use super::astg::{satisfies, AbstractState, Astg, TagTypes};
 use super::callgraph::reachable_methods;
@@ -50,9 +50,7 @@ pub enum GraphWarning {
 
 /// Runs every check on the graphs.
 pub fn check(p: &Program, astgs: &[Astg]) -> Vec<GraphWarning> {
-    if astgs.iter().any(|g| g.truncated) {
-        return Vec::new();
-    }
+    let complete = !astgs.iter().any(|g| g.truncated);
     let created = TagTypes::infer(p).created;
     let states: Vec<&AbstractState> = astgs.iter().flat_map(|g| &g.states).collect();
     let mut out = Vec::new();
@@ -74,7 +72,7 @@ pub fn check(p: &Program, astgs: &[Astg]) -> Vec<GraphWarning> {
         }
         // With a tag type never created, W0003 already says why the task
         // cannot fire.
-        if uncreated {
+        if uncreated || !complete {
             continue;
         }
         let dead =
