@@ -159,6 +159,8 @@ pub fn build(p: &Program) -> Vec<Astg> {
 pub(crate) struct TagTypes {
     locals: HashMap<(BodyOwner, LocalId), BTreeSet<TagTypeId>>,
     returns: HashMap<MethodId, BTreeSet<TagTypeId>>,
+    /// Tag variables assigned after their declaration.
+    reassigned: BTreeSet<(BodyOwner, LocalId)>,
     /// Every tag type some `new tag(tt)` creates.
     pub created: BTreeSet<TagTypeId>,
 }
@@ -190,6 +192,7 @@ impl TagTypes {
         let mut tt = TagTypes {
             locals: HashMap::new(),
             returns: HashMap::new(),
+            reassigned: BTreeSet::new(),
             created,
         };
         for (i, t) in p.tasks.iter().enumerate() {
@@ -243,11 +246,13 @@ impl TagTypes {
             }
         }
         let mut exprs = Vec::new();
+        let mut reassigned = Vec::new();
         collect_block_exprs(body, &mut exprs);
         for e in exprs {
             visit_expr(e, &mut |x| match &x.kind {
                 ExprKind::Assign { target, value } if value.ty == Type::Tag => {
                     if let ExprKind::Local(l) = target.kind {
+                        reassigned.push(l);
                         updates.push((Slot::Local(owner, l), self.eval(p, owner, value)));
                     }
                 }
@@ -264,6 +269,9 @@ impl TagTypes {
             });
         }
         let mut changed = false;
+        for l in reassigned {
+            self.reassigned.insert((owner, l));
+        }
         for (slot, set) in updates {
             let entry = match slot {
                 Slot::Local(o, l) => self.locals.entry((o, l)).or_default(),
@@ -318,6 +326,11 @@ impl TagTypes {
                 .collect(),
             _ => self.created.clone(),
         }
+    }
+
+    /// Whether a tag variable of `owner` is assigned after its declaration.
+    pub(crate) fn is_reassigned(&self, owner: BodyOwner, l: LocalId) -> bool {
+        self.reassigned.contains(&(owner, l))
     }
 
     /// The tag types a tag variable of `owner` may hold.
@@ -421,15 +434,20 @@ fn clear_tag(s: &AbstractState, tt: TagTypeId, surely_bound: bool) -> Vec<Abstra
     }
 }
 
-/// Applies `f` to every state of a set, collecting the distinct results in
-/// order.
+/// Applies a tag action to every state of a set for every tag type the tag
+/// variable may hold, collecting the distinct results in order. A variable
+/// that holds no tag type (it is never given a tag) changes nothing.
 fn each(
     states: Vec<AbstractState>,
-    f: impl Fn(&AbstractState) -> Vec<AbstractState>,
+    types: &BTreeSet<TagTypeId>,
+    f: impl Fn(&AbstractState, TagTypeId) -> Vec<AbstractState>,
 ) -> Vec<AbstractState> {
+    if types.is_empty() {
+        return states;
+    }
     let mut out: Vec<AbstractState> = Vec::new();
     for s in &states {
-        for n in f(s) {
+        for n in types.iter().flat_map(|&tt| f(s, tt)) {
             if !out.contains(&n) {
                 out.push(n);
             }
@@ -476,9 +494,7 @@ impl<'a> Explorer<'a> {
             }];
             for &local in &a.tags {
                 let types = tags.local(owner, local);
-                states = each(states, |s| {
-                    types.iter().flat_map(|&tt| add_tag(s, tt, false)).collect()
-                });
+                states = each(states, &types, |s, tt| add_tag(s, tt, false));
             }
             for s in states {
                 let Some(i) = ex.intern(s) else { break };
@@ -574,26 +590,18 @@ impl<'a> Explorer<'a> {
                 flags: (s.flags & !change.clear) | change.set,
                 tags: s.tags.clone(),
             }];
-            // A tag variable the guard bound to this parameter is surely
-            // bound to the object.
-            let own = |l: LocalId| tp.tags.iter().any(|(_, v)| *v == l);
+            // A tag variable the guard bound to this parameter, and that the
+            // body never reassigns, is surely bound to the object.
+            let own = |l: LocalId| {
+                tp.tags.iter().any(|(_, v)| *v == l) && !self.tags.is_reassigned(owner, l)
+            };
             for &l in &change.add_tags {
                 let types = self.tags.local(owner, l);
-                next = each(next, |s| {
-                    types
-                        .iter()
-                        .flat_map(|&tt| add_tag(s, tt, own(l)))
-                        .collect()
-                });
+                next = each(next, &types, |s, tt| add_tag(s, tt, own(l)));
             }
             for &l in &change.clear_tags {
                 let types = self.tags.local(owner, l);
-                next = each(next, |s| {
-                    types
-                        .iter()
-                        .flat_map(|&tt| clear_tag(s, tt, own(l) && types.len() == 1))
-                        .collect()
-                });
+                next = each(next, &types, |s, tt| clear_tag(s, tt, own(l)));
             }
             for n in next {
                 let Some(to) = self.intern(n) else { return };
