@@ -1976,7 +1976,7 @@ impl Gen {
                     self.pick(&[
                         "Integer.MAX_VALUE",
                         "Integer.MIN_VALUE",
-                        "Character.MAX_VALUE + 0",
+                        "(Character.MAX_VALUE + 0)",
                         "Character.MIN_RADIX",
                     ])
                     .to_string(),
