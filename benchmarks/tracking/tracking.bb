@@ -363,11 +363,10 @@ class Vision {
                 }
                 for (int k = 0; k < nFea; k++) {
                     if (bs[k] < lambda) {
-                        for (int l = nFea - 1; l > k; l--) {
-                            bx[l] = bx[l - 1];
-                            by[l] = by[l - 1];
-                            bs[l] = bs[l - 1];
-                        }
+                        int moved = nFea - 1 - k;
+                        System.arraycopy(bx, k, bx, k + 1, moved);
+                        System.arraycopy(by, k, by, k + 1, moved);
+                        System.arraycopy(bs, k, bs, k + 1, moved);
                         bx[k] = (float) j;
                         by[k] = (float) i;
                         bs[k] = lambda;
