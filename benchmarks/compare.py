@@ -10,7 +10,8 @@ Usage:
     --bambooc PATH   the compiler; Bamboo programs are built with
                      `bambooc -O2 --no-bounds-checks NAME.bb -o NAME_bb`
     --no-bamboo      only C (and --omp / --java): checks the references
-    --size S         quick | full (default full); arguments from sizes.toml
+    --size S         quick | full (default full) or another size named in
+                     sizes.toml's [sizes] table; arguments from sizes.toml
     --runs N         timed runs of each program (default 5), alternating
                      C, Bamboo, C, Bamboo, ...
     --omp            also build NAME_omp.c (cc -O2 -fopenmp) and time it
@@ -19,17 +20,23 @@ Usage:
     --cc CC          C compiler (default: $CC or cc)
     --build DIR      where executables go (default: a temporary directory)
 
-For every benchmark it builds the programs, runs each once untimed and
-checks that all outputs are identical (and equal to expected.txt at the
-quick size), then runs them alternately --runs times and prints the median
+For every benchmark it builds the programs, runs each once untimed (in the
+benchmark's directory, so that data/ paths work) and checks that all outputs
+agree with C's (and C's equals expected.txt at the quick size) and, where
+sizes.toml's [reference] table names a reference output for the size (the
+original benchmark's), that every output matches it within the tolerance
+given there; then it runs them alternately --runs times and prints the median
 wall-clock and CPU (user + sys) times and the ratios Bamboo/C (and OpenMP/C
 by wall time). The CPU ratio is the steadier one on a loaded machine; the
 Bamboo runtime is single-core for now, so both measure 1-core Bamboo. Exit status 1 if any
 build fails or any output differs.
 
-Output comparison is exact text: the C references print doubles in Java's
-Double.toString format (see series.c, java_double_string), so Bamboo, C and
-Java outputs are directly comparable line for line.
+Output comparison is exact text by default: the C references print doubles
+in Java's Double.toString format (see series.c, java_double_string), so
+Bamboo, C and Java outputs are directly comparable line for line. A
+[compare] table in sizes.toml (`absolute = X` and/or `relative = Y`) makes
+it a comparison of the outputs' whitespace-separated numbers instead, for
+programs whose versions print the same values in different formats.
 
 Examples:
     python3 benchmarks/compare.py --no-bamboo --size quick --java
@@ -91,12 +98,39 @@ def first_difference(a: str, b: str) -> str:
     return "(no difference)"
 
 
+def size_args(sizes: dict, size: str) -> list[str] | None:
+    """The arguments of a size: a top-level key or one of the [sizes] table."""
+    found = sizes.get(size)
+    if not isinstance(found, list):
+        found = sizes.get("sizes", {}).get(size)
+    return [str(a) for a in found] if isinstance(found, list) else None
+
+
+def numbers_differ(out: str, ref: str, absolute: float, relative: float) -> str | None:
+    """None if out and ref hold as many numbers and each pair agrees within
+    the absolute or the relative tolerance; otherwise the first difference."""
+    a, b = out.split(), ref.split()
+    if len(a) != len(b):
+        return f"{len(a)} numbers, expected {len(b)}"
+    for i, (x, y) in enumerate(zip(a, b)):
+        try:
+            fx, fy = float(x), float(y)
+        except ValueError:
+            if x != y:
+                return f"item {i + 1}: {x!r} vs {y!r}"
+            continue
+        diff = abs(fx - fy)
+        if diff > absolute and diff > relative * max(abs(fx), abs(fy)):
+            return f"number {i + 1}: {x} vs {y}"
+    return None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("benches", nargs="*")
     ap.add_argument("--bambooc")
     ap.add_argument("--no-bamboo", action="store_true")
-    ap.add_argument("--size", choices=["quick", "full"], default="full")
+    ap.add_argument("--size", default="full")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--omp", action="store_true")
     ap.add_argument("--java", action="store_true")
@@ -122,8 +156,21 @@ def main() -> int:
     for name in benches:
         d = HERE / name
         sizes = tomllib.loads((d / "sizes.toml").read_text())
-        bench_args = [str(a) for a in sizes[args.size]]
+        bench_args = size_args(sizes, args.size)
+        if bench_args is None:
+            print(f"== {name}: no size {args.size!r} in sizes.toml, skipped")
+            continue
         print(f"== {name} {' '.join(bench_args)} ({args.size})")
+        compare = sizes.get("compare", {})
+        reference = sizes.get("reference", {})
+
+        def agree(out: str, ref: str, table: dict) -> str | None:
+            """None if out agrees with ref under table's tolerances (exact
+            text when it has none), else the first difference."""
+            if "absolute" not in table and "relative" not in table:
+                return None if out == ref else first_difference(out, ref)
+            return numbers_differ(out, ref, float(table.get("absolute", 0.0)),
+                                  float(table.get("relative", 0.0)))
 
         progs = {}  # label -> command prefix
         c_exe = build_dir / f"{name}_c"
@@ -158,7 +205,7 @@ def main() -> int:
         outputs = {}
         for label, cmd in progs.items():
             try:
-                _, _, outputs[label] = run_cmd(cmd + bench_args)
+                _, _, outputs[label] = run_cmd(cmd + bench_args, cwd=d)
             except RuntimeError as e:
                 print(f"  {label} FAILED: {e}")
                 ok = False
@@ -171,13 +218,28 @@ def main() -> int:
                 print(f"  C output differs from expected.txt: "
                       f"{first_difference(ref, expected.read_text())}")
                 ok = False
+        status = {}
         for label, out in outputs.items():
-            if label != "C" and out != ref:
-                print(f"  {label} output differs from C: {first_difference(out, ref)}")
+            diff = None if label == "C" else agree(out, ref, compare)
+            status[label] = "ok" if diff is None else "DIFFERS"
+            if diff is not None:
+                print(f"  {label} output differs from C: {diff}")
                 ok = False
-        print("  outputs: " + ", ".join(
-            f"{label} {'ok' if outputs[label] == ref else 'DIFFERS'}" for label in outputs))
-        print("  " + ref.rstrip("\n").replace("\n", "\n  "))
+        print("  outputs: " + ", ".join(f"{label} {status[label]}" for label in outputs))
+        ref_file = reference.get(args.size)
+        if ref_file:
+            for label, out in outputs.items():
+                diff = agree(out, (d / ref_file).read_text(), reference)
+                if diff is not None:
+                    print(f"  {label} output differs from {ref_file}: {diff}")
+                    ok = False
+            tol = ", ".join(f"{k} {reference[k]}" for k in ("absolute", "relative")
+                            if k in reference)
+            print(f"  reference {ref_file} ({tol}): checked")
+        shown = ref.rstrip("\n").split("\n")
+        more = f"\n  ... ({len(shown) - 8} more lines)" if len(shown) > 10 else ""
+        shown = shown[:8] if more else shown
+        print("  " + "\n  ".join(line[:200] for line in shown) + more)
 
         # Timing: alternate the programs, --runs times each (Java excluded).
         timed = [l for l in progs if l != "Java" and l in outputs]
@@ -185,7 +247,7 @@ def main() -> int:
         cpus = {l: [] for l in timed}
         for _ in range(args.runs):
             for label in timed:
-                t, c, _ = run_cmd(progs[label] + bench_args)
+                t, c, _ = run_cmd(progs[label] + bench_args, cwd=d)
                 times[label].append(t)
                 cpus[label].append(c)
         med = {l: statistics.median(ts) for l, ts in times.items()}
