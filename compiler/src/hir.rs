@@ -36,6 +36,11 @@ pub struct TagTypeId(pub u32);
 pub struct ExitId(pub u32);
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LabelId(pub u32);
+/// An allocation block (`new C(...) { ... }`): the site where task objects
+/// are born. Numbered in the order sema checks bodies, so the numbering is
+/// deterministic; the profiler records allocations per site.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AllocSiteId(pub u32);
 
 /// A flag's position in its class's flag word. Subclasses keep their
 /// superclass's positions and number their own flags after them.
@@ -146,7 +151,26 @@ pub struct Program {
     pub methods: Vec<Method>,
     pub tasks: Vec<Task>,
     pub tag_types: Vec<String>,
+    /// Every allocation block, indexed by `AllocSiteId`.
+    pub alloc_sites: Vec<AllocSite>,
     pub well_known: WellKnown,
+}
+
+/// Where an allocation block is and what it makes.
+#[derive(Clone, Debug)]
+pub struct AllocSite {
+    pub class: ClassId,
+    pub span: Span,
+    /// The method or task whose body holds the block (none only inside a
+    /// constant initialiser, where sema reports the block as an error).
+    pub owner: Option<BodyOwner>,
+}
+
+/// A body: a method's (constructors included) or a task's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BodyOwner {
+    Method(MethodId),
+    Task(TaskId),
 }
 
 /// Classes the compiler itself refers to.
@@ -171,6 +195,9 @@ impl Program {
     }
     pub fn task(&self, id: TaskId) -> &Task {
         &self.tasks[id.0 as usize]
+    }
+    pub fn alloc_site(&self, id: AllocSiteId) -> &AllocSite {
+        &self.alloc_sites[id.0 as usize]
     }
 
     /// Whether `sub` is `sup` or one of its subclasses.
@@ -355,10 +382,11 @@ pub struct Exit {
 }
 
 /// The initial state of a task object from an allocation block.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AllocState {
     pub flags: u64,
     pub tags: Vec<LocalId>,
+    pub site: AllocSiteId,
 }
 
 #[derive(Clone, Debug)]

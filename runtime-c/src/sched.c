@@ -262,7 +262,8 @@ static void bb_update(bb_ctx *ctx, bb_object *o, uint64_t old, bool fresh, bb_ta
 
 void bb_publish(bb_ctx *ctx, bb_object *o) { bb_update(ctx, o, 0, true, NULL, 0); }
 
-void bb_task_object(bb_ctx *ctx, bb_object *o, uint64_t flags) {
+void bb_task_object(bb_ctx *ctx, bb_object *o, uint64_t flags, uint32_t site) {
+  (void)site; /* Profiling builds record it; see the profiler. */
   o->flags = flags;
   o->gc |= BB_GC_TASKOBJ;
   if (ctx->npending == ctx->cap_pending) {

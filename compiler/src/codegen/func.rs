@@ -1010,7 +1010,10 @@ impl Gen<'_> {
             for tag in &a.tags {
                 self.line(&format!("bb_tag_bind(ctx, {t}, l{}, {loc});", tag.0));
             }
-            self.line(&format!("bb_task_object(ctx, {t}, {:#x}ull);", a.flags));
+            self.line(&format!(
+                "bb_task_object(ctx, {t}, {:#x}ull, {});",
+                a.flags, a.site.0
+            ));
         }
         t
     }

@@ -221,7 +221,12 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
         opts.program_name
     )
     .unwrap();
-    out.push_str("#include \"bb.h\"\n#include <math.h>\n#if BB_ABI_VERSION != 1\n#error \"bambooc: runtime ABI mismatch\"\n#endif\n\n");
+    writeln!(
+        out,
+        "#include \"bb.h\"\n#include <math.h>\n#if BB_ABI_VERSION != {abi}\n#error \"bambooc: generated for runtime ABI {abi}\"\n#endif\n",
+        abi = bambooc_runtime::ABI_VERSION
+    )
+    .unwrap();
 
     // Structs.
     for (i, c) in p.classes.iter().enumerate() {

@@ -53,6 +53,8 @@ pub(super) struct Checker<'s, 'a> {
     /// Constant variables: final locals initialised with a constant
     /// (JLS 4.12.4); their uses are constant expressions.
     local_constants: HashMap<LocalId, ConstValue>,
+    /// The method or task being checked (none for constant initialisers).
+    owner: Option<BodyOwner>,
 }
 
 enum Target {
@@ -106,6 +108,7 @@ pub(super) fn check_method(
         m.is_static,
         Kind::Method { ret: m.ret.clone() },
     );
+    cx.owner = Some(BodyOwner::Method(id));
     cx.enter_params(&m.locals);
     let body = cx.block(block);
     let needs_return = m.ret != Type::Void;
@@ -122,6 +125,7 @@ pub(super) fn check_constructor(
     let m = s.program.method(id).clone();
     let class = m.class;
     let mut cx = Checker::new(s, Some(class), false, Kind::Constructor);
+    cx.owner = Some(BodyOwner::Method(id));
     cx.enter_params(&m.locals);
     let mut stmts = Vec::new();
     let rest: &[ast::Stmt] = block.map_or(&[], |b| &b.stmts);
@@ -242,7 +246,9 @@ pub(super) fn check_constructor(
 }
 
 pub(super) fn check_task(s: &mut Sema<'_>, decl: &ast::TaskDecl) -> Task {
+    let task_id = TaskId(s.program.tasks.len() as u32);
     let mut cx = Checker::new(s, None, true, Kind::Task);
+    cx.owner = Some(BodyOwner::Task(task_id));
     cx.task_span = decl.name.span;
     cx.scopes.push(Vec::new());
     if decl.params.is_empty() {
@@ -378,6 +384,7 @@ impl<'s, 'a> Checker<'s, 'a> {
             task_span: Span::default(),
             blank_finals: Vec::new(),
             local_constants: HashMap::new(),
+            owner: None,
         }
     }
 
@@ -1984,9 +1991,16 @@ impl<'s, 'a> Checker<'s, 'a> {
         let args = self.coerce_args(ctor, args);
         let alloc = alloc.map(|a| {
             let change = self.state_change(c, &a.actions);
+            let site = AllocSiteId(self.s.program.alloc_sites.len() as u32);
+            self.s.program.alloc_sites.push(AllocSite {
+                class: c,
+                span,
+                owner: self.owner,
+            });
             AllocState {
                 flags: change.set,
                 tags: change.add_tags,
+                site,
             }
         });
         Expr {

@@ -91,6 +91,7 @@ impl<'a> Sema<'a> {
                 methods: Vec::new(),
                 tasks: Vec::new(),
                 tag_types: Vec::new(),
+                alloc_sites: Vec::new(),
                 well_known: WellKnown {
                     object: ClassId(0),
                     string: ClassId(0),

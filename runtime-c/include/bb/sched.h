@@ -2,7 +2,7 @@
  *
  * Generated code:
  *   - allocates a task object with bb_new + constructor, then
- *     bb_task_object(ctx, o, flags) and bb_tag_bind(...) for its block;
+ *     bb_task_object(ctx, o, flags, site) and bb_tag_bind(...) for its block;
  *     it is published when the running task exits;
  *   - ends a task with BB_TASKEXIT(ctx, exit) after staging the exit's tag
  *     actions with bb_exit_add_tag / bb_exit_clear_tag;
@@ -19,8 +19,9 @@ int bb_main(const bb_program *prog, int argc, char **argv);
 
 /* `new C(...) { flags }`: make `o` (just allocated by the running task) a
  * task object with the initial flag word `flags`; it becomes visible to the
- * scheduler when the running task exits. */
-void bb_task_object(bb_ctx *ctx, bb_object *o, uint64_t flags);
+ * scheduler when the running task exits. `site` is the compiler's number of
+ * the allocation block (hir::AllocSiteId), recorded by profiling builds. */
+void bb_task_object(bb_ctx *ctx, bb_object *o, uint64_t flags, uint32_t site);
 
 /* Stage `add t` / `clear t` on parameter `param` for the coming exit. A null
  * tag is a run-time error at `loc`. */

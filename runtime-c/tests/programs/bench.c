@@ -49,7 +49,7 @@ static void task_startup(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
   Counter *c = BB_NEW(ctx, Counter, CLS_Counter);
   c->limit = N;
   c->t0 = cpu_ns();
-  bb_task_object(ctx, &c->hdr, F_tick);
+  bb_task_object(ctx, &c->hdr, F_tick, 0);
   BB_TASKEXIT(ctx, 1);
 }
 static void task_tick(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
@@ -78,11 +78,11 @@ static void task_pong(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
     for (int64_t i = 0; i < m; i++) {
       Item *it = BB_NEW(ctx, Item, CLS_Item);
       it->v = i;
-      bb_task_object(ctx, &it->hdr, F_ready);
+      bb_task_object(ctx, &it->hdr, F_ready, 1);
     }
     Sink *s = BB_NEW(ctx, Sink, CLS_Sink);
     s->limit = m;
-    bb_task_object(ctx, &s->hdr, F_open);
+    bb_task_object(ctx, &s->hdr, F_open, 2);
     BB_TASKEXIT(ctx, 2);  /* pong := false */
   }
   BB_TASKEXIT(ctx, 1);  /* pong := false, ping := true */

@@ -33,7 +33,7 @@ static void task_startup(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
   for (int i = 0; i < 3; i++) {
     Counter *c = BB_NEW(ctx, Counter, CLS_Counter);
     c->limit = limits[i];
-    bb_task_object(ctx, &c->hdr, F_active);
+    bb_task_object(ctx, &c->hdr, F_active, 0);
   }
   BB_TASKEXIT(ctx, 1);
 }

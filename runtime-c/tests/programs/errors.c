@@ -33,7 +33,7 @@ static void task_startup(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
   bb_print_string(ctx, bb_string_from_cstr(ctx, "before"), true);
   Job *j = BB_NEW(ctx, Job, CLS_Job);
   j->kind = BB_ELEM(ctx, bb_string *, s->args, 0, BB_LOC(0, 3));
-  bb_task_object(ctx, &j->hdr, F_ready);
+  bb_task_object(ctx, &j->hdr, F_ready, 0);
   BB_TASKEXIT(ctx, 1);
 }
 

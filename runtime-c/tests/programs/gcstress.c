@@ -41,11 +41,11 @@ static void task_startup(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
     w->id = i;
     w->rounds = r;
     w->m = m;
-    bb_task_object(ctx, &w->hdr, F_busy);
+    bb_task_object(ctx, &w->hdr, F_busy, 0);
   }
   Total *t = BB_NEW(ctx, Total, CLS_Total);
   t->workers = k;
-  bb_task_object(ctx, &t->hdr, F_open);
+  bb_task_object(ctx, &t->hdr, F_open, 1);
   BB_TASKEXIT(ctx, 1);
 }
 

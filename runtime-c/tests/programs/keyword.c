@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 1
+#if BB_ABI_VERSION != 2
 #error "bambooc: runtime ABI mismatch"
 #endif
 
@@ -132,13 +132,13 @@ static void task_startup(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
   for (int32_t i = 0; i < bb_length(ctx, lines, L(4)); i += 4) {
     Text *tp = BB_NEW(ctx, Text, CLS_Text);
     Text_init(ctx, tp, lines, i, 4);
-    bb_task_object(ctx, &tp->hdr, F_Text_process);
+    bb_task_object(ctx, &tp->hdr, F_Text_process, 0);
     n++;
   }
   Results *rp = BB_NEW(ctx, Results, CLS_Results);
   rp->sections = n;
   rp->counts = bb_new_array(ctx, BB_CLASS_INT_ARRAY, NKEYWORDS, L(7));
-  bb_task_object(ctx, &rp->hdr, 0);
+  bb_task_object(ctx, &rp->hdr, 0, 1);
   BB_TASKEXIT(ctx, 1);
 }
 

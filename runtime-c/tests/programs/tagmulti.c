@@ -33,14 +33,14 @@ static void task_startup(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
   (void)params; (void)tagvars;
   bb_tag *t1 = bb_tag_new(ctx, TAG_link), *t2 = bb_tag_new(ctx, TAG_link), *o = bb_tag_new(ctx, TAG_other);
   A *a = BB_NEW(ctx, A, CLS_A);
-  bb_task_object(ctx, &a->hdr, F_probe);
+  bb_task_object(ctx, &a->hdr, F_probe, 0);
   bb_tag_bind(ctx, &a->hdr, t1, 0);
   bb_tag_bind(ctx, &a->hdr, t2, 0);
   bb_tag *bt[4] = {t1, t2, NULL, o};
   for (int i = 0; i < 4; i++) {
     B *b = BB_NEW(ctx, B, CLS_B);
     b->id = i + 1;
-    bb_task_object(ctx, &b->hdr, F_probe);
+    bb_task_object(ctx, &b->hdr, F_probe, 1);
     if (bt[i]) bb_tag_bind(ctx, &b->hdr, bt[i], 0);
   }
   BB_TASKEXIT(ctx, 1);

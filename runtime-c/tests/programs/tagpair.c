@@ -84,22 +84,22 @@ static void task_startup(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
     bb_tag *t = bb_tag_new(ctx, TAG_link);
     Drawing *d = BB_NEW(ctx, Drawing, CLS_Drawing);
     d->id = i;
-    bb_task_object(ctx, &d->hdr, F_saving);
+    bb_task_object(ctx, &d->hdr, F_saving, 0);
     bb_tag_bind(ctx, &d->hdr, t, L(6));
     Image *im = BB_NEW(ctx, Image, CLS_Image);
     im->id = i;
-    bb_task_object(ctx, &im->hdr, F_uncompressed);
+    bb_task_object(ctx, &im->hdr, F_uncompressed, 1);
     bb_tag_bind(ctx, &im->hdr, t, L(7));
     Left *l = BB_NEW(ctx, Left, CLS_Left);
     l->id = i;
-    bb_task_object(ctx, &l->hdr, F_unpaired);
+    bb_task_object(ctx, &l->hdr, F_unpaired, 2);
     Right *r = BB_NEW(ctx, Right, CLS_Right);
     r->id = i;
-    bb_task_object(ctx, &r->hdr, F_unpaired);
+    bb_task_object(ctx, &r->hdr, F_unpaired, 3);
   }
   Total *tot = BB_NEW(ctx, Total, CLS_Total);
   tot->n = n;
-  bb_task_object(ctx, &tot->hdr, F_open);
+  bb_task_object(ctx, &tot->hdr, F_open, 4);
   BB_TASKEXIT(ctx, 1);
 }
 

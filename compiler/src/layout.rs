@@ -1,0 +1,436 @@
+//! Layouts: where each task runs and where objects go next (paper 4.3.4).
+//!
+//! In: a `hir::Program` and either a layout file's text (`--layout FILE`),
+//! a core count (the default layout), or a layout chosen by `synth`/`opt`.
+//! Out: a validated [`Layout`], the input of many-core code generation and
+//! of the simulator; `to_json` writes it back (`--emit layout`).
+//!
+//! A layout says, per core, which task instances it hosts and a routing
+//! table: for every task, the cores this core sends an object to when the
+//! object's new state enables that task. Among several destination cores
+//! the task's [`Policy`] picks one: round-robin, a hash of the tag instance
+//! the task's parameters share, or the single instance.
+//!
+//! Invariants of a validated layout:
+//! - every task has at least one instance, every core index is below
+//!   `cores`, and every route of a task lists only cores hosting it;
+//! - every core has a route for every task (the routing table is total);
+//! - a task with several parameters and several instances has the
+//!   `TagHash` policy and a tag variable shared by all its parameters
+//!   (otherwise objects meant for one invocation could land on different
+//!   cores, paper 4.3.4); `Single` tasks have exactly one instance.
+
+use crate::hir::{Program, TaskId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The format name written into every layout file.
+pub const FORMAT: &str = "bambooc-layout";
+/// The layout format's version; files of another version are rejected.
+pub const VERSION: u32 = 1;
+
+/// How a core picks one of a task's instance cores for an object.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Policy {
+    /// One instance; every object goes to it.
+    Single,
+    /// Instances take turns, per sending core.
+    RoundRobin,
+    /// The tag instance shared by the task's parameters picks the core, so
+    /// objects with the same tag meet on one core.
+    TagHash,
+}
+
+/// A layout in the file's shape: names, not ids.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayoutFile {
+    pub format: String,
+    pub version: u32,
+    /// The program's name (its first source file's stem).
+    pub program: String,
+    /// The machine the layout was made for (`smp:2`, `tilepro64`, a file).
+    pub machine: String,
+    /// Per task, how objects choose among its instances.
+    pub policies: BTreeMap<String, Policy>,
+    /// One entry per core, in core order.
+    pub cores: Vec<CoreFile>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoreFile {
+    /// Tasks this core hosts an instance of.
+    pub tasks: Vec<String>,
+    /// Per task, the cores an object leaving this core goes to when it
+    /// enables that task.
+    pub routes: BTreeMap<String, Vec<u32>>,
+}
+
+/// A validated layout over the program's task ids.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    pub program: String,
+    pub machine: String,
+    /// Indexed by `TaskId`.
+    pub policies: Vec<Policy>,
+    /// `hosts[core]`: the tasks with an instance on that core, in id order.
+    pub hosts: Vec<Vec<TaskId>>,
+    /// `routes[core][task]`: destination cores, sorted, never empty.
+    pub routes: Vec<Vec<Vec<u32>>>,
+}
+
+/// What is wrong with a layout; the driver names the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutError {
+    Syntax(String),
+    Format {
+        found: String,
+    },
+    Version {
+        found: u32,
+    },
+    Program {
+        expected: String,
+        found: String,
+    },
+    NoCores,
+    UnknownTask {
+        task: String,
+        core: Option<u32>,
+    },
+    CoreOutOfRange {
+        core: u32,
+        cores: u32,
+    },
+    NoInstance {
+        task: String,
+    },
+    RouteToNonHost {
+        core: u32,
+        task: String,
+        to: u32,
+    },
+    MissingRoute {
+        core: u32,
+        task: String,
+    },
+    MissingPolicy {
+        task: String,
+    },
+    SingleWithInstances {
+        task: String,
+        instances: usize,
+    },
+    /// A multi-parameter task with several instances must hash on a tag
+    /// all its parameters share.
+    NeedsTagHash {
+        task: String,
+    },
+}
+
+impl Layout {
+    pub fn cores(&self) -> u32 {
+        self.hosts.len() as u32
+    }
+
+    /// The cores hosting an instance of `task`, in order.
+    pub fn instances(&self, task: TaskId) -> Vec<u32> {
+        (0..self.cores())
+            .filter(|&c| self.hosts[c as usize].contains(&task))
+            .collect()
+    }
+
+    /// The default layout for `cores` cores, usable before any profile
+    /// exists: every task that may run in several instances has one on
+    /// every core (round-robin, or tag hashing for tagged merges); any
+    /// other multi-parameter task and the startup task run once, on core 0.
+    pub fn default_for(p: &Program, name: &str, machine: &str, cores: u32) -> Layout {
+        let cores = cores.max(1);
+        let policies: Vec<Policy> = (0..p.tasks.len())
+            .map(|t| {
+                let task = TaskId(t as u32);
+                if cores == 1 || is_startup_task(p, task) {
+                    Policy::Single
+                } else if p.task(task).params.len() == 1 {
+                    Policy::RoundRobin
+                } else if shared_tag_slot(p, task).is_some() {
+                    Policy::TagHash
+                } else {
+                    Policy::Single
+                }
+            })
+            .collect();
+        let hosts: Vec<Vec<TaskId>> = (0..cores)
+            .map(|c| {
+                (0..p.tasks.len() as u32)
+                    .map(TaskId)
+                    .filter(|t| c == 0 || policies[t.0 as usize] != Policy::Single)
+                    .collect()
+            })
+            .collect();
+        let mut layout = Layout {
+            program: name.to_string(),
+            machine: machine.to_string(),
+            policies,
+            hosts,
+            routes: Vec::new(),
+        };
+        layout.routes = layout.all_instance_routes();
+        layout
+    }
+
+    /// Routing tables that send each task's objects to all its instances.
+    pub fn all_instance_routes(&self) -> Vec<Vec<Vec<u32>>> {
+        let per_task: Vec<Vec<u32>> = (0..self.policies.len() as u32)
+            .map(|t| self.instances(TaskId(t)))
+            .collect();
+        (0..self.cores()).map(|_| per_task.clone()).collect()
+    }
+
+    /// Parses and validates a layout file for `p`. `program` is the name
+    /// the layout must have been made for.
+    pub fn from_json(p: &Program, program: &str, text: &str) -> Result<Layout, LayoutError> {
+        let file: LayoutFile =
+            serde_json::from_str(text).map_err(|e| LayoutError::Syntax(e.to_string()))?;
+        Layout::from_file(p, program, &file)
+    }
+
+    pub fn from_file(p: &Program, program: &str, f: &LayoutFile) -> Result<Layout, LayoutError> {
+        if f.format != FORMAT {
+            return Err(LayoutError::Format {
+                found: f.format.clone(),
+            });
+        }
+        if f.version != VERSION {
+            return Err(LayoutError::Version { found: f.version });
+        }
+        if f.program != program {
+            return Err(LayoutError::Program {
+                expected: program.to_string(),
+                found: f.program.clone(),
+            });
+        }
+        if f.cores.is_empty() {
+            return Err(LayoutError::NoCores);
+        }
+        let by_name: BTreeMap<&str, TaskId> = p
+            .tasks
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), TaskId(i as u32)))
+            .collect();
+        let task = |name: &str, core: Option<u32>| {
+            by_name
+                .get(name)
+                .copied()
+                .ok_or_else(|| LayoutError::UnknownTask {
+                    task: name.to_string(),
+                    core,
+                })
+        };
+        let mut policies = Vec::with_capacity(p.tasks.len());
+        for t in &p.tasks {
+            match f.policies.get(&t.name) {
+                Some(&policy) => policies.push(policy),
+                None => {
+                    return Err(LayoutError::MissingPolicy {
+                        task: t.name.clone(),
+                    })
+                }
+            }
+        }
+        for name in f.policies.keys() {
+            task(name, None)?;
+        }
+        let ncores = f.cores.len() as u32;
+        let mut hosts = Vec::with_capacity(f.cores.len());
+        for (c, core) in f.cores.iter().enumerate() {
+            let mut ts = Vec::new();
+            for name in &core.tasks {
+                ts.push(task(name, Some(c as u32))?);
+            }
+            ts.sort();
+            ts.dedup();
+            hosts.push(ts);
+        }
+        let mut routes = Vec::with_capacity(f.cores.len());
+        for (c, core) in f.cores.iter().enumerate() {
+            let c = c as u32;
+            let mut table = vec![Vec::new(); p.tasks.len()];
+            for (name, to) in &core.routes {
+                let t = task(name, Some(c))?;
+                let mut to = to.clone();
+                to.sort_unstable();
+                to.dedup();
+                table[t.0 as usize] = to;
+            }
+            routes.push(table);
+        }
+        let layout = Layout {
+            program: f.program.clone(),
+            machine: f.machine.clone(),
+            policies,
+            hosts,
+            routes,
+        };
+        layout.validate(p, ncores)?;
+        Ok(layout)
+    }
+
+    /// Checks the invariants in the module documentation.
+    pub fn validate(&self, p: &Program, ncores: u32) -> Result<(), LayoutError> {
+        let name = |t: usize| p.tasks[t].name.clone();
+        for t in 0..p.tasks.len() {
+            let inst = self.instances(TaskId(t as u32));
+            if inst.is_empty() {
+                return Err(LayoutError::NoInstance { task: name(t) });
+            }
+            match self.policies[t] {
+                Policy::Single if inst.len() > 1 => {
+                    return Err(LayoutError::SingleWithInstances {
+                        task: name(t),
+                        instances: inst.len(),
+                    })
+                }
+                Policy::RoundRobin if inst.len() > 1 && p.tasks[t].params.len() > 1 => {
+                    return Err(LayoutError::NeedsTagHash { task: name(t) })
+                }
+                Policy::TagHash if shared_tag_slot(p, TaskId(t as u32)).is_none() => {
+                    return Err(LayoutError::NeedsTagHash { task: name(t) })
+                }
+                _ => {}
+            }
+            for c in 0..ncores {
+                let to = &self.routes[c as usize][t];
+                if to.is_empty() {
+                    return Err(LayoutError::MissingRoute {
+                        core: c,
+                        task: name(t),
+                    });
+                }
+                for &d in to {
+                    if d >= ncores {
+                        return Err(LayoutError::CoreOutOfRange {
+                            core: d,
+                            cores: ncores,
+                        });
+                    }
+                    if !inst.contains(&d) {
+                        return Err(LayoutError::RouteToNonHost {
+                            core: c,
+                            task: name(t),
+                            to: d,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The layout in the file's shape.
+    pub fn to_file(&self, p: &Program) -> LayoutFile {
+        let name = |t: TaskId| p.task(t).name.clone();
+        LayoutFile {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            program: self.program.clone(),
+            machine: self.machine.clone(),
+            policies: self
+                .policies
+                .iter()
+                .enumerate()
+                .map(|(t, &pol)| (name(TaskId(t as u32)), pol))
+                .collect(),
+            cores: self
+                .hosts
+                .iter()
+                .zip(&self.routes)
+                .map(|(hosts, routes)| CoreFile {
+                    tasks: hosts.iter().map(|&t| name(t)).collect(),
+                    routes: routes
+                        .iter()
+                        .enumerate()
+                        .map(|(t, to)| (name(TaskId(t as u32)), to.clone()))
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Pretty JSON, byte-identical for equal layouts.
+    pub fn to_json(&self, p: &Program) -> String {
+        let mut s = serde_json::to_string_pretty(&self.to_file(p)).expect("layouts serialise");
+        s.push('\n');
+        s
+    }
+}
+
+/// Whether `task` takes the `StartupObject` (it runs once, where the
+/// runtime injects that object: core 0).
+pub fn is_startup_task(p: &Program, task: TaskId) -> bool {
+    p.task(task)
+        .params
+        .iter()
+        .any(|par| par.class == p.well_known.startup)
+}
+
+/// A tag variable named on every parameter of `task`, if any: objects of
+/// one invocation then share that tag instance, so hashing it keeps them
+/// together.
+pub fn shared_tag_slot(p: &Program, task: TaskId) -> Option<crate::hir::LocalId> {
+    let params = &p.task(task).params;
+    let first = params.first()?;
+    first.tags.iter().map(|&(_, local)| local).find(|local| {
+        params
+            .iter()
+            .all(|par| par.tags.iter().any(|&(_, l)| l == *local))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::test_support::program;
+
+    const KEYWORD: &str = include_str!("../../examples/keyword.bb");
+
+    #[test]
+    fn default_layout_spreads_workers_and_keeps_merges_single() {
+        let p = program(KEYWORD);
+        let l = Layout::default_for(&p, "keyword", "smp:4", 4);
+        let id = |n: &str| TaskId(p.tasks.iter().position(|t| t.name == n).unwrap() as u32);
+        assert_eq!(l.instances(id("processText")), vec![0, 1, 2, 3]);
+        assert_eq!(l.policies[id("processText").0 as usize], Policy::RoundRobin);
+        assert_eq!(l.instances(id("startup")), vec![0]);
+        assert_eq!(l.instances(id("mergeIntermediateResult")), vec![0]);
+        assert_eq!(l.validate(&p, 4), Ok(()));
+    }
+
+    #[test]
+    fn json_round_trips_and_is_checked() {
+        let p = program(KEYWORD);
+        let l = Layout::default_for(&p, "keyword", "smp:2", 2);
+        let text = l.to_json(&p);
+        assert_eq!(Layout::from_json(&p, "keyword", &text), Ok(l.clone()));
+        assert!(matches!(
+            Layout::from_json(&p, "other", &text),
+            Err(LayoutError::Program { .. })
+        ));
+        let mut file = l.to_file(&p);
+        file.cores[1]
+            .routes
+            .insert("mergeIntermediateResult".into(), vec![1]);
+        assert!(matches!(
+            Layout::from_file(&p, "keyword", &file),
+            Err(LayoutError::RouteToNonHost { .. })
+        ));
+        assert!(matches!(
+            Layout::from_json(&p, "keyword", "{"),
+            Err(LayoutError::Syntax(_))
+        ));
+    }
+}
