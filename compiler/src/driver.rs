@@ -590,12 +590,25 @@ fn runtime_object(cc: &str, opt_level: u8, extra: &[String]) -> Result<PathBuf, 
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("error: cannot create `{}`: {e}", parent.display()))?;
         }
-        std::fs::write(&path, text)
+        // Write a private file, then rename: a concurrent build compiling
+        // from this folder never reads a half-written source.
+        let unique = unique_temp_dir("partial");
+        let partial = PathBuf::from(format!(
+            "{}.{}",
+            path.display(),
+            unique.file_name().unwrap_or_default().to_string_lossy()
+        ));
+        std::fs::write(&partial, text)
+            .and_then(|()| std::fs::rename(&partial, &path))
             .map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))?;
     }
     // Compile to a private name, then rename: concurrent builds never see a
     // half-written object.
-    let partial = dir.join(format!("runtime-O{opt_level}.{}.o", std::process::id()));
+    let unique = unique_temp_dir("object");
+    let partial = dir.join(format!(
+        "runtime-O{opt_level}.{}.o",
+        unique.file_name().unwrap_or_default().to_string_lossy()
+    ));
     let out = std::process::Command::new(cc)
         .args(bambooc_runtime::CFLAGS)
         .arg(format!("-O{opt_level}"))
