@@ -434,7 +434,7 @@ pub fn load_profile(
     args: &CommonArgs,
     pa: &ProfileArgs,
 ) -> Result<Option<crate::profile::MarkovModel>, ()> {
-    use crate::profile::{MarkovModel, Profile};
+    use crate::profile::Profile;
     let Some(path) = &pa.profile else {
         return Ok(None);
     };
@@ -444,7 +444,9 @@ pub fn load_profile(
     let shown = path.display().to_string();
     let report = |d: Diagnostic| {
         let text = match args.error_format {
-            ErrorFormat::Human => diagnostics::render_human(&[d], &fe.sources, use_color(args.color)),
+            ErrorFormat::Human => {
+                diagnostics::render_human(&[d], &fe.sources, use_color(args.color))
+            }
             ErrorFormat::Json => diagnostics::render_json(&[d], &fe.sources),
         };
         let _ = std::io::stderr().write_all(text.as_bytes());
@@ -465,12 +467,20 @@ pub fn load_profile(
     let profile = Profile::from_json(program, &text).map_err(|e| {
         report(diagnostics::profile_diagnostic(&shown, &e));
     })?;
-    let model = MarkovModel::from_profile(program, &profile, &pa.count_hint).map_err(|e| {
-        report(diagnostics::count_hint_diagnostic(&e));
-    })?;
+    let astgs = crate::analysis::astg::build(program);
+    let cstg = crate::analysis::cstg::build(program, &astgs);
+    let model = crate::profile::model_with_hints(program, &cstg, &profile, &pa.count_hint)
+        .map_err(|e| {
+            report(diagnostics::count_hint_diagnostic(&e));
+        })?;
     if args.emit.contains(&EmitKind::Markov) {
         let out = PathBuf::from(format!("{}.markov.txt", artifact_stem(args).display()));
-        if let Err(e) = std::fs::write(&out, model.dump(program)) {
+        let text = format!(
+            "{}{}",
+            model.dump(program),
+            model.dump_graph(program, &cstg)
+        );
+        if let Err(e) = std::fs::write(&out, text) {
             eprintln!("error: cannot write `{}`: {e}", out.display());
             return Err(());
         }

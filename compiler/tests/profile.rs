@@ -69,7 +69,9 @@ fn shape(t: &TaskProfile) -> (String, u64, Exits) {
 }
 
 fn sites(list: &[(u32, &str, u64)]) -> Vec<(u32, String, u64)> {
-    list.iter().map(|&(s, c, n)| (s, c.to_string(), n)).collect()
+    list.iter()
+        .map(|&(s, c, n)| (s, c.to_string(), n))
+        .collect()
 }
 
 #[test]
@@ -177,25 +179,50 @@ fn loop_profile_records_method_sites_reruns_and_system_exit() {
                 (2, 5, sites(&[(2, "Note", 5)])),
             ],
         ),
-        ("finish".to_string(), 4, vec![(0, 0, vec![]), (1, 4, vec![])]),
+        (
+            "finish".to_string(),
+            4,
+            vec![(0, 0, vec![]), (1, 4, vec![])],
+        ),
     ];
     assert_eq!(got, want);
     assert_eq!(prof.invocations, 20);
     // Read back through the driver, with a count hint, into the model.
     let stem = dir.join("loop");
     let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
-        .args(["--color", "never", "--emit", "markov", "--count-hint", "work=per-object", "--profile"])
+        .args([
+            "--color",
+            "never",
+            "--emit",
+            "markov",
+            "--count-hint",
+            "work=per-object",
+            "--profile",
+        ])
         .arg(&file)
         .arg(repo_root().join("tests/profile/loop.bb"))
         .arg("-o")
         .arg(&stem)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let model = std::fs::read_to_string(dir.join("loop.markov.txt")).unwrap();
-    assert!(model.contains("# Markov model (paper 4.3.1) from a partial profile"), "{model}");
-    assert!(model.contains("task work: 15 invocations, counted per object"), "{model}");
-    assert!(model.contains("exit 1 (runtime 2): count 5, p = 0.333333"), "{model}");
+    assert!(
+        model.contains("# Markov model (paper 4.3.1) from a partial profile"),
+        "{model}"
+    );
+    assert!(
+        model.contains("task work: 15 invocations, counted per object"),
+        "{model}"
+    );
+    assert!(
+        model.contains("exit 1 (runtime 2): count 5, p = 0.333333"),
+        "{model}"
+    );
     assert!(model.contains("site 2 (Note) x 1.000000"), "{model}");
     let _ = std::fs::remove_dir_all(&dir);
 }
