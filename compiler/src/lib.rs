@@ -9,6 +9,7 @@ pub mod diagnostics;
 pub mod driver;
 pub mod hir;
 pub mod layout;
+pub mod profile;
 pub mod sema;
 pub mod source;
 pub mod stdlib;

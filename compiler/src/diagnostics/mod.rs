@@ -7,6 +7,7 @@
 
 mod analysis;
 pub mod codes;
+mod profile;
 mod sema;
 mod syntax;
 
@@ -16,6 +17,7 @@ use bambooc_syntax::span::Span;
 use serde::Serialize;
 
 pub use analysis::analysis_diagnostic;
+pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
 pub use sema::sema_diagnostic;
 pub use syntax::parse_diagnostic;
 
