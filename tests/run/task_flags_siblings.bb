@@ -5,7 +5,7 @@
 // both, and every flag keeps its own state through a chain of taskexits.
 
 class Base {
-    flag b0; flag b1; flag b2; flag b3; flag b4;
+    flag b0; flag b1; flag b2; flag b3; flag b4;   //~ WARNING W0004 (deliberately unused: flag numbering)
     int trail;
     String name;
 
@@ -19,8 +19,8 @@ class Base {
 }
 
 class Left extends Base {
-    flag l0; flag l1; flag l2; flag l3; flag l4; flag l5; flag l6; flag l7; flag l8; flag l9;
-    flag l10; flag l11; flag l12; flag l13; flag l14;
+    flag l0; flag l1; flag l2; flag l3; flag l4; flag l5; flag l6; flag l7; flag l8; flag l9;   //~ WARNING W0004 (deliberately unused: flag numbering)
+    flag l10; flag l11; flag l12; flag l13; flag l14;   //~ WARNING W0004 (deliberately unused: flag numbering)
 
     Left(String name) {
         super(name);
@@ -28,7 +28,7 @@ class Left extends Base {
 }
 
 class Right extends Base {
-    flag r0; flag r1; flag r2; flag r3; flag r4; flag r5; flag r6; flag r7; flag r8; flag r9;
+    flag r0; flag r1; flag r2; flag r3; flag r4; flag r5; flag r6; flag r7; flag r8; flag r9;   //~ WARNING W0004 (deliberately unused: flag numbering)
 
     Right(String name) {
         super(name);
@@ -36,8 +36,8 @@ class Right extends Base {
 }
 
 class FarLeft extends Left {
-    flag f0; flag f1; flag f2; flag f3; flag f4; flag f5; flag f6; flag f7; flag f8; flag f9;
-    flag f10; flag f11; flag f12; flag f13; flag f14; flag f15; flag f16; flag f17; flag f18; flag f19;
+    flag f0; flag f1; flag f2; flag f3; flag f4; flag f5; flag f6; flag f7; flag f8; flag f9;   //~ WARNING W0004 (deliberately unused: flag numbering)
+    flag f10; flag f11; flag f12; flag f13; flag f14; flag f15; flag f16; flag f17; flag f18; flag f19;   //~ WARNING W0004 (deliberately unused: flag numbering)
 
     FarLeft(String name) {
         super(name);
