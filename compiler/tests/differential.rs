@@ -1756,6 +1756,11 @@ impl Gen {
                 if r.strv {
                     return None;
                 }
+                // `s += k` folds a constant `k` into javac's recipe too
+                let r = match no_fold(&r.s, &r.ty, r.konst) {
+                    Some(s) => E::new(s, PPRI, r.ty.clone()).with(&[&r]),
+                    None => r,
+                };
                 ("+=", r)
             }
             _ => return None,
@@ -3495,7 +3500,8 @@ impl Gen {
                 ));
             }
             _ => {
-                let k = self.below(5);
+                // Java throws when the start passes the end
+                let k = 1 + self.below(4);
                 self.line(&format!(
                     "{sb}.delete(Math.min(1, {sb}.length()), Math.min({k}, {sb}.length()));"
                 ));
