@@ -79,6 +79,10 @@ pub struct CodegenArgs {
     /// benchmarks ran without them).
     #[arg(long)]
     pub no_bounds_checks: bool,
+    /// Emit no lock merges at task exits (to test that the sharing
+    /// sanitizer, `BAMBOO_CHECK_SHARING=1`, catches the sharing).
+    #[arg(long, hide = true)]
+    pub no_lock_merge: bool,
 }
 
 #[derive(Args, Debug)]
@@ -98,6 +102,8 @@ pub enum EmitKind {
     Hir,
     /// The generated C, kept in the folder `<output>.c/`.
     C,
+    /// The disjointness analysis' lock plan (`<stem>.locks.txt`).
+    Locks,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -408,8 +414,13 @@ pub fn compile_program(
         bounds_checks: !cg.no_bounds_checks,
         program_name: name,
     };
-    let c =
-        crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;
+    let locks = if cg.no_lock_merge {
+        crate::analysis::disjoint::LockPlan::none(program)
+    } else {
+        lock_plan(program).0
+    };
+    let c = crate::codegen::generate(program, &fe.sources, &opts, &locks)
+        .map_err(|e| format!("error: {e}"))?;
     let keep = args.emit.contains(&EmitKind::C);
     let dir = if keep {
         PathBuf::from(format!("{}.c", c_stem.display()))
@@ -555,12 +566,42 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             },
             // Written by the build, which knows the output path.
             EmitKind::C => continue,
+            EmitKind::Locks => match &fe.program {
+                Some(p) => {
+                    let (plan, time) = lock_plan(p);
+                    if std::env::var_os("BAMBOOC_TIMINGS").is_some() {
+                        eprintln!(
+                            "note: disjointness analysis: {} lock merges in {:.1} ms",
+                            plan.merge_count(),
+                            time.as_secs_f64() * 1e3
+                        );
+                    }
+                    ("locks.txt", dump_locks(p, &fe.sources, &plan))
+                }
+                None => continue,
+            },
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
         std::fs::write(&path, text)
             .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// Runs the disjointness analysis and measures it.
+pub fn lock_plan(p: &hir::Program) -> (crate::analysis::disjoint::LockPlan, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let plan = crate::analysis::disjoint::analyze(p);
+    (plan, start.elapsed())
+}
+
+/// The `--emit locks` text.
+pub fn dump_locks(
+    p: &hir::Program,
+    sources: &SourceMap,
+    plan: &crate::analysis::disjoint::LockPlan,
+) -> String {
+    plan.dump(p, &|span| sources.line(span) as u32)
 }
 
 /// The user program's part of the HIR (library classes omitted).
