@@ -80,6 +80,10 @@ pub struct CodegenArgs {
     /// benchmarks ran without them).
     #[arg(long)]
     pub no_bounds_checks: bool,
+    /// Emit no lock merges at task exits (to test that the sharing
+    /// sanitizer, `BAMBOO_CHECK_SHARING=1`, catches the sharing).
+    #[arg(long, hide = true)]
+    pub no_lock_merge: bool,
     #[command(flatten)]
     pub profile: ProfileArgs,
 }
@@ -141,6 +145,8 @@ pub enum EmitKind {
     Cstg,
     /// The Markov model built from `--profile` (text).
     Markov,
+    /// The disjointness analysis' lock plan (`<stem>.locks.txt`).
+    Locks,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -565,8 +571,13 @@ pub fn compile_program(
             .profile_gen
             .then(|| crate::profile::fingerprint(program)),
     };
-    let c =
-        crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;
+    let locks = if cg.no_lock_merge {
+        crate::analysis::disjoint::LockPlan::none(program)
+    } else {
+        lock_plan(program).0
+    };
+    let c = crate::codegen::generate(program, &fe.sources, &opts, &locks)
+        .map_err(|e| format!("error: {e}"))?;
     let keep = args.emit.contains(&EmitKind::C);
     let dir = if keep {
         PathBuf::from(format!("{}.c", c_stem.display()))
@@ -747,6 +758,20 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
                 write_dot(&stem, ext, &dot)?;
                 continue;
             }
+            EmitKind::Locks => match &fe.program {
+                Some(p) => {
+                    let (plan, time) = lock_plan(p);
+                    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+                        eprintln!(
+                            "note: disjointness analysis: {} lock merges in {:.1} ms",
+                            plan.merge_count(),
+                            time.as_secs_f64() * 1e3
+                        );
+                    }
+                    ("locks.txt", dump_locks(p, &fe.sources, &plan))
+                }
+                None => continue,
+            },
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
         std::fs::write(&path, text)
@@ -778,6 +803,22 @@ fn write_dot(stem: &Path, ext: &str, dot: &str) -> Result<(), String> {
             String::from_utf8_lossy(&out.stderr).trim()
         )),
     }
+}
+
+/// Runs the disjointness analysis and measures it.
+pub fn lock_plan(p: &hir::Program) -> (crate::analysis::disjoint::LockPlan, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let plan = crate::analysis::disjoint::analyze(p);
+    (plan, start.elapsed())
+}
+
+/// The `--emit locks` text.
+pub fn dump_locks(
+    p: &hir::Program,
+    sources: &SourceMap,
+    plan: &crate::analysis::disjoint::LockPlan,
+) -> String {
+    plan.dump(p, &|span| sources.line(span) as u32)
 }
 
 /// The user program's part of the HIR (library classes omitted).
