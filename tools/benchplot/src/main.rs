@@ -10,6 +10,7 @@
 //! paper's). Usage: `benchplot RESULTS.json OUT_DIR`.
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -87,21 +88,21 @@ fn draw(path: &Path, bars: &Bars) -> Result<(), Box<dyn std::error::Error>> {
         .x_label_area_size(40)
         .y_label_area_size(60)
         .build_cartesian_2d(0.0..groups as f64, 0.0..top)?;
-    let names = bars.groups.clone();
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(groups * 2 + 1)
-        .x_label_formatter(&|x| {
-            let i = x.floor() as usize;
-            if (x - x.floor() - 0.5).abs() < 1e-6 && i < names.len() {
-                names[i].clone()
-            } else {
-                String::new()
-            }
-        })
+        .x_labels(0)
         .y_desc(bars.y_label)
         .draw()?;
+    // The benchmark names, centred under their groups.
+    let label_style = ("sans-serif", 14)
+        .into_font()
+        .into_text_style(&root)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    for (i, name) in bars.groups.iter().enumerate() {
+        let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
+        root.draw(&Text::new(name.clone(), (x, y + 8), label_style.clone()))?;
+    }
     for (k, (label, colour, values)) in bars.series.iter().enumerate() {
         let colour = *colour;
         let rects = values.iter().enumerate().filter_map(|(g, v)| {
