@@ -79,7 +79,7 @@ fn draw(path: &Path, bars: &Bars) -> Result<(), Box<dyn std::error::Error>> {
         .flat_map(|(_, _, v)| v.iter().flatten().copied())
         .chain(bars.line.map(|(y, _)| y))
         .fold(0.0_f64, f64::max);
-    let top = if max > 0.0 { max * 1.15 } else { 1.0 };
+    let top = if max > 0.0 { max * 1.4 } else { 1.0 };
     let groups = bars.groups.len().max(1);
     let per = bars.series.len().max(1) as f64;
     let mut chart = ChartBuilder::on(&root)
@@ -166,15 +166,21 @@ fn run(input: &Path, out: &Path) -> Result<Vec<PathBuf>, Box<dyn std::error::Err
     written.push(out.join("speedups.svg"));
     draw(&written[written.len() - 1], &speedups)?;
 
+    // Times relative to the measured 1-core time, so that benchmarks of
+    // different lengths share the axis (as in the paper's Figure 9).
     let fig9 = |cores: u32, f: fn(&Fig9) -> Option<f64>| -> Vec<Option<f64>> {
         r.benchmarks
             .iter()
-            .map(|b| b.fig9.iter().find(|x| x.cores == cores).and_then(f))
+            .map(|b| {
+                let base = b.fig9.iter().find(|x| x.cores == 1)?.measured_s?;
+                let v = b.fig9.iter().find(|x| x.cores == cores).and_then(f)?;
+                (base > 0.0).then(|| v / base)
+            })
             .collect()
     };
     let simulator = Bars {
         title: format!("Simulator estimate vs measured time ({} size)", r.size),
-        y_label: "seconds",
+        y_label: "time / measured 1-core time",
         groups: names.clone(),
         series: vec![
             ("1 core: estimate", COLOURS[0], fig9(1, |x| x.estimate_s)),
