@@ -479,21 +479,25 @@ fn run(args: &RunArgs) -> i32 {
     status
 }
 
+/// An error was printed; the caller only stops.
+#[derive(Debug)]
+pub struct ErrorReported;
+
 /// Reads and validates `--profile` (printing its diagnostics) and builds
 /// the Markov model with the `--count-hint`s; writes it with `--emit
-/// markov`. `Ok(None)` without `--profile`; `Err(())` once an error has
-/// been printed.
+/// markov`. `Ok(None)` without `--profile`; `Err` once an error has been
+/// printed.
 pub fn load_profile(
     fe: &Frontend,
     args: &CommonArgs,
     pa: &ProfileArgs,
-) -> Result<Option<crate::profile::MarkovModel>, ()> {
+) -> Result<Option<crate::profile::MarkovModel>, ErrorReported> {
     use crate::profile::Profile;
     let Some(path) = &pa.profile else {
         return Ok(None);
     };
     let Some(program) = &fe.program else {
-        return Err(());
+        return Err(ErrorReported);
     };
     let shown = path.display().to_string();
     let report = |d: Diagnostic| {
@@ -515,17 +519,19 @@ pub fn load_profile(
                 _ => e.to_string(),
             };
             report(diagnostics::profile_unreadable(&shown, &reason));
-            return Err(());
+            return Err(ErrorReported);
         }
     };
     let profile = Profile::from_json(program, &text).map_err(|e| {
         report(diagnostics::profile_diagnostic(&shown, &e));
+        ErrorReported
     })?;
     let astgs = crate::analysis::astg::build(program);
     let cstg = crate::analysis::cstg::build(program, &astgs);
     let model = crate::profile::model_with_hints(program, &cstg, &profile, &pa.count_hint)
         .map_err(|e| {
             report(diagnostics::count_hint_diagnostic(&e));
+            ErrorReported
         })?;
     if args.emit.contains(&EmitKind::Markov) {
         let out = PathBuf::from(format!("{}.markov.txt", artifact_stem(args).display()));
@@ -536,7 +542,7 @@ pub fn load_profile(
         );
         if let Err(e) = std::fs::write(&out, text) {
             eprintln!("error: cannot write `{}`: {e}", out.display());
-            return Err(());
+            return Err(ErrorReported);
         }
     }
     Ok(Some(model))

@@ -4782,7 +4782,7 @@ fn build_bamboo(path: &Path, exe: &Path, opt: u8) -> Built {
     };
     let cg = CodegenArgs {
         opt_level: opt,
-        no_bounds_checks: false,
+        ..Default::default()
     };
     match compile_program(&fe, &common, &cg, exe, exe) {
         Ok(()) => Built::Ok(exe.to_path_buf()),
