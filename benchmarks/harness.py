@@ -316,9 +316,14 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     # Timing: every program once per round, --runs rounds.
     times = {label: [] for label in progs}
     for i in range(a.runs):
-        for label, (cmd, env, xargs) in progs.items():
-            t, _ = run_once(cmd + xargs, d, env)
-            times[label].append(t)
+        for label, (cmd, env, xargs) in list(progs.items()):
+            try:
+                t, _ = run_once(cmd + xargs, d, env)
+                times[label].append(t)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                r["problems"].append(f"{label} failed in timed run {i + 1}: {str(e)[:300]}")
+                del progs[label]
+                times.pop(label)
     r["times"] = {label: ts for label, ts in times.items()}
     r["median"] = {label: statistics.median(ts) for label, ts in times.items() if ts}
     for label, t in sorted(r["median"].items()):
