@@ -496,7 +496,11 @@ fn runtime_object(cc: &str, opt_level: u8, extra: &[String]) -> Result<PathBuf, 
     }
     // Compile to a private name, then rename: concurrent builds never see a
     // half-written object.
-    let partial = dir.join(format!("runtime-O{opt_level}.{}.o", std::process::id()));
+    // The name is private to this process and thread: threads of one process
+    // (the run tests) may compile the runtime at the same time.
+    static PARTIAL: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = PARTIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let partial = dir.join(format!("runtime-O{opt_level}.{}-{n}.o", std::process::id()));
     let out = std::process::Command::new(cc)
         .args(bambooc_runtime::CFLAGS)
         .arg(format!("-O{opt_level}"))
