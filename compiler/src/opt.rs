@@ -1,0 +1,369 @@
+//! Directed simulated annealing (paper 4.5).
+//!
+//! In: a [`Model`], a [`Machine`], a core count and [`OptOptions`] (the
+//! seed among them). Out: the best [`Layout`] found and its simulation.
+//!
+//! Each round simulates the candidates not simulated before, prunes them
+//! probabilistically (the best kept with high probability, poor ones with
+//! low), and derives new candidates from the critical path of each kept
+//! one (4.5.2): the critical-path invocations are grouped by the time
+//! their data was ready, one group is picked at random, and a delayed
+//! invocation gets an instance on each core that was idle while it waited;
+//! without spare cores, a non-key invocation (one whose successor on the
+//! path waited for the core, not for its data) is moved to other cores so
+//! it no longer delays the key one. Rounds repeat while they improve the
+//! best layout; after `patience` rounds without improvement the search
+//! stops with probability `stop_probability` per round. Every random
+//! choice comes from one `StdRng` seeded with `seed`, and candidates are
+//! kept in vectors and ordered maps, so equal inputs give equal output.
+
+use crate::hir::TaskId;
+use crate::layout::Layout;
+use crate::machine::Machine;
+use crate::sim::{self, Model, SimOptions, SimResult, Via};
+use crate::synth;
+use rand::rngs::StdRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug)]
+pub struct OptOptions {
+    pub seed: u64,
+    /// Initial random candidates from `synth`.
+    pub initial: usize,
+    /// New candidates derived from each kept one per round.
+    pub children: usize,
+    /// Rounds without improvement before stopping becomes possible.
+    pub patience: u32,
+    /// Per round after that, the probability of stopping.
+    pub stop_probability: f64,
+    pub max_rounds: u32,
+    pub sim: SimOptions,
+}
+
+impl Default for OptOptions {
+    fn default() -> Self {
+        OptOptions {
+            seed: 0x0bab_b00c,
+            initial: 12,
+            children: 6,
+            patience: 3,
+            stop_probability: 0.3,
+            max_rounds: 100,
+            sim: SimOptions::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct OptResult {
+    pub layout: Layout,
+    pub result: SimResult,
+    pub rounds: u32,
+    /// Distinct layouts simulated.
+    pub simulated: usize,
+}
+
+type Hosts = Vec<Vec<u32>>;
+
+fn hosts_of(l: &Layout) -> Hosts {
+    l.hosts
+        .iter()
+        .map(|h| h.iter().map(|t| t.0).collect())
+        .collect()
+}
+
+struct Search<'a> {
+    model: &'a Model,
+    machine: &'a Machine,
+    opts: &'a OptOptions,
+    /// Simulated candidates: hosts -> cost.
+    costs: BTreeMap<Hosts, f64>,
+}
+
+impl Search<'_> {
+    fn layout(&self, h: &Hosts) -> Layout {
+        synth::layout_from_hosts(
+            self.model,
+            &self.machine.name,
+            h.iter()
+                .map(|c| c.iter().map(|&t| TaskId(t)).collect())
+                .collect(),
+        )
+    }
+
+    fn simulate(&mut self, h: &Hosts) -> (f64, SimResult) {
+        let r = sim::simulate(self.model, self.machine, &self.layout(h), self.opts.sim);
+        let c = r.cost();
+        self.costs.insert(h.clone(), c);
+        (c, r)
+    }
+}
+
+/// Runs the search from `synth`'s random candidates. `progress` is called
+/// after each round with the round and the best cost so far.
+pub fn optimise(
+    model: &Model,
+    machine: &Machine,
+    cores: u32,
+    opts: &OptOptions,
+    progress: &mut dyn FnMut(u32, f64),
+) -> OptResult {
+    let mut rng = StdRng::seed_from_u64(opts.seed);
+    let start = synth::candidates(model, &machine.name, cores, opts.initial.max(1), &mut rng);
+    search(model, machine, start, opts, &mut rng, progress)
+}
+
+/// Directed simulated annealing from the given starting layouts (all of
+/// `cores` cores).
+pub fn search(
+    model: &Model,
+    machine: &Machine,
+    start: Vec<Layout>,
+    opts: &OptOptions,
+    rng: &mut StdRng,
+    progress: &mut dyn FnMut(u32, f64),
+) -> OptResult {
+    let mut s = Search {
+        model,
+        machine,
+        opts,
+        costs: BTreeMap::new(),
+    };
+    let mut population: Vec<Hosts> = start.iter().map(hosts_of).collect();
+    population.dedup();
+    let mut best: Option<(f64, Hosts, SimResult)> = None;
+    let mut stale = 0u32;
+    let mut rounds = 0u32;
+    while rounds < opts.max_rounds && !population.is_empty() {
+        rounds += 1;
+        let before = best.as_ref().map_or(f64::INFINITY, |b| b.0);
+        let mut scored: Vec<(f64, Hosts, SimResult)> = Vec::new();
+        for h in population.drain(..) {
+            let (c, r) = s.simulate(&h);
+            scored.push((c, h, r));
+        }
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        if scored[0].0 < before {
+            best = Some(scored[0].clone());
+        }
+        let best_cost = best.as_ref().map_or(f64::INFINITY, |b| b.0);
+        // Probabilistic pruning: keep near-best candidates almost surely,
+        // poor ones rarely; the round's best always survives.
+        let kept: Vec<(f64, Hosts, SimResult)> = scored
+            .into_iter()
+            .enumerate()
+            .filter(|(i, (c, _, _))| {
+                let ratio = if c.is_finite() && *c > 0.0 {
+                    best_cost / c
+                } else {
+                    0.0
+                };
+                let p = 0.05 + 0.9 * ratio.powi(8);
+                *i == 0 || rng.random::<f64>() < p
+            })
+            .map(|(_, x)| x)
+            .collect();
+        for (_, h, r) in &kept {
+            for child in derive(
+                model,
+                machine.cores.min(h.len() as u32),
+                h,
+                r,
+                opts.children,
+                rng,
+            ) {
+                if !s.costs.contains_key(&child) && !population.contains(&child) {
+                    population.push(child);
+                }
+            }
+        }
+        progress(rounds, best_cost);
+        if best_cost < before {
+            stale = 0;
+        } else {
+            stale += 1;
+            if stale >= opts.patience && rng.random::<f64>() < opts.stop_probability {
+                break;
+            }
+        }
+    }
+    let (_, h, result) = best.expect("at least one candidate was simulated");
+    OptResult {
+        layout: s.layout(&h),
+        result,
+        rounds,
+        simulated: s.costs.len(),
+    }
+}
+
+/// Whether core `c` runs nothing during `[from, to)`.
+fn idle(r: &SimResult, c: u32, from: f64, to: f64) -> bool {
+    !r.trace
+        .iter()
+        .any(|i| i.core == c && i.start < to - 1e-9 && i.end > from + 1e-9)
+}
+
+/// Hosts with `task` added on `to` and, when `from` is given, removed
+/// from that core.
+fn moved(h: &Hosts, task: u32, from: Option<u32>, to: u32) -> Hosts {
+    let mut h = h.clone();
+    if let Some(f) = from {
+        h[f as usize].retain(|&t| t != task);
+    }
+    if !h[to as usize].contains(&task) {
+        h[to as usize].push(task);
+        h[to as usize].sort_unstable();
+    }
+    h
+}
+
+/// New candidates from the critical path of `r`, the simulation of `h`.
+fn derive(
+    model: &Model,
+    cores: u32,
+    h: &Hosts,
+    r: &SimResult,
+    limit: usize,
+    rng: &mut StdRng,
+) -> Vec<Hosts> {
+    let mut out: Vec<Hosts> = Vec::new();
+    let path = sim::critical_path(r);
+    if path.is_empty() || cores < 2 {
+        return out;
+    }
+    // Group the path's invocations by the time their data was ready.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (k, step) in path.iter().enumerate() {
+        let ready = r.trace[step.inv as usize].ready;
+        match groups.last_mut() {
+            Some(g) if (r.trace[path[g[0]].inv as usize].ready - ready).abs() < 1e-6 => g.push(k),
+            _ => groups.push(vec![k]),
+        }
+    }
+    groups.shuffle(rng);
+    let single = |t: u32| {
+        let tm = &model.tasks[t as usize];
+        tm.startup || (tm.params > 1 && !tm.tag_shared)
+    };
+    for g in groups {
+        for &k in &g {
+            let inv = &r.trace[path[k].inv as usize];
+            if model.tasks[inv.task as usize].startup {
+                continue;
+            }
+            if inv.start > inv.ready + 1e-9 {
+                // Delayed by a resource conflict: migrate to spare cores.
+                let mut spare: Vec<u32> = (0..cores)
+                    .filter(|&c| c != inv.core && idle(r, c, inv.ready, inv.start))
+                    .collect();
+                spare.shuffle(rng);
+                for c in spare {
+                    let from = single(inv.task).then_some(inv.core);
+                    out.push(moved(h, inv.task, from, c));
+                }
+            }
+            // A non-key invocation delaying the next one on its core: move
+            // it away.
+            if k + 1 < path.len() && path[k + 1].via == Via::Core {
+                let next_key = k + 2 >= path.len() || path[k + 2].via == Via::Data;
+                let key = k + 1 < path.len() && path[k + 1].via == Via::Data;
+                if next_key && !key {
+                    let mut others: Vec<u32> = (0..cores).filter(|&c| c != inv.core).collect();
+                    others.shuffle(rng);
+                    for c in others {
+                        let keep_copy = h.iter().filter(|x| x.contains(&inv.task)).count() > 1;
+                        let from = (!keep_copy || rng.random::<bool>()).then_some(inv.core);
+                        out.push(moved(h, inv.task, from, c));
+                    }
+                }
+            }
+        }
+        if !out.is_empty() {
+            break;
+        }
+    }
+    if out.is_empty() {
+        // Nothing to direct the search: a random move (plain annealing).
+        let tasks: Vec<u32> = (0..model.tasks.len() as u32)
+            .filter(|&t| !model.tasks[t as usize].startup)
+            .collect();
+        if let Some(&t) = tasks.choose(rng) {
+            let to = rng.random_range(0..cores);
+            out.push(moved(h, t, None, to));
+        }
+    }
+    out.dedup();
+    out.truncate(limit);
+    out
+}
+
+/// The best layout of the whole candidate space of `synth` (no skipping),
+/// with the number of candidates; `None` if the space has more than
+/// `limit` candidates.
+pub fn exhaustive(
+    model: &Model,
+    machine: &Machine,
+    cores: u32,
+    limit: usize,
+    sim: SimOptions,
+) -> Option<(f64, Layout, usize)> {
+    let mut groups = synth::core_groups(model);
+    synth::parallelise(model, &mut groups, cores);
+    let e = synth::Enumeration {
+        skip: 0.0,
+        limit: limit + 1,
+        node_budget: u64::MAX,
+    };
+    let all = synth::enumerate(model, &groups, cores, &e, &mut StdRng::seed_from_u64(0));
+    if all.len() > limit {
+        return None;
+    }
+    let opts = OptOptions {
+        sim,
+        ..OptOptions::default()
+    };
+    let mut s = Search {
+        model,
+        machine,
+        opts: &opts,
+        costs: BTreeMap::new(),
+    };
+    let mut best: Option<(f64, Hosts)> = None;
+    for h in &all {
+        let (c, _) = s.simulate(h);
+        if best.as_ref().is_none_or(|b| c < b.0) {
+            best = Some((c, h.clone()));
+        }
+    }
+    let (c, h) = best?;
+    Some((c, s.layout(&h), all.len()))
+}
+
+/// How often the search from one random candidate reaches the exhaustive
+/// optimum: (runs reaching it, runs, exhaustive optimum, candidates).
+pub fn dsa_vs_exhaustive(
+    model: &Model,
+    machine: &Machine,
+    cores: u32,
+    runs: u32,
+    seed: u64,
+) -> Option<(u32, u32, f64, usize)> {
+    let sim = SimOptions::default();
+    let (opt, _, n) = exhaustive(model, machine, cores, 200_000, sim)?;
+    let mut hits = 0;
+    for run in 0..runs {
+        let mut rng = StdRng::seed_from_u64(seed.wrapping_add(u64::from(run)));
+        let start = synth::candidates(model, &machine.name, cores, 1, &mut rng);
+        let opts = OptOptions {
+            seed,
+            ..OptOptions::default()
+        };
+        let r = search(model, machine, start, &opts, &mut rng, &mut |_, _| {});
+        if r.result.cost() <= opt * (1.0 + 1e-9) {
+            hits += 1;
+        }
+    }
+    Some((hits, runs, opt, n))
+}
