@@ -48,7 +48,7 @@ pub struct CommonArgs {
     /// Bamboo source files (`.bb`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Intermediate results to write: ast, hir (comma separated).
+    /// Intermediate results to write: ast, hir, c, markov (comma separated).
     #[arg(long, value_delimiter = ',', value_name = "KIND")]
     pub emit: Vec<EmitKind>,
     /// How diagnostics are printed.
@@ -79,6 +79,40 @@ pub struct CodegenArgs {
     /// benchmarks ran without them).
     #[arg(long)]
     pub no_bounds_checks: bool,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+}
+
+/// Profiling (paper 4.3.1): `--profile-gen` builds, `--profile` reads.
+#[derive(Args, Debug, Default, Clone)]
+pub struct ProfileArgs {
+    /// Build an instrumented single-core program that writes a profile when
+    /// it ends (to $BAMBOO_PROFILE_OUT, else `<program>.profile`).
+    #[arg(long, conflicts_with = "profile")]
+    pub profile_gen: bool,
+    /// A profile written by a `--profile-gen` build of this program.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<PathBuf>,
+    /// How the simulator counts the exits of a task (paper 4.4):
+    /// `TASK=per-task` (the default) or `TASK=per-object`; repeatable.
+    #[arg(long, value_name = "TASK=per-task|per-object", value_parser = parse_count_hint, requires = "profile")]
+    pub count_hint: Vec<crate::profile::CountHint>,
+}
+
+fn parse_count_hint(s: &str) -> Result<crate::profile::CountHint, String> {
+    use crate::profile::{CountHint, Counting};
+    let (task, how) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not TASK=per-task or TASK=per-object"))?;
+    let counting = match how {
+        "per-task" => Counting::PerTask,
+        "per-object" => Counting::PerObject,
+        _ => return Err(format!("`{how}` is neither `per-task` nor `per-object`")),
+    };
+    Ok(CountHint {
+        task: task.to_string(),
+        counting,
+    })
 }
 
 #[derive(Args, Debug)]
@@ -98,6 +132,8 @@ pub enum EmitKind {
     Hir,
     /// The generated C, kept in the folder `<output>.c/`.
     C,
+    /// The Markov model built from `--profile` (text).
+    Markov,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -338,6 +374,9 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     if fe.has_errors() {
         return 1;
     }
+    if load_profile(&fe, args, &cg.profile).is_err() {
+        return 1;
+    }
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
     match compile_program(&fe, args, cg, &output, &output) {
         Ok(()) => 0,
@@ -353,6 +392,9 @@ fn run(args: &RunArgs) -> i32 {
         return 1;
     };
     if fe.has_errors() {
+        return 1;
+    }
+    if load_profile(&fe, &args.common, &args.codegen.profile).is_err() {
         return 1;
     }
     let dir = unique_temp_dir("run");
@@ -383,6 +425,59 @@ fn run(args: &RunArgs) -> i32 {
     status
 }
 
+/// Reads and validates `--profile` (printing its diagnostics) and builds
+/// the Markov model with the `--count-hint`s; writes it with `--emit
+/// markov`. `Ok(None)` without `--profile`; `Err(())` once an error has
+/// been printed.
+pub fn load_profile(
+    fe: &Frontend,
+    args: &CommonArgs,
+    pa: &ProfileArgs,
+) -> Result<Option<crate::profile::MarkovModel>, ()> {
+    use crate::profile::{MarkovModel, Profile};
+    let Some(path) = &pa.profile else {
+        return Ok(None);
+    };
+    let Some(program) = &fe.program else {
+        return Err(());
+    };
+    let shown = path.display().to_string();
+    let report = |d: Diagnostic| {
+        let text = match args.error_format {
+            ErrorFormat::Human => diagnostics::render_human(&[d], &fe.sources, use_color(args.color)),
+            ErrorFormat::Json => diagnostics::render_json(&[d], &fe.sources),
+        };
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    };
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            let reason = match e.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                _ if path.is_dir() => "it is a directory".to_string(),
+                _ => e.to_string(),
+            };
+            report(diagnostics::profile_unreadable(&shown, &reason));
+            return Err(());
+        }
+    };
+    let profile = Profile::from_json(program, &text).map_err(|e| {
+        report(diagnostics::profile_diagnostic(&shown, &e));
+    })?;
+    let model = MarkovModel::from_profile(program, &profile, &pa.count_hint).map_err(|e| {
+        report(diagnostics::count_hint_diagnostic(&e));
+    })?;
+    if args.emit.contains(&EmitKind::Markov) {
+        let out = PathBuf::from(format!("{}.markov.txt", artifact_stem(args).display()));
+        if let Err(e) = std::fs::write(&out, model.dump(program)) {
+            eprintln!("error: cannot write `{}`: {e}", out.display());
+            return Err(());
+        }
+    }
+    Ok(Some(model))
+}
+
 /// Generates C, writes it into a build folder, and compiles it with `$CC`
 /// (default `cc`) against the runtime into `output`. With `--emit c` the
 /// folder `<c_stem>.c/` keeps the C; otherwise a temporary folder is used
@@ -407,6 +502,10 @@ pub fn compile_program(
     let opts = crate::codegen::Options {
         bounds_checks: !cg.no_bounds_checks,
         program_name: name,
+        profile_fingerprint: cg
+            .profile
+            .profile_gen
+            .then(|| crate::profile::fingerprint(program)),
     };
     let c =
         crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;
@@ -553,8 +652,9 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
                 Some(p) => ("hir.txt", dump_hir(p)),
                 None => continue,
             },
-            // Written by the build, which knows the output path.
-            EmitKind::C => continue,
+            // Written by the build, which knows the output path and the
+            // profile.
+            EmitKind::C | EmitKind::Markov => continue,
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
         std::fs::write(&path, text)

@@ -11,6 +11,7 @@ pub mod hir;
 pub mod layout;
 pub mod machine;
 pub mod opt;
+pub mod profile;
 pub mod sema;
 pub mod sim;
 pub mod source;

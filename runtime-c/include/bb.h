@@ -3,7 +3,7 @@
  * Generated code includes only this file. It must check the ABI it was
  * generated for:
  *     #include "bb.h"
- *     #if BB_ABI_VERSION != 2
+ *     #if BB_ABI_VERSION != 3
  *     #error "bambooc: runtime ABI mismatch"
  *     #endif
  * and store BB_ABI_VERSION in bb_program.abi_version (checked again at run
@@ -23,6 +23,7 @@
  *   bb/string.h  strings, concatenation, number formatting and parsing
  *   bb/tag.h     tag instances
  *   bb/sched.h   bb_main, task objects, task exits, the scheduler
+ *   bb/profile.h the descriptor of profiling builds (--profile-gen)
  *   bb/lib.h     output, files, System, Math, number classes, Character
  *   bb/builtin.h descriptors of Object, String and the built-in arrays
  * See runtime-c/README.md for the rules generated code follows.
@@ -30,7 +31,7 @@
 #ifndef BB_H
 #define BB_H
 
-#define BB_ABI_VERSION 2
+#define BB_ABI_VERSION 3
 
 #include "bb/base.h"
 #include "bb/types.h"
@@ -40,6 +41,7 @@
 #include "bb/string.h"
 #include "bb/tag.h"
 #include "bb/sched.h"
+#include "bb/profile.h"
 #include "bb/lib.h"
 #include "bb/builtin.h"
 

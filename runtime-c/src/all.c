@@ -7,6 +7,7 @@
 #include "numfmt.c"
 #include "lib.c"
 #include "io.c"
+#include "profile.c"
 #include "sched.c"
 
 const uint32_t bb_abi_version = BB_ABI_VERSION;

@@ -32,4 +32,12 @@ const uint16_t *bb_uc_special(int32_t c, bool upper, int *len);
 /* io.c */
 void bb_out_init(bb_runtime *rt);
 
+/* profile.c: the hooks of profiling builds (see the top of profile.c) */
+typedef struct bb_prof_core bb_prof_core;
+void bb_prof_start(bb_ctx *ctx);
+void bb_prof_alloc(bb_ctx *ctx, uint32_t site);
+void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t raw_ns);
+void bb_prof_write(bb_ctx *ctx, bool complete);
+void bb_prof_finish(bb_ctx *ctx);
+
 #endif

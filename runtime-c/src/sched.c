@@ -263,7 +263,7 @@ static void bb_update(bb_ctx *ctx, bb_object *o, uint64_t old, bool fresh, bb_ta
 void bb_publish(bb_ctx *ctx, bb_object *o) { bb_update(ctx, o, 0, true, NULL, 0); }
 
 void bb_task_object(bb_ctx *ctx, bb_object *o, uint64_t flags, uint32_t site) {
-  (void)site; /* Profiling builds record it; see the profiler. */
+  if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site); /* profile.c */
   o->flags = flags;
   o->gc |= BB_GC_TASKOBJ;
   if (ctx->npending == ctx->cap_pending) {
@@ -362,12 +362,13 @@ bool bb_step(bb_ctx *ctx) {
     uint64_t t0 = ctx->timing ? bb_now_ns() : 0;
     d->fn(ctx, objs, tags);
     uint32_t e = ctx->exit;
+    if (BB_UNLIKELY(e >= d->nexits)) bb_panic("task %s chose exit %u of %u", d->name, e, d->nexits);
     if (ctx->timing) {
       uint64_t t1 = bb_now_ns();
       tr->ns += t1 - t0;
       if (ctx->rt->trace_path) bb_trace_event(ctx, t, e, t0, t1);
+      if (ctx->prof) bb_prof_invocation(ctx, t, e, t1 - t0); /* profile.c */
     }
-    if (BB_UNLIKELY(e >= d->nexits)) bb_panic("task %s chose exit %u of %u", d->name, e, d->nexits);
 
     /* apply the exit: flags, then staged tag actions, atomically (we hold the locks) */
     const bb_flagop *ops = &d->exits[(size_t)e * n];
@@ -544,6 +545,7 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
   ctx->strings = rt->strings;
   ctx->timing = rt->stats || rt->trace_path;
   bb_heap_init(ctx);
+  if (prog->profile) bb_prof_start(ctx); /* profile.c */
 
   bb_sched *s = &ctx->sched;
   s->ntasks = prog->ntasks;
@@ -642,6 +644,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
   bb_out_flush(rt);
   if (rt->stats) bb_print_stats(ctx);
   if (rt->trace_path) bb_write_trace(ctx);
+  bb_prof_finish(ctx); /* profile.c */
   /* free everything (keeps leak checkers quiet) */
   bb_sched *s = &ctx->sched;
   for (uint32_t t = 0; t < s->ntasks; t++) {

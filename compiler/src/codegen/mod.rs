@@ -30,6 +30,9 @@ pub struct Options {
     pub bounds_checks: bool,
     /// The program's name, for diagnostics printed by the runtime.
     pub program_name: String,
+    /// A profiling build (`--profile-gen`): the program's
+    /// `profile::fingerprint`, which the runtime writes into the profile.
+    pub profile_fingerprint: Option<String>,
 }
 
 /// A problem that stops code generation (the front end accepts the
@@ -549,9 +552,24 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
             })
             .unwrap_or_else(|| "0".into())
     };
+    if let Some(fingerprint) = &opts.profile_fingerprint {
+        // The class of each allocation site's objects, for the profile.
+        let classes: Vec<String> = p
+            .alloc_sites
+            .iter()
+            .map(|s| ids.class(s.class).to_string())
+            .collect();
+        writeln!(
+            out,
+            "static const uint32_t PROFILE_SITE_CLASS[] = {{ {}0 }};\nstatic const bb_profile_info PROFILE = {{ .fingerprint = {fingerprint:?}, .nsites = {}, .site_class = PROFILE_SITE_CLASS }};",
+            classes.iter().map(|c| format!("{c}, ")).collect::<String>(),
+            classes.len(),
+        )
+        .unwrap();
+    }
     writeln!(
         out,
-        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {}, .init = INIT, .nglobals = {}, .globals = GLOBALS }};",
+        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {}, .init = INIT, .nglobals = {}, .globals = GLOBALS{} }};",
         opts.program_name,
         ids.next,
         p.tasks.len(),
@@ -563,6 +581,7 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
         field_off("args"),
         field_off("parameters"),
         singletons.len(),
+        if opts.profile_fingerprint.is_some() { ", .profile = &PROFILE" } else { "" },
     )
     .unwrap();
     out.push_str("int main(int argc, char **argv) { return bb_main(&PROGRAM, argc, argv); }\n");

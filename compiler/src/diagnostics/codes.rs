@@ -106,4 +106,18 @@ catalogue! {
     "E0411" => "duplicate flag",
     "E0412" => "task without parameters",
     "E0413" => "too many flags",
+    // Profiles (`--profile`, paper 4.3.1).
+    "E0600" => "cannot read profile",
+    "E0601" => "truncated profile",
+    "E0602" => "malformed profile",
+    "E0603" => "not a bambooc profile",
+    "E0604" => "unsupported profile version",
+    "E0605" => "profile of another program",
+    "E0606" => "unknown task in profile",
+    "E0607" => "exit number out of range",
+    "E0608" => "invalid figure in profile",
+    "E0609" => "inconsistent profile counts",
+    "E0610" => "allocation site mismatch in profile",
+    "E0611" => "duplicate entry in profile",
+    "E0612" => "unknown task in a count hint",
 }

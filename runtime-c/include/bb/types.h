@@ -214,6 +214,8 @@ struct bb_program {
   /* addresses of global reference variables (GC roots), e.g. &System_out */
   uint32_t               nglobals;
   bb_object **const     *globals;
+  /* profiling builds (`bambooc --profile-gen`) only: see bb/profile.h */
+  const struct bb_profile_info *profile;
 };
 
 /* ============================================================================
@@ -319,7 +321,8 @@ struct bb_ctx {
   bb_runtime            *rt;
   struct bb_trace_ev { uint32_t task, exit; uint64_t t0, t1; } *trace; /* BAMBOO_TRACE */
   size_t                 ntrace, cap_trace;
-  bool                   timing;   /* measure task times (stats or trace on) */
+  bool                   timing;   /* measure task times (stats, trace or profile on) */
+  struct bb_prof_core   *prof;     /* profiling builds: this core's counters (profile.c) */
 };
 
 /* Process-wide state. */

@@ -1,0 +1,702 @@
+//! Profiles (paper 4.3.1): the file a `--profile-gen` build writes, its
+//! validation against the program, and the Markov model built from it.
+//!
+//! In: a checked `hir::Program` and the profile's JSON text (the driver reads
+//! the file). Out: a validated [`Profile`] or a [`ProfileError`] (data; the
+//! wording is in `diagnostics::profile`), then a [`MarkovModel`]: per task
+//! and exit, the probability, the mean and variance of the body time and the
+//! mean number of task objects allocated per allocation site, plus the
+//! paper's per-task / per-object counting hint of 4.4.
+//!
+//! The format (`docs/profile-format.md`, version [`VERSION`]) is written by
+//! the C runtime (`runtime-c/src/profile.c`). Exits in the file use the
+//! runtime's numbering (0 = end of body, k >= 1 = the k-th `taskexit`);
+//! [`exit_id`] converts to the HIR's `ExitId` (where the end of the body is
+//! the last exit).
+//!
+//! Invariants after `Profile::from_json` succeeds: the format and version
+//! are this module's; the fingerprint is `fingerprint(p)`; every task named
+//! exists once; every exit number is in range and appears once per task;
+//! counts add up (per task and in total); no figure is negative; the
+//! probabilities of a task that ran sum to 1 (within 1e-6) and those of a
+//! task that never ran are 0; every allocation site exists and allocates
+//! the class named.
+
+use crate::hir::{AllocSiteId, BodyOwner, ExitId, Guard, Program, Task, TaskId};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::hash::Hasher;
+
+/// The `format` field of every profile.
+pub const FORMAT: &str = "bambooc-profile";
+/// The version of the format this compiler reads and its runtime writes.
+pub const VERSION: u32 = 1;
+/// How far the probabilities of a task may sum away from 1.
+pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
+
+/// A profile file (see `docs/profile-format.md`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub format: String,
+    pub version: u32,
+    /// The program's name (its first source file without `.bb`).
+    pub program: String,
+    /// [`fingerprint`] of the program that was profiled.
+    pub fingerprint: String,
+    /// False when the run ended through `System.exit` or a run-time error.
+    #[serde(default = "yes")]
+    pub complete: bool,
+    /// The clock the runtime used (informational).
+    #[serde(default)]
+    pub clock: String,
+    /// The cost of one clock reading, subtracted from every duration.
+    #[serde(default)]
+    pub clock_overhead_ns: u64,
+    /// Wall time of the run, start-up to the writing of the profile.
+    pub total_ns: u64,
+    /// Time spent in task bodies: the sum over exits of count × mean.
+    #[serde(default)]
+    pub task_ns: f64,
+    /// Task invocations, all tasks together.
+    pub invocations: u64,
+    /// Task objects allocated before the first task ran.
+    #[serde(default)]
+    pub allocations_outside_tasks: u64,
+    pub tasks: Vec<TaskProfile>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskProfile {
+    /// The task's name.
+    pub task: String,
+    pub invocations: u64,
+    pub exits: Vec<ExitProfile>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExitProfile {
+    /// Runtime exit number: 0 = end of body, k >= 1 = the k-th `taskexit`.
+    pub exit: u32,
+    /// Invocations that took this exit.
+    pub count: u64,
+    /// count / the task's invocations (0 when the task never ran).
+    pub probability: f64,
+    /// Mean body time of those invocations, nanoseconds.
+    pub time_mean_ns: f64,
+    /// Sample variance of that time (n - 1 in the denominator; 0 below 2).
+    pub time_var_ns2: f64,
+    /// Sites at which those invocations allocated task objects (sites with
+    /// no allocation are left out).
+    #[serde(default)]
+    pub allocations: Vec<AllocProfile>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllocProfile {
+    /// `hir::AllocSiteId` of the allocation block.
+    pub site: u32,
+    /// The class it allocates (checked against the program).
+    pub class: String,
+    /// Objects allocated there by invocations taking this exit.
+    pub total: u64,
+    /// total / count: objects per invocation taking this exit.
+    pub mean: f64,
+}
+
+/// Why a profile was rejected. Wording: `diagnostics::profile`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProfileError {
+    /// The text ends before the JSON value does (a cut-off file).
+    Truncated { line: usize, column: usize },
+    /// Not valid JSON, or JSON of the wrong shape (a missing or unknown
+    /// field, a value of the wrong type). `detail` is the JSON reader's.
+    Malformed {
+        line: usize,
+        column: usize,
+        detail: String,
+    },
+    /// The `format` field is missing or is not [`FORMAT`].
+    NotAProfile { found: Option<String> },
+    /// A `version` other than [`VERSION`] (written as found in the file).
+    UnsupportedVersion { found: String },
+    /// A number below zero; `path` is where, e.g. `tasks[1].exits[0].count`.
+    NegativeFigure { path: String, value: f64 },
+    /// The fingerprint is another program's. `difference` is the first
+    /// reason found by comparing the profile with this program, if any.
+    OtherProgram {
+        program: String,
+        found: String,
+        expected: String,
+        difference: Option<Box<ProfileError>>,
+    },
+    UnknownTask {
+        name: String,
+        suggestion: Option<String>,
+    },
+    DuplicateTask { name: String },
+    ExitOutOfRange { task: String, exit: u32, nexits: u32 },
+    DuplicateExit { task: String, exit: u32 },
+    /// A task's exit counts do not add up to its invocations (`task` is
+    /// `None` for the profile's total).
+    CountMismatch {
+        task: Option<String>,
+        sum: u64,
+        stated: u64,
+    },
+    /// A probability outside [0, 1].
+    BadProbability { task: String, exit: u32, value: f64 },
+    /// The probabilities of a task that ran do not sum to 1, or those of a
+    /// task that never ran are not 0.
+    ProbabilitySum {
+        task: String,
+        sum: f64,
+        invocations: u64,
+    },
+    SiteOutOfRange {
+        task: String,
+        exit: u32,
+        site: u32,
+        nsites: u32,
+    },
+    SiteClassMismatch {
+        task: String,
+        exit: u32,
+        site: u32,
+        found: String,
+        expected: String,
+    },
+    DuplicateSite { task: String, exit: u32, site: u32 },
+}
+
+/// A hash over what a profile describes: every task (name, parameters with
+/// their classes, guards and tag requirements, exits with their state
+/// changes) and every allocation site (class, initial state, owner), by
+/// name, so unrelated edits (method bodies, new methods) keep it. FNV-1a
+/// 64, 16 hex digits.
+pub fn fingerprint(p: &Program) -> String {
+    let mut text = String::from("bambooc-profile-fingerprint 1\n");
+    for t in &p.tasks {
+        text.push_str(&format!("task {}\n", t.name));
+        for par in &t.params {
+            let class = p.class(par.class);
+            text.push_str(&format!(
+                "  param {} {} guard {}",
+                par.name,
+                class.name,
+                guard_text(p, par.class, &par.guard)
+            ));
+            for (tt, _) in &par.tags {
+                text.push_str(&format!(" with {}", p.tag_types[tt.0 as usize]));
+            }
+            text.push('\n');
+        }
+        for (e, exit) in t.exits.iter().enumerate() {
+            text.push_str(&format!("  exit {e} implicit={}", exit.implicit));
+            for ch in &exit.changes {
+                text.push_str(&format!(
+                    " [set {:#x} clear {:#x} add {} clear {}]",
+                    ch.set,
+                    ch.clear,
+                    ch.add_tags.len(),
+                    ch.clear_tags.len()
+                ));
+            }
+            text.push('\n');
+        }
+    }
+    for (i, s) in p.alloc_sites.iter().enumerate() {
+        let owner = match s.owner {
+            Some(BodyOwner::Task(t)) => format!("task {}", p.task(t).name),
+            Some(BodyOwner::Method(m)) => {
+                let m = p.method(m);
+                format!("method {}.{}", p.class(m.class).name, m.name)
+            }
+            None => "none".to_string(),
+        };
+        text.push_str(&format!(
+            "site {i} {} in {owner}\n",
+            p.class(s.class).name
+        ));
+    }
+    let mut h = fnv::FnvHasher::default();
+    h.write(text.as_bytes());
+    format!("{:016x}", h.finish())
+}
+
+fn guard_text(p: &Program, class: crate::hir::ClassId, g: &Guard) -> String {
+    match g {
+        Guard::Const(b) => b.to_string(),
+        Guard::Flag(bit) => p
+            .class(class)
+            .flags
+            .get(bit.0 as usize)
+            .map(|f| f.name.clone())
+            .unwrap_or_else(|| format!("#{}", bit.0)),
+        Guard::Not(a) => format!("!({})", guard_text(p, class, a)),
+        Guard::And(a, b) => format!(
+            "({} && {})",
+            guard_text(p, class, a),
+            guard_text(p, class, b)
+        ),
+        Guard::Or(a, b) => format!(
+            "({} || {})",
+            guard_text(p, class, a),
+            guard_text(p, class, b)
+        ),
+    }
+}
+
+/// The HIR exit of a runtime exit number (runtime 0 = the end of the body,
+/// the HIR's last exit; runtime k >= 1 = HIR exit k - 1). `None` when out of
+/// range.
+pub fn exit_id(task: &Task, runtime_exit: u32) -> Option<ExitId> {
+    let n = task.exits.len() as u32;
+    match runtime_exit {
+        _ if runtime_exit >= n => None,
+        0 => Some(ExitId(n - 1)),
+        k => Some(ExitId(k - 1)),
+    }
+}
+
+/// The runtime exit number of a HIR exit (the inverse of [`exit_id`]).
+pub fn runtime_exit(task: &Task, exit: ExitId) -> u32 {
+    if exit.0 + 1 == task.exits.len() as u32 {
+        0
+    } else {
+        exit.0 + 1
+    }
+}
+
+impl Profile {
+    /// Reads and validates a profile of `p` (see the module invariants).
+    pub fn from_json(p: &Program, text: &str) -> Result<Profile, ProfileError> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(json_error)?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(FORMAT) => {}
+            other => {
+                return Err(ProfileError::NotAProfile {
+                    found: other.map(str::to_string),
+                })
+            }
+        }
+        match value.get("version") {
+            Some(v) if v.as_u64() == Some(VERSION as u64) => {}
+            Some(v) => {
+                return Err(ProfileError::UnsupportedVersion {
+                    found: v.to_string(),
+                })
+            }
+            None => {
+                return Err(ProfileError::UnsupportedVersion {
+                    found: "none".to_string(),
+                })
+            }
+        }
+        find_negative(&value, &mut String::new())?;
+        let profile: Profile = serde_json::from_str(text).map_err(json_error)?;
+        let structure = profile.check_against(p);
+        let expected = fingerprint(p);
+        if profile.fingerprint != expected {
+            return Err(ProfileError::OtherProgram {
+                program: profile.program.clone(),
+                found: profile.fingerprint.clone(),
+                expected,
+                difference: structure.err().map(Box::new),
+            });
+        }
+        structure?;
+        Ok(profile)
+    }
+
+    /// Serialises the profile as the runtime writes it (tests, tools).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("profiles serialise")
+    }
+
+    /// Checks names, exit numbers, counts, probabilities and sites against
+    /// the program.
+    fn check_against(&self, p: &Program) -> Result<(), ProfileError> {
+        let mut seen = BTreeSet::new();
+        let mut total = 0u64;
+        for tp in &self.tasks {
+            let Some(tid) = p.tasks.iter().position(|t| t.name == tp.task) else {
+                return Err(ProfileError::UnknownTask {
+                    name: tp.task.clone(),
+                    suggestion: crate::sema::suggest(
+                        &tp.task,
+                        p.tasks.iter().map(|t| t.name.as_str()),
+                    ),
+                });
+            };
+            if !seen.insert(tid) {
+                return Err(ProfileError::DuplicateTask {
+                    name: tp.task.clone(),
+                });
+            }
+            let task = p.task(TaskId(tid as u32));
+            let nexits = task.exits.len() as u32;
+            let mut exits = BTreeSet::new();
+            let (mut sum, mut psum) = (0u64, 0.0f64);
+            for ep in &tp.exits {
+                if ep.exit >= nexits {
+                    return Err(ProfileError::ExitOutOfRange {
+                        task: tp.task.clone(),
+                        exit: ep.exit,
+                        nexits,
+                    });
+                }
+                if !exits.insert(ep.exit) {
+                    return Err(ProfileError::DuplicateExit {
+                        task: tp.task.clone(),
+                        exit: ep.exit,
+                    });
+                }
+                if !(0.0..=1.0).contains(&ep.probability) {
+                    return Err(ProfileError::BadProbability {
+                        task: tp.task.clone(),
+                        exit: ep.exit,
+                        value: ep.probability,
+                    });
+                }
+                sum = sum.saturating_add(ep.count);
+                psum += ep.probability;
+                let mut sites = BTreeSet::new();
+                for a in &ep.allocations {
+                    let nsites = p.alloc_sites.len() as u32;
+                    if a.site >= nsites {
+                        return Err(ProfileError::SiteOutOfRange {
+                            task: tp.task.clone(),
+                            exit: ep.exit,
+                            site: a.site,
+                            nsites,
+                        });
+                    }
+                    if !sites.insert(a.site) {
+                        return Err(ProfileError::DuplicateSite {
+                            task: tp.task.clone(),
+                            exit: ep.exit,
+                            site: a.site,
+                        });
+                    }
+                    let expected = &p.class(p.alloc_site(AllocSiteId(a.site)).class).name;
+                    if &a.class != expected {
+                        return Err(ProfileError::SiteClassMismatch {
+                            task: tp.task.clone(),
+                            exit: ep.exit,
+                            site: a.site,
+                            found: a.class.clone(),
+                            expected: expected.clone(),
+                        });
+                    }
+                }
+            }
+            if sum != tp.invocations {
+                return Err(ProfileError::CountMismatch {
+                    task: Some(tp.task.clone()),
+                    sum,
+                    stated: tp.invocations,
+                });
+            }
+            let ok = if tp.invocations == 0 {
+                psum == 0.0
+            } else {
+                (psum - 1.0).abs() <= PROBABILITY_TOLERANCE
+            };
+            if !ok {
+                return Err(ProfileError::ProbabilitySum {
+                    task: tp.task.clone(),
+                    sum: psum,
+                    invocations: tp.invocations,
+                });
+            }
+            total = total.saturating_add(tp.invocations);
+        }
+        if total != self.invocations {
+            return Err(ProfileError::CountMismatch {
+                task: None,
+                sum: total,
+                stated: self.invocations,
+            });
+        }
+        Ok(())
+    }
+}
+
+fn json_error(e: serde_json::Error) -> ProfileError {
+    match e.classify() {
+        serde_json::error::Category::Eof => ProfileError::Truncated {
+            line: e.line(),
+            column: e.column(),
+        },
+        _ => {
+            // serde_json appends " at line L column C"; the position is
+            // given separately.
+            let text = e.to_string();
+            let detail = match text.rfind(" at line ") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            };
+            ProfileError::Malformed {
+                line: e.line(),
+                column: e.column(),
+                detail,
+            }
+        }
+    }
+}
+
+/// The first negative number in a JSON value, with its path.
+fn find_negative(v: &serde_json::Value, path: &mut String) -> Result<(), ProfileError> {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) => match n.as_f64() {
+            Some(x) if x < 0.0 || !x.is_finite() => Err(ProfileError::NegativeFigure {
+                path: path.clone(),
+                value: x,
+            }),
+            _ => Ok(()),
+        },
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                find_negative(item, path)?;
+                path.truncate(len);
+            }
+            Ok(())
+        }
+        Value::Object(fields) => {
+            for (k, item) in fields {
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(k);
+                find_negative(item, path)?;
+                path.truncate(len);
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// How the simulator keeps the exit counts of a task (paper 4.4): over all
+/// its invocations, or per object (each object, over its own invocations of
+/// the task, takes the exits in the profiled ratio; e.g. a task that loops
+/// on an object nine times and then leaves).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counting {
+    PerTask,
+    PerObject,
+}
+
+/// What the profile says about one exit of one task.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExitStats {
+    pub exit: ExitId,
+    /// The runtime's number of the exit (as in the profile file).
+    pub runtime_exit: u32,
+    pub count: u64,
+    pub probability: f64,
+    pub mean_ns: f64,
+    pub var_ns2: f64,
+    /// Mean task objects allocated per invocation taking this exit, per
+    /// site (sites with none are left out), by site.
+    pub allocs: Vec<(AllocSiteId, f64)>,
+}
+
+/// The profile's statistics for one task.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskStats {
+    pub invocations: u64,
+    /// One entry per exit of the task, in `ExitId` order (exits the profile
+    /// does not mention have count and probability 0).
+    pub exits: Vec<ExitStats>,
+    pub counting: Counting,
+}
+
+/// The statistics the Markov model of 4.3.1 is made of, per task.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MarkovModel {
+    pub tasks: Vec<TaskStats>,
+    /// Whether the profiled run ended normally (otherwise the simulator
+    /// reports the fraction of useful work, 4.4).
+    pub complete: bool,
+}
+
+/// A counting hint given on the command line: `--count-hint TASK=per-object`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountHint {
+    pub task: String,
+    pub counting: Counting,
+}
+
+/// A count hint naming a task the program does not have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownHintTask {
+    pub name: String,
+    pub suggestion: Option<String>,
+}
+
+impl MarkovModel {
+    /// The statistics of a validated profile, with every task counted per
+    /// task unless `hints` say otherwise.
+    pub fn from_profile(
+        p: &Program,
+        prof: &Profile,
+        hints: &[CountHint],
+    ) -> Result<MarkovModel, UnknownHintTask> {
+        let mut counting = vec![Counting::PerTask; p.tasks.len()];
+        for h in hints {
+            let Some(t) = p.tasks.iter().position(|t| t.name == h.task) else {
+                return Err(UnknownHintTask {
+                    name: h.task.clone(),
+                    suggestion: crate::sema::suggest(
+                        &h.task,
+                        p.tasks.iter().map(|t| t.name.as_str()),
+                    ),
+                });
+            };
+            counting[t] = h.counting;
+        }
+        let by_name: BTreeMap<&str, &TaskProfile> =
+            prof.tasks.iter().map(|t| (t.task.as_str(), t)).collect();
+        let tasks = p
+            .tasks
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let tp = by_name.get(t.name.as_str());
+                let exits = (0..t.exits.len() as u32)
+                    .map(|e| {
+                        let exit = ExitId(e);
+                        let runtime = runtime_exit(t, exit);
+                        let ep = tp.and_then(|tp| tp.exits.iter().find(|x| x.exit == runtime));
+                        ExitStats {
+                            exit,
+                            runtime_exit: runtime,
+                            count: ep.map_or(0, |x| x.count),
+                            probability: ep.map_or(0.0, |x| x.probability),
+                            mean_ns: ep.map_or(0.0, |x| x.time_mean_ns),
+                            var_ns2: ep.map_or(0.0, |x| x.time_var_ns2),
+                            allocs: ep
+                                .map(|x| {
+                                    x.allocations
+                                        .iter()
+                                        .map(|a| (AllocSiteId(a.site), a.mean))
+                                        .collect::<BTreeMap<_, _>>()
+                                        .into_iter()
+                                        .collect()
+                                })
+                                .unwrap_or_default(),
+                        }
+                    })
+                    .collect();
+                TaskStats {
+                    invocations: tp.map_or(0, |tp| tp.invocations),
+                    exits,
+                    counting: counting[i],
+                }
+            })
+            .collect();
+        Ok(MarkovModel {
+            tasks,
+            complete: prof.complete,
+        })
+    }
+
+    /// Every exit of task `t`, in `ExitId` order.
+    pub fn exits(&self, t: TaskId) -> &[ExitStats] {
+        &self.tasks[t.0 as usize].exits
+    }
+
+    pub fn invocations(&self, t: TaskId) -> u64 {
+        self.tasks[t.0 as usize].invocations
+    }
+
+    pub fn counting(&self, t: TaskId) -> Counting {
+        self.tasks[t.0 as usize].counting
+    }
+
+    /// The expected body time of one invocation of `t` (probability-weighted
+    /// over its exits; 0 for a task that never ran).
+    pub fn expected_ns(&self, t: TaskId) -> f64 {
+        self.exits(t)
+            .iter()
+            .map(|e| e.probability * e.mean_ns)
+            .sum()
+    }
+
+    /// The expected number of objects `t` allocates at `site` per
+    /// invocation (over all exits).
+    pub fn expected_allocs(&self, t: TaskId, site: AllocSiteId) -> f64 {
+        self.exits(t)
+            .iter()
+            .flat_map(|e| {
+                e.allocs
+                    .iter()
+                    .filter(move |(s, _)| *s == site)
+                    .map(move |(_, m)| e.probability * m)
+            })
+            .sum()
+    }
+}
+
+impl MarkovModel {
+    /// A text rendering for `--emit markov`: per task, its invocations and
+    /// counting, then per exit (HIR number, runtime number) the count,
+    /// probability, mean and standard deviation of the time, and the mean
+    /// allocations per site.
+    pub fn dump(&self, p: &Program) -> String {
+        let mut s = format!(
+            "# Markov model (paper 4.3.1) from a {} profile\n",
+            if self.complete { "complete" } else { "partial" }
+        );
+        for (i, t) in self.tasks.iter().enumerate() {
+            let task = p.task(TaskId(i as u32));
+            s.push_str(&format!(
+                "task {}: {} invocations, counted {}, expected {:.1} ns\n",
+                task.name,
+                t.invocations,
+                match t.counting {
+                    Counting::PerTask => "per task",
+                    Counting::PerObject => "per object",
+                },
+                self.expected_ns(TaskId(i as u32))
+            ));
+            for e in &t.exits {
+                s.push_str(&format!(
+                    "  exit {} (runtime {}): count {}, p = {:.6}, time {:.1} ns (sd {:.1})",
+                    e.exit.0,
+                    e.runtime_exit,
+                    e.count,
+                    e.probability,
+                    e.mean_ns,
+                    e.var_ns2.sqrt()
+                ));
+                for (site, mean) in &e.allocs {
+                    s.push_str(&format!(
+                        ", site {} ({}) x {mean:.6}",
+                        site.0,
+                        p.class(p.alloc_site(*site).class).name
+                    ));
+                }
+                s.push('\n');
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests;

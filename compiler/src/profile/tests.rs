@@ -1,0 +1,513 @@
+//! Unit tests: the format, every validation error, exit numbering, the
+//! fingerprint and the model.
+
+use super::*;
+use crate::test_support::program;
+
+const SRC: &str = r#"
+class Text { flag process; flag submit; int n; }
+class Results { flag finished; int merged; }
+task startup(StartupObject s in initialstate) {
+    for (int i = 0; i < 3; i++) { Text t = new Text() { process := true }; }
+    Results r = new Results() { finished := false };
+    taskexit(s: initialstate := false);
+}
+task processText(Text tp in process) {
+    tp.n = 1;
+    taskexit(tp: process := false, submit := true);
+}
+task merge(Results rp in !finished, Text tp in submit) {
+    rp.merged++;
+    if (rp.merged == 3) taskexit(rp: finished := true; tp: submit := false);
+    taskexit(tp: submit := false);
+}
+"#;
+
+fn exit(exit: u32, count: u64, probability: f64, allocations: Vec<AllocProfile>) -> ExitProfile {
+    ExitProfile {
+        exit,
+        count,
+        probability,
+        time_mean_ns: 100.0,
+        time_var_ns2: 4.0,
+        allocations,
+    }
+}
+
+/// The profile a run of SRC writes (times made up).
+fn good(p: &Program) -> Profile {
+    Profile {
+        format: FORMAT.into(),
+        version: VERSION,
+        program: "test".into(),
+        fingerprint: fingerprint(p),
+        complete: true,
+        clock: "CLOCK_MONOTONIC".into(),
+        clock_overhead_ns: 20,
+        total_ns: 10_000,
+        task_ns: 700.0,
+        invocations: 7,
+        allocations_outside_tasks: 0,
+        tasks: vec![
+            TaskProfile {
+                task: "startup".into(),
+                invocations: 1,
+                exits: vec![
+                    exit(0, 0, 0.0, vec![]),
+                    exit(
+                        1,
+                        1,
+                        1.0,
+                        vec![
+                            AllocProfile {
+                                site: 0,
+                                class: "Text".into(),
+                                total: 3,
+                                mean: 3.0,
+                            },
+                            AllocProfile {
+                                site: 1,
+                                class: "Results".into(),
+                                total: 1,
+                                mean: 1.0,
+                            },
+                        ],
+                    ),
+                ],
+            },
+            TaskProfile {
+                task: "processText".into(),
+                invocations: 3,
+                exits: vec![exit(0, 0, 0.0, vec![]), exit(1, 3, 1.0, vec![])],
+            },
+            TaskProfile {
+                task: "merge".into(),
+                invocations: 3,
+                exits: vec![
+                    exit(0, 0, 0.0, vec![]),
+                    exit(1, 1, 1.0 / 3.0, vec![]),
+                    exit(2, 2, 2.0 / 3.0, vec![]),
+                ],
+            },
+        ],
+    }
+}
+
+/// Reads `text` as a profile of SRC and returns the error.
+fn err(p: &Program, text: &str) -> ProfileError {
+    Profile::from_json(p, text).expect_err("the profile should be rejected")
+}
+
+/// The good profile changed by `f`, as JSON.
+fn edited(p: &Program, f: impl FnOnce(&mut Profile)) -> String {
+    let mut prof = good(p);
+    f(&mut prof);
+    prof.to_json()
+}
+
+/// The good profile's JSON changed by `f` on its JSON value.
+fn edited_json(p: &Program, f: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(&good(p).to_json()).unwrap();
+    f(&mut v);
+    v.to_string()
+}
+
+#[test]
+fn a_good_profile_round_trips() {
+    let p = program(SRC);
+    let text = good(&p).to_json();
+    assert_eq!(Profile::from_json(&p, &text), Ok(good(&p)));
+}
+
+#[test]
+fn runtime_exits_map_to_hir_exits() {
+    let p = program(SRC);
+    let merge = &p.tasks[2];
+    assert_eq!(merge.exits.len(), 3);
+    assert!(merge.exits[2].implicit);
+    assert_eq!(exit_id(merge, 0), Some(ExitId(2)));
+    assert_eq!(exit_id(merge, 1), Some(ExitId(0)));
+    assert_eq!(exit_id(merge, 2), Some(ExitId(1)));
+    assert_eq!(exit_id(merge, 3), None);
+    for e in 0..3 {
+        assert_eq!(runtime_exit(merge, exit_id(merge, e).unwrap()), e);
+    }
+}
+
+#[test]
+fn fingerprint_is_stable_and_tracks_tasks_and_sites() {
+    let p = program(SRC);
+    let f = fingerprint(&p);
+    assert_eq!(f.len(), 16);
+    assert_eq!(f, fingerprint(&program(SRC)));
+    // A method body does not matter.
+    let body = SRC.replace("tp.n = 1;", "tp.n = 2;");
+    assert_eq!(f, fingerprint(&program(&body)));
+    // A task's exit, a guard, an allocation site do.
+    let exit = SRC.replace("submit := true);", "submit := false);");
+    assert_ne!(f, fingerprint(&program(&exit)));
+    let guard = SRC.replace("Text tp in process)", "Text tp in !submit)");
+    assert_ne!(f, fingerprint(&program(&guard)));
+    let site = SRC.replace(
+        "Results r = new Results() { finished := false };",
+        "Results r = new Results() { finished := false }; Text u = new Text() { submit := true };",
+    );
+    assert_ne!(f, fingerprint(&program(&site)));
+}
+
+#[test]
+fn truncated() {
+    let p = program(SRC);
+    let text = good(&p).to_json();
+    for cut in [0, 1, text.len() / 2, text.len() - 2] {
+        assert!(
+            matches!(err(&p, &text[..cut]), ProfileError::Truncated { .. }),
+            "cut at {cut}"
+        );
+    }
+}
+
+#[test]
+fn malformed_json_and_shape() {
+    let p = program(SRC);
+    assert!(matches!(
+        err(&p, "{\"format\": \"bambooc-profile\",, }"),
+        ProfileError::Malformed { line: 1, .. }
+    ));
+    let missing = edited_json(&p, |v| {
+        v.as_object_mut().unwrap().remove("tasks");
+    });
+    match err(&p, &missing) {
+        ProfileError::Malformed { detail, .. } => assert!(detail.contains("tasks"), "{detail}"),
+        e => panic!("{e:?}"),
+    }
+    let unknown = edited_json(&p, |v| v["tasks"][0]["colour"] = "red".into());
+    match err(&p, &unknown) {
+        ProfileError::Malformed { detail, .. } => assert!(detail.contains("colour"), "{detail}"),
+        e => panic!("{e:?}"),
+    }
+    let wrong_type = edited_json(&p, |v| v["tasks"][0]["invocations"] = "one".into());
+    assert!(matches!(
+        err(&p, &wrong_type),
+        ProfileError::Malformed { .. }
+    ));
+}
+
+#[test]
+fn not_a_profile() {
+    let p = program(SRC);
+    assert_eq!(
+        err(&p, "{\"traceEvents\": []}"),
+        ProfileError::NotAProfile { found: None }
+    );
+    assert_eq!(
+        err(&p, "[1, 2]"),
+        ProfileError::NotAProfile { found: None }
+    );
+    let other = edited(&p, |x| x.format = "gprof".into());
+    assert_eq!(
+        err(&p, &other),
+        ProfileError::NotAProfile {
+            found: Some("gprof".into())
+        }
+    );
+}
+
+#[test]
+fn older_or_newer_version() {
+    let p = program(SRC);
+    // An older format is reported as such even if its fields differ.
+    let old = r#"{"format": "bambooc-profile", "version": 0, "tasks": {}}"#;
+    assert_eq!(
+        err(&p, old),
+        ProfileError::UnsupportedVersion { found: "0".into() }
+    );
+    let newer = edited(&p, |x| x.version = 2);
+    assert_eq!(
+        err(&p, &newer),
+        ProfileError::UnsupportedVersion { found: "2".into() }
+    );
+    let none = edited_json(&p, |v| {
+        v.as_object_mut().unwrap().remove("version");
+    });
+    assert_eq!(
+        err(&p, &none),
+        ProfileError::UnsupportedVersion {
+            found: "none".into()
+        }
+    );
+}
+
+#[test]
+fn negative_figures() {
+    let p = program(SRC);
+    let count = edited_json(&p, |v| v["tasks"][1]["exits"][1]["count"] = (-3).into());
+    assert_eq!(
+        err(&p, &count),
+        ProfileError::NegativeFigure {
+            path: "tasks[1].exits[1].count".into(),
+            value: -3.0
+        }
+    );
+    let time = edited(&p, |x| x.tasks[2].exits[1].time_mean_ns = -0.5);
+    assert_eq!(
+        err(&p, &time),
+        ProfileError::NegativeFigure {
+            path: "tasks[2].exits[1].time_mean_ns".into(),
+            value: -0.5
+        }
+    );
+}
+
+#[test]
+fn not_a_number_is_malformed() {
+    // JSON has no NaN; a profile writer that printed one made a bad file.
+    let p = program(SRC);
+    let text = good(&p)
+        .to_json()
+        .replacen("\"time_var_ns2\": 4.0", "\"time_var_ns2\": NaN", 1);
+    assert!(matches!(err(&p, &text), ProfileError::Malformed { .. }));
+    let huge = good(&p)
+        .to_json()
+        .replacen("\"time_var_ns2\": 4.0", "\"time_var_ns2\": 1e999", 1);
+    assert!(matches!(err(&p, &huge), ProfileError::Malformed { .. }));
+}
+
+#[test]
+fn another_programs_profile() {
+    let p = program(SRC);
+    let other = program(&SRC.replace("task merge(", "task mergeAll("));
+    let text = good(&other).to_json(); // names `merge`, fingerprint of `other`
+    match err(&p, &text) {
+        ProfileError::OtherProgram {
+            program,
+            found,
+            expected,
+            difference,
+        } => {
+            assert_eq!(program, "test");
+            assert_eq!(found, fingerprint(&other));
+            assert_eq!(expected, fingerprint(&p));
+            assert_eq!(difference, None);
+        }
+        e => panic!("{e:?}"),
+    }
+    // A profile naming tasks this program lacks says so in the difference.
+    let renamed = edited(&p, |x| {
+        x.fingerprint = "0123456789abcdef".into();
+        x.tasks[2].task = "mergeAll".into();
+    });
+    match err(&p, &renamed) {
+        ProfileError::OtherProgram { difference, .. } => assert_eq!(
+            difference.as_deref(),
+            Some(&ProfileError::UnknownTask {
+                name: "mergeAll".into(),
+                suggestion: None
+            })
+        ),
+        e => panic!("{e:?}"),
+    }
+}
+
+#[test]
+fn unknown_and_duplicate_tasks() {
+    let p = program(SRC);
+    let unknown = edited(&p, |x| x.tasks[1].task = "procesText".into());
+    assert_eq!(
+        err(&p, &unknown),
+        ProfileError::UnknownTask {
+            name: "procesText".into(),
+            suggestion: Some("processText".into())
+        }
+    );
+    let twice = edited(&p, |x| {
+        let t = x.tasks[1].clone();
+        x.tasks.push(t);
+        x.invocations += 3;
+    });
+    assert_eq!(
+        err(&p, &twice),
+        ProfileError::DuplicateTask {
+            name: "processText".into()
+        }
+    );
+}
+
+#[test]
+fn exit_out_of_range_or_twice() {
+    let p = program(SRC);
+    let range = edited(&p, |x| x.tasks[1].exits[1].exit = 2);
+    assert_eq!(
+        err(&p, &range),
+        ProfileError::ExitOutOfRange {
+            task: "processText".into(),
+            exit: 2,
+            nexits: 2
+        }
+    );
+    let twice = edited(&p, |x| x.tasks[2].exits[0].exit = 1);
+    assert_eq!(
+        err(&p, &twice),
+        ProfileError::DuplicateExit {
+            task: "merge".into(),
+            exit: 1
+        }
+    );
+}
+
+#[test]
+fn counts_must_add_up() {
+    let p = program(SRC);
+    let task = edited(&p, |x| x.tasks[1].invocations = 4);
+    assert_eq!(
+        err(&p, &task),
+        ProfileError::CountMismatch {
+            task: Some("processText".into()),
+            sum: 3,
+            stated: 4
+        }
+    );
+    let total = edited(&p, |x| x.invocations = 8);
+    assert_eq!(
+        err(&p, &total),
+        ProfileError::CountMismatch {
+            task: None,
+            sum: 7,
+            stated: 8
+        }
+    );
+}
+
+#[test]
+fn probabilities() {
+    let p = program(SRC);
+    let above = edited(&p, |x| x.tasks[1].exits[1].probability = 1.5);
+    assert_eq!(
+        err(&p, &above),
+        ProfileError::BadProbability {
+            task: "processText".into(),
+            exit: 1,
+            value: 1.5
+        }
+    );
+    let sum = edited(&p, |x| x.tasks[2].exits[1].probability = 0.3);
+    assert!(matches!(
+        err(&p, &sum),
+        ProfileError::ProbabilitySum { ref task, invocations: 3, .. } if task == "merge"
+    ));
+    // Within the tolerance is fine.
+    let close = edited(&p, |x| x.tasks[2].exits[1].probability = 1.0 / 3.0 + 1e-9);
+    assert!(Profile::from_json(&p, &close).is_ok());
+    // A task that never ran has no probabilities.
+    let never = edited(&p, |x| {
+        x.tasks[1].invocations = 0;
+        x.tasks[1].exits[1].count = 0;
+        x.invocations = 4;
+    });
+    assert_eq!(
+        err(&p, &never),
+        ProfileError::ProbabilitySum {
+            task: "processText".into(),
+            sum: 1.0,
+            invocations: 0
+        }
+    );
+}
+
+#[test]
+fn allocation_sites() {
+    let p = program(SRC);
+    let range = edited(&p, |x| x.tasks[0].exits[1].allocations[1].site = 7);
+    assert_eq!(
+        err(&p, &range),
+        ProfileError::SiteOutOfRange {
+            task: "startup".into(),
+            exit: 1,
+            site: 7,
+            nsites: 2
+        }
+    );
+    let class = edited(&p, |x| x.tasks[0].exits[1].allocations[1].class = "Text".into());
+    assert_eq!(
+        err(&p, &class),
+        ProfileError::SiteClassMismatch {
+            task: "startup".into(),
+            exit: 1,
+            site: 1,
+            found: "Text".into(),
+            expected: "Results".into()
+        }
+    );
+    let twice = edited(&p, |x| x.tasks[0].exits[1].allocations[1].site = 0);
+    assert!(matches!(
+        err(&p, &twice),
+        ProfileError::DuplicateSite { site: 0, .. }
+    ));
+}
+
+#[test]
+fn every_error_has_a_catalogued_code() {
+    let p = program(SRC);
+    let errors = [
+        err(&p, ""),
+        err(&p, "{,}"),
+        err(&p, "{}"),
+        err(&p, r#"{"format": "bambooc-profile"}"#),
+        err(&p, &edited(&p, |x| x.tasks[1].exits[1].time_mean_ns = -1.0)),
+        err(&p, &edited(&p, |x| x.fingerprint = "x".into())),
+        err(&p, &edited(&p, |x| x.tasks[1].task = "nope".into())),
+        err(&p, &edited(&p, |x| x.tasks[1].exits[1].exit = 9)),
+        err(&p, &edited(&p, |x| x.invocations = 1)),
+        err(&p, &edited(&p, |x| x.tasks[0].exits[1].allocations[0].site = 9)),
+        err(&p, &edited(&p, |x| x.tasks[2].exits[0].exit = 2)),
+    ];
+    let mut codes = BTreeSet::new();
+    for e in &errors {
+        let d = crate::diagnostics::profile_diagnostic("p.profile", e);
+        assert!(crate::diagnostics::explain(d.code).is_some(), "{}", d.code);
+        assert!(d.message.contains("p.profile"), "{}", d.message);
+        codes.insert(d.code);
+    }
+    assert_eq!(codes.len(), errors.len(), "{codes:?}");
+}
+
+#[test]
+fn model_from_profile() {
+    let p = program(SRC);
+    let prof = good(&p);
+    let hints = [CountHint {
+        task: "merge".into(),
+        counting: Counting::PerObject,
+    }];
+    let m = MarkovModel::from_profile(&p, &prof, &hints).unwrap();
+    assert!(m.complete);
+    let startup = m.exits(TaskId(0));
+    // HIR exit 0 is the `taskexit`, runtime exit 1.
+    assert_eq!(startup[0].runtime_exit, 1);
+    assert_eq!(startup[0].probability, 1.0);
+    assert_eq!(
+        startup[0].allocs,
+        vec![(AllocSiteId(0), 3.0), (AllocSiteId(1), 1.0)]
+    );
+    assert_eq!(startup[1].runtime_exit, 0);
+    assert_eq!(startup[1].count, 0);
+    assert_eq!(m.expected_allocs(TaskId(0), AllocSiteId(0)), 3.0);
+    assert_eq!(m.invocations(TaskId(2)), 3);
+    assert_eq!(m.counting(TaskId(2)), Counting::PerObject);
+    assert_eq!(m.counting(TaskId(1)), Counting::PerTask);
+    let merge = m.exits(TaskId(2));
+    assert_eq!(merge[0].count, 1);
+    assert_eq!(merge[1].count, 2);
+    assert!((m.expected_ns(TaskId(2)) - 100.0).abs() < 1e-9);
+    let bad = [CountHint {
+        task: "merg".into(),
+        counting: Counting::PerObject,
+    }];
+    assert_eq!(
+        MarkovModel::from_profile(&p, &prof, &bad),
+        Err(UnknownHintTask {
+            name: "merg".into(),
+            suggestion: Some("merge".into())
+        })
+    );
+}
