@@ -444,7 +444,9 @@ pub fn load_profile(
     let shown = path.display().to_string();
     let report = |d: Diagnostic| {
         let text = match args.error_format {
-            ErrorFormat::Human => diagnostics::render_human(&[d], &fe.sources, use_color(args.color)),
+            ErrorFormat::Human => {
+                diagnostics::render_human(&[d], &fe.sources, use_color(args.color))
+            }
             ErrorFormat::Json => diagnostics::render_json(&[d], &fe.sources),
         };
         let _ = std::io::stderr().write_all(text.as_bytes());

@@ -367,3 +367,6 @@ pub fn dsa_vs_exhaustive(
     }
     Some((hits, runs, opt, n))
 }
+
+#[cfg(test)]
+mod tests;

@@ -115,7 +115,10 @@ pub struct AllocProfile {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ProfileError {
     /// The text ends before the JSON value does (a cut-off file).
-    Truncated { line: usize, column: usize },
+    Truncated {
+        line: usize,
+        column: usize,
+    },
     /// Not valid JSON, or JSON of the wrong shape (a missing or unknown
     /// field, a value of the wrong type). `detail` is the JSON reader's.
     Malformed {
@@ -124,11 +127,18 @@ pub enum ProfileError {
         detail: String,
     },
     /// The `format` field is missing or is not [`FORMAT`].
-    NotAProfile { found: Option<String> },
+    NotAProfile {
+        found: Option<String>,
+    },
     /// A `version` other than [`VERSION`] (written as found in the file).
-    UnsupportedVersion { found: String },
+    UnsupportedVersion {
+        found: String,
+    },
     /// A number below zero; `path` is where, e.g. `tasks[1].exits[0].count`.
-    NegativeFigure { path: String, value: f64 },
+    NegativeFigure {
+        path: String,
+        value: f64,
+    },
     /// The fingerprint is another program's. `difference` is the first
     /// reason found by comparing the profile with this program, if any.
     OtherProgram {
@@ -141,9 +151,18 @@ pub enum ProfileError {
         name: String,
         suggestion: Option<String>,
     },
-    DuplicateTask { name: String },
-    ExitOutOfRange { task: String, exit: u32, nexits: u32 },
-    DuplicateExit { task: String, exit: u32 },
+    DuplicateTask {
+        name: String,
+    },
+    ExitOutOfRange {
+        task: String,
+        exit: u32,
+        nexits: u32,
+    },
+    DuplicateExit {
+        task: String,
+        exit: u32,
+    },
     /// A task's exit counts do not add up to its invocations (`task` is
     /// `None` for the profile's total).
     CountMismatch {
@@ -152,7 +171,11 @@ pub enum ProfileError {
         stated: u64,
     },
     /// A probability outside [0, 1].
-    BadProbability { task: String, exit: u32, value: f64 },
+    BadProbability {
+        task: String,
+        exit: u32,
+        value: f64,
+    },
     /// The probabilities of a task that ran do not sum to 1, or those of a
     /// task that never ran are not 0.
     ProbabilitySum {
@@ -173,7 +196,11 @@ pub enum ProfileError {
         found: String,
         expected: String,
     },
-    DuplicateSite { task: String, exit: u32, site: u32 },
+    DuplicateSite {
+        task: String,
+        exit: u32,
+        site: u32,
+    },
 }
 
 /// A hash over what a profile describes: every task (name, parameters with
@@ -221,10 +248,7 @@ pub fn fingerprint(p: &Program) -> String {
             }
             None => "none".to_string(),
         };
-        text.push_str(&format!(
-            "site {i} {} in {owner}\n",
-            p.class(s.class).name
-        ));
+        text.push_str(&format!("site {i} {} in {owner}\n", p.class(s.class).name));
     }
     let mut h = fnv::FnvHasher::default();
     h.write(text.as_bytes());

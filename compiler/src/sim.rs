@@ -22,9 +22,10 @@
 //! order objects arrived; an invocation locks its parameter objects, so
 //! copies of an object queued for other tasks become stale.
 //!
-//! An invocation takes the exit whose count lags most behind the profiled
-//! ratio (counted per task, or per parameter-0 object under the
-//! per-object hint); it lasts the exit's mean time plus the machine's
+//! An invocation takes an exit so that exit counts track the profiled
+//! ratios (counted per task, or per parameter-0 object under the
+//! per-object hint): an exit whose expected count is a whole invocation
+//! ahead of its actual count is due, else the most probable exit runs; it lasts the exit's mean time plus the machine's
 //! dispatch cost and one lock cost per parameter; it allocates the exit's
 //! expected number of objects, fractional means realised exactly over
 //! invocations by accumulating. Tags are approximated: the objects an
@@ -38,13 +39,7 @@ use crate::machine::Machine;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
-/// Whether exit counts are kept per task or per parameter-0 object (the
-/// paper's developer hint, 4.4).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Counting {
-    PerTask,
-    PerObject,
-}
+pub use crate::profile::Counting;
 
 /// The Markov model the simulator and synthesis read.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,10 +76,25 @@ pub struct ExitModel {
     pub runtime_exit: u32,
     pub probability: f64,
     pub mean_ns: f64,
-    /// Per parameter: the object's state after this exit (`None`: it
-    /// enables no task any more).
-    pub next: Vec<Option<u32>>,
+    /// Per parameter: (state before, state after) pairs; [`ANY`] as the
+    /// state before matches every state. An object whose state has no pair
+    /// leaves the task world.
+    pub next: Vec<Vec<(u32, u32)>>,
     pub allocs: Vec<Alloc>,
+}
+
+/// Matches any state before a transition (hand-written models).
+pub const ANY: u32 = u32::MAX;
+
+impl ExitModel {
+    /// The state after this exit of parameter `param`'s object in `from`.
+    pub fn successor(&self, param: usize, from: u32) -> Option<u32> {
+        self.next
+            .get(param)?
+            .iter()
+            .find(|&&(f, _)| f == from || f == ANY)
+            .map(|&(_, to)| to)
+    }
 }
 
 /// Objects allocated in `state`, `mean` per invocation taking the exit.
@@ -124,6 +134,104 @@ impl Model {
             .iter()
             .map(|e| e.probability * e.mean_ns)
             .sum()
+    }
+}
+
+/// The simulator's model of a program: the CSTG's states and transitions
+/// annotated with the profile's Markov model (4.3.1). `name` is the
+/// program's name (as layouts record it).
+pub fn model_from(
+    p: &crate::hir::Program,
+    name: &str,
+    cstg: &crate::analysis::cstg::Cstg,
+    mm: &crate::profile::MarkovModel,
+) -> Model {
+    use crate::analysis::cstg::CstgEdge;
+    use crate::hir::TaskId;
+    use petgraph::visit::EdgeRef;
+    let g = &cstg.graph;
+    let states = g
+        .node_indices()
+        .map(|n| StateModel {
+            name: g[n].state.label(p),
+            consumers: cstg
+                .consumers(p, n)
+                .into_iter()
+                .map(|(t, param)| (t.0, param))
+                .collect(),
+        })
+        .collect();
+    let tasks = (0..p.tasks.len())
+        .map(|t| {
+            let id = TaskId(t as u32);
+            let task = p.task(id);
+            let sites = cstg.sites_of(id);
+            let exits = mm
+                .exits(id)
+                .iter()
+                .map(|e| {
+                    let mut next = vec![Vec::new(); task.params.len()];
+                    for edge in g.edge_references() {
+                        if let CstgEdge::Transition {
+                            task: et,
+                            exit,
+                            param,
+                        } = *edge.weight()
+                        {
+                            if et == id && exit == e.exit {
+                                let pair =
+                                    (edge.source().index() as u32, edge.target().index() as u32);
+                                let list: &mut Vec<(u32, u32)> = &mut next[param as usize];
+                                // The first successor, as `Cstg::successor` picks it.
+                                if !list.iter().any(|&(f, _)| f == pair.0) {
+                                    list.push(pair);
+                                }
+                            }
+                        }
+                    }
+                    let allocs = e
+                        .allocs
+                        .iter()
+                        .filter_map(|&(site, mean)| {
+                            let node = sites
+                                .iter()
+                                .find(|(s, _)| *s == site)
+                                .map(|&(_, n)| n)
+                                .or_else(|| {
+                                    g.node_indices().find(|&n| g[n].alloc_sites.contains(&site))
+                                })?;
+                            Some(Alloc {
+                                state: node.index() as u32,
+                                mean,
+                            })
+                        })
+                        .collect();
+                    ExitModel {
+                        runtime_exit: e.runtime_exit,
+                        probability: e.probability,
+                        mean_ns: e.mean_ns,
+                        next,
+                        allocs,
+                    }
+                })
+                .collect();
+            TaskModel {
+                name: task.name.clone(),
+                params: task.params.len() as u32,
+                startup: crate::layout::is_startup_task(p, id),
+                tag_shared: crate::layout::shared_tag_slot(p, id).is_some(),
+                exits,
+                counting: mm.counting(id),
+                invocations: mm.invocations(id),
+            }
+        })
+        .collect();
+    Model {
+        program: name.to_string(),
+        tasks,
+        states,
+        startup: cstg.startup.index() as u32,
+        terminates: mm.complete,
     }
 }
 
@@ -552,14 +660,27 @@ impl Sim<'_> {
                 .entry((task, obj0))
                 .or_insert_with(|| vec![0; tm.exits.len()]),
         };
-        let n: u64 = counts.iter().sum::<u64>() + 1;
+        let n = (counts.iter().sum::<u64>() + 1) as f64;
+        // An exit whose expected count is a whole invocation ahead of its
+        // actual count is due (the most overdue first); otherwise the most
+        // probable exit runs. Rare exits so come when their share is
+        // complete (a merge's "all merged" exit on the last object).
         let mut best = 0;
         let mut best_lag = f64::NEG_INFINITY;
         for (e, ex) in tm.exits.iter().enumerate() {
-            let lag = ex.probability * n as f64 - counts[e] as f64;
-            if lag > best_lag + 1e-12 {
+            let lag = ex.probability * n - counts[e] as f64;
+            if lag >= 1.0 - 1e-9 && lag > best_lag + 1e-12 {
                 best = e;
                 best_lag = lag;
+            }
+        }
+        if best_lag == f64::NEG_INFINITY {
+            let mut best_p = f64::NEG_INFINITY;
+            for (e, ex) in tm.exits.iter().enumerate() {
+                if ex.probability > best_p + 1e-12 {
+                    best = e;
+                    best_p = ex.probability;
+                }
             }
         }
         counts[best] += 1;
@@ -631,7 +752,7 @@ impl Sim<'_> {
         let model = self.model;
         let ex = &model.tasks[run.task as usize].exits[run.exit as usize];
         for (p, &o) in run.objs.iter().enumerate() {
-            match ex.next.get(p).copied().flatten() {
+            match ex.successor(p, self.objs[o as usize].state) {
                 Some(s) => {
                     self.objs[o as usize].state = s;
                     self.route(core, o, t, inv);
@@ -767,6 +888,10 @@ pub(crate) mod tests {
         next: Vec<Option<u32>>,
         allocs: Vec<(u32, f64)>,
     ) -> TaskModel {
+        let next = next
+            .into_iter()
+            .map(|n| n.map(|to| vec![(ANY, to)]).unwrap_or_default())
+            .collect();
         TaskModel {
             name: name.into(),
             params,
@@ -872,7 +997,7 @@ pub(crate) mod tests {
             runtime_exit: 1,
             probability: 0.25,
             mean_ns: 10.0,
-            next: vec![None],
+            next: vec![vec![]],
             allocs: vec![],
         });
         gen.exits[0].probability = 0.75;
@@ -891,13 +1016,13 @@ pub(crate) mod tests {
             &layout_of(&m, vec![vec![0, 1]]),
             SimOptions::default(),
         );
-        // Exit lags (probability * n - count): invocation 1: 0.75 vs 0.25,
-        // exit 0; invocation 2: 0.5 vs 0.5, the tie goes to exit 0;
-        // invocation 3: 0.25 vs 0.75, exit 1 ends the loop. The two exit-0
-        // runs allocate 0.5 each: one work object.
+        // Exit 1's lag (0.25 * n - count) reaches 1 at the fourth
+        // invocation; before, the more probable exit 0 runs. The three
+        // exit-0 runs allocate 0.5 each: 1.5, realised as one object (the
+        // half stays in the accumulator).
         let gens = r.trace.iter().filter(|i| i.task == 0).count();
         let works = r.trace.iter().filter(|i| i.task == 1).count();
-        assert_eq!((gens, works), (3, 1));
+        assert_eq!((gens, works), (4, 1));
     }
 
     #[test]

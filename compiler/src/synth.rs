@@ -95,8 +95,8 @@ fn build_graph(m: &Model) -> Graph {
             let task = &m.tasks[t as usize];
             if p != 0 {
                 for e in &task.exits {
-                    if let Some(Some(n)) = e.next.get(p as usize) {
-                        g.add_edge(states[s], states[*n as usize], Edge::Transition);
+                    if let Some(n) = e.successor(p as usize, s as u32) {
+                        g.add_edge(states[s], states[n as usize], Edge::Transition);
                     }
                 }
                 continue;
@@ -105,8 +105,8 @@ fn build_graph(m: &Model) -> Graph {
             task_nodes.insert((t, s as u32), tn);
             g.add_edge(states[s], tn, Edge::Transition);
             for e in &task.exits {
-                if let Some(Some(n)) = e.next.first() {
-                    g.add_edge(tn, states[*n as usize], Edge::Transition);
+                if let Some(n) = e.successor(0, s as u32) {
+                    g.add_edge(tn, states[n as usize], Edge::Transition);
                 }
                 for a in &e.allocs {
                     g.add_edge(tn, states[a.state as usize], Edge::NewObject);

@@ -107,7 +107,10 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
 pub fn count_hint_diagnostic(e: &UnknownHintTask) -> Diagnostic {
     let d = Diagnostic::global(
         "E0612",
-        format!("`--count-hint` names task `{}`, which this program does not have", e.name),
+        format!(
+            "`--count-hint` names task `{}`, which this program does not have",
+            e.name
+        ),
     );
     match &e.suggestion {
         Some(s) => d.with_help(format!("a task with a similar name exists: `{s}`")),

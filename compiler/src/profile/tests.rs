@@ -200,10 +200,7 @@ fn not_a_profile() {
         err(&p, "{\"traceEvents\": []}"),
         ProfileError::NotAProfile { found: None }
     );
-    assert_eq!(
-        err(&p, "[1, 2]"),
-        ProfileError::NotAProfile { found: None }
-    );
+    assert_eq!(err(&p, "[1, 2]"), ProfileError::NotAProfile { found: None });
     let other = edited(&p, |x| x.format = "gprof".into());
     assert_eq!(
         err(&p, &other),
@@ -427,7 +424,9 @@ fn allocation_sites() {
             nsites: 2
         }
     );
-    let class = edited(&p, |x| x.tasks[0].exits[1].allocations[1].class = "Text".into());
+    let class = edited(&p, |x| {
+        x.tasks[0].exits[1].allocations[1].class = "Text".into()
+    });
     assert_eq!(
         err(&p, &class),
         ProfileError::SiteClassMismatch {
@@ -458,7 +457,10 @@ fn every_error_has_a_catalogued_code() {
         err(&p, &edited(&p, |x| x.tasks[1].task = "nope".into())),
         err(&p, &edited(&p, |x| x.tasks[1].exits[1].exit = 9)),
         err(&p, &edited(&p, |x| x.invocations = 1)),
-        err(&p, &edited(&p, |x| x.tasks[0].exits[1].allocations[0].site = 9)),
+        err(
+            &p,
+            &edited(&p, |x| x.tasks[0].exits[1].allocations[0].site = 9),
+        ),
         err(&p, &edited(&p, |x| x.tasks[2].exits[0].exit = 2)),
     ];
     let mut codes = BTreeSet::new();
