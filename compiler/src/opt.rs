@@ -166,18 +166,9 @@ pub fn search(
             .map(|(_, x)| x)
             .collect();
         for (_, h, r) in &kept {
-            for child in derive(
-                model,
-                machine.cores.min(h.len() as u32),
-                h,
-                r,
-                opts.children,
-                rng,
-            ) {
-                if !s.costs.contains_key(&child) && !population.contains(&child) {
-                    population.push(child);
-                }
-            }
+            let seen = |c: &Hosts| s.costs.contains_key(c) || population.contains(c);
+            let children = derive(model, h.len() as u32, h, r, opts.children, &seen, rng);
+            population.extend(children);
         }
         progress(rounds, best_cost);
         if best_cost < before {
@@ -219,20 +210,29 @@ fn moved(h: &Hosts, task: u32, from: Option<u32>, to: u32) -> Hosts {
     h
 }
 
-/// New candidates from the critical path of `r`, the simulation of `h`.
+/// New candidates from the critical path of `r`, the simulation of `h`:
+/// up to `limit` not `seen` before, then two random moves (the annealing
+/// part, so the search can leave a layout the critical path gives no
+/// advice for).
 fn derive(
     model: &Model,
     cores: u32,
     h: &Hosts,
     r: &SimResult,
     limit: usize,
+    seen: &dyn Fn(&Hosts) -> bool,
     rng: &mut StdRng,
 ) -> Vec<Hosts> {
     let mut out: Vec<Hosts> = Vec::new();
-    let path = sim::critical_path(r);
-    if path.is_empty() || cores < 2 {
+    if cores < 2 {
         return out;
     }
+    let mut add = |c: Hosts, out: &mut Vec<Hosts>| {
+        if !seen(&c) && !out.contains(&c) && &c != h {
+            out.push(c);
+        }
+    };
+    let path = sim::critical_path(r);
     // Group the path's invocations by the time their data was ready.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (k, step) in path.iter().enumerate() {
@@ -248,6 +248,9 @@ fn derive(
         tm.startup || (tm.params > 1 && !tm.tag_shared)
     };
     for g in groups {
+        if out.len() >= limit {
+            break;
+        }
         for &k in &g {
             let inv = &r.trace[path[k].inv as usize];
             if model.tasks[inv.task as usize].startup {
@@ -261,41 +264,53 @@ fn derive(
                 spare.shuffle(rng);
                 for c in spare {
                     let from = single(inv.task).then_some(inv.core);
-                    out.push(moved(h, inv.task, from, c));
+                    add(moved(h, inv.task, from, c), &mut out);
                 }
             }
-            // A non-key invocation delaying the next one on its core: move
-            // it away.
+            // A non-key invocation (its successor waited for the core, not
+            // for its data) delaying the next one: move it away.
             if k + 1 < path.len() && path[k + 1].via == Via::Core {
-                let next_key = k + 2 >= path.len() || path[k + 2].via == Via::Data;
-                let key = k + 1 < path.len() && path[k + 1].via == Via::Data;
-                if next_key && !key {
-                    let mut others: Vec<u32> = (0..cores).filter(|&c| c != inv.core).collect();
-                    others.shuffle(rng);
-                    for c in others {
-                        let keep_copy = h.iter().filter(|x| x.contains(&inv.task)).count() > 1;
-                        let from = (!keep_copy || rng.random::<bool>()).then_some(inv.core);
-                        out.push(moved(h, inv.task, from, c));
+                let mut others: Vec<u32> = (0..cores).filter(|&c| c != inv.core).collect();
+                others.shuffle(rng);
+                let copies = h.iter().filter(|x| x.contains(&inv.task)).count();
+                for c in others {
+                    add(moved(h, inv.task, Some(inv.core), c), &mut out);
+                    if copies > 1 {
+                        // Or just drop this core's copy.
+                        let mut d = h.clone();
+                        d[inv.core as usize].retain(|&t| t != inv.task);
+                        add(d, &mut out);
                     }
                 }
             }
         }
-        if !out.is_empty() {
+    }
+    out.truncate(limit);
+    // Random moves: an instance to another core, a new instance, or one
+    // instance fewer.
+    let tasks: Vec<u32> = (0..model.tasks.len() as u32)
+        .filter(|&t| !model.tasks[t as usize].startup)
+        .collect();
+    for _ in 0..8 {
+        if out.len() >= limit + 2 {
             break;
         }
+        let Some(&t) = tasks.choose(rng) else { break };
+        let on: Vec<u32> = (0..cores).filter(|&c| h[c as usize].contains(&t)).collect();
+        let to = rng.random_range(0..cores);
+        let child = match rng.random_range(0..3) {
+            0 => moved(h, t, on.choose(rng).copied(), to),
+            1 if !single(t) => moved(h, t, None, to),
+            2 if on.len() > 1 => {
+                let mut d = h.clone();
+                let c = *on.choose(rng).expect("several instances");
+                d[c as usize].retain(|&x| x != t);
+                d
+            }
+            _ => continue,
+        };
+        add(child, &mut out);
     }
-    if out.is_empty() {
-        // Nothing to direct the search: a random move (plain annealing).
-        let tasks: Vec<u32> = (0..model.tasks.len() as u32)
-            .filter(|&t| !model.tasks[t as usize].startup)
-            .collect();
-        if let Some(&t) = tasks.choose(rng) {
-            let to = rng.random_range(0..cores);
-            out.push(moved(h, t, None, to));
-        }
-    }
-    out.dedup();
-    out.truncate(limit);
     out
 }
 
