@@ -41,6 +41,21 @@ pub enum Command {
     Build(BuildArgs),
     /// Compile a program and run it; arguments after `--` go to the program.
     Run(RunArgs),
+    /// What-if mode: estimate layouts with the simulator from a profile
+    /// (paper 4.4-4.5); emits no C.
+    Sim(simcmd::SimArgs),
+}
+
+mod simcmd;
+pub use simcmd::{read_machine, synthesise, DEFAULT_SEED};
+
+/// The program's name in layouts: the first source file's stem.
+fn program_name(args: &CommonArgs) -> String {
+    args.files
+        .first()
+        .and_then(|f| f.file_stem())
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "program".into())
 }
 
 #[derive(Args, Debug, Default)]
@@ -134,6 +149,10 @@ pub enum EmitKind {
     C,
     /// The Markov model built from `--profile` (text).
     Markov,
+    /// The layout `bambooc sim` chose or simulated (JSON).
+    Layout,
+    /// The simulated execution (Chrome trace-event JSON, one track per core).
+    SimTrace,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -312,6 +331,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Command::Check(args)) => check(&args),
         Some(Command::Build(args)) => build(&args.common, &args.codegen),
         Some(Command::Run(args)) => run(&args),
+        Some(Command::Sim(args)) => simcmd::sim(&args),
         None => build(&cli.build.common, &cli.build.codegen),
     }
 }
@@ -656,7 +676,7 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             },
             // Written by the build, which knows the output path and the
             // profile.
-            EmitKind::C | EmitKind::Markov => continue,
+            EmitKind::C | EmitKind::Markov | EmitKind::Layout | EmitKind::SimTrace => continue,
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
         std::fs::write(&path, text)

@@ -227,7 +227,7 @@ fn derive(
     if cores < 2 {
         return out;
     }
-    let mut add = |c: Hosts, out: &mut Vec<Hosts>| {
+    let add = |c: Hosts, out: &mut Vec<Hosts>| {
         if !seen(&c) && !out.contains(&c) && &c != h {
             out.push(c);
         }

@@ -6,6 +6,7 @@
 //! (`--error-format json`). Stages never format messages themselves.
 
 pub mod codes;
+mod machine;
 mod profile;
 mod sema;
 mod syntax;
@@ -15,6 +16,7 @@ use ariadne::{Color, Config, IndexType, Label as ALabel, Report, ReportKind};
 use bambooc_syntax::span::Span;
 use serde::Serialize;
 
+pub use machine::machine_error_message;
 pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
 pub use sema::sema_diagnostic;
 pub use syntax::parse_diagnostic;
