@@ -34,6 +34,8 @@ pub struct OptOptions {
     pub initial: usize,
     /// New candidates derived from each kept one per round.
     pub children: usize,
+    /// At most this many candidates survive pruning.
+    pub keep: usize,
     /// Rounds without improvement before stopping becomes possible.
     pub patience: u32,
     /// Per round after that, the probability of stopping.
@@ -48,6 +50,7 @@ impl Default for OptOptions {
             seed: 0x0bab_b00c,
             initial: 12,
             children: 6,
+            keep: 8,
             patience: 3,
             stop_probability: 0.3,
             max_rounds: 100,
@@ -145,7 +148,8 @@ pub fn search(
             scored.push((c, h, r));
         }
         scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-        if scored[0].0 < before {
+        let improved = scored[0].0 < before * (1.0 - 1e-9);
+        if improved || best.is_none() {
             best = Some(scored[0].clone());
         }
         let best_cost = best.as_ref().map_or(f64::INFINITY, |b| b.0);
@@ -164,6 +168,7 @@ pub fn search(
                 *i == 0 || rng.random::<f64>() < p
             })
             .map(|(_, x)| x)
+            .take(opts.keep.max(1))
             .collect();
         for (_, h, r) in &kept {
             let seen = |c: &Hosts| s.costs.contains_key(c) || population.contains(c);
@@ -171,7 +176,7 @@ pub fn search(
             population.extend(children);
         }
         progress(rounds, best_cost);
-        if best_cost < before {
+        if improved {
             stale = 0;
         } else {
             stale += 1;

@@ -408,6 +408,7 @@ struct Sim<'a> {
     record: bool,
     trace: Vec<Invocation>,
     next_tag: u32,
+    scratch: Vec<Entry>,
 }
 
 /// Simulates `layout` on `machine` with the model.
@@ -458,6 +459,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         record: opts.record,
         trace: Vec::new(),
         next_tag: 1,
+        scratch: Vec::new(),
     };
     let startup = sim.new_obj(model.startup, 0);
     sim.route(0, startup, 0.0, NONE);
@@ -580,7 +582,8 @@ impl Sim<'_> {
 
     /// Finds the objects for one invocation of `task` on `core` and takes
     /// them out of the parameter sets.
-    fn form(&mut self, core: usize, task: u32) -> Option<Vec<Entry>> {
+    fn form(&mut self, core: usize, task: u32, out: &mut Vec<Entry>) -> bool {
+        out.clear();
         let idx = core * self.ntasks + task as usize;
         let nparams = self.psets[idx].len();
         // Stale entries at the fronts are dropped first.
@@ -592,11 +595,15 @@ impl Sim<'_> {
                 self.psets[idx][p].pop_front();
             }
             if self.psets[idx][p].is_empty() {
-                return None;
+                return false;
             }
         }
         if nparams == 1 {
-            return self.psets[idx][0].pop_front().map(|e| vec![e]);
+            match self.psets[idx][0].pop_front() {
+                Some(e) => out.push(e),
+                None => return false,
+            }
+            return true;
         }
         let tagged = self.layout.policies[task as usize] == Policy::TagHash;
         let first: Vec<Entry> = self.psets[idx][0].iter().copied().collect();
@@ -622,15 +629,14 @@ impl Sim<'_> {
                 }
             }
             if ok {
-                let mut out = Vec::with_capacity(nparams);
                 for (p, pick) in picks.into_iter().enumerate() {
                     let i = pick.expect("every parameter was matched");
                     out.push(self.psets[idx][p].remove(i).expect("index in range"));
                 }
-                return Some(out);
+                return true;
             }
         }
-        None
+        false
     }
 
     /// Starts the next enabled invocation on an idle core.
@@ -638,16 +644,18 @@ impl Sim<'_> {
         if self.busy[core] {
             return;
         }
+        let mut entries = std::mem::take(&mut self.scratch);
         while let Some(task) = self.notes[core].pop_front() {
-            if let Some(entries) = self.form(core, task) {
+            if self.form(core, task, &mut entries) {
                 if self.model.tasks[task as usize].params > 1 {
                     // The set may hold more complete invocations.
                     self.notes[core].push_front(task);
                 }
-                self.start(core, task, entries, now);
-                return;
+                self.start(core, task, &entries, now);
+                break;
             }
         }
+        self.scratch = entries;
     }
 
     fn choose_exit(&mut self, task: u32, obj0: u32) -> u32 {
@@ -687,7 +695,7 @@ impl Sim<'_> {
         best as u32
     }
 
-    fn start(&mut self, core: usize, task: u32, entries: Vec<Entry>, now: f64) {
+    fn start(&mut self, core: usize, task: u32, entries: &[Entry], now: f64) {
         let ready = entries.iter().map(|e| e.arrive).fold(0.0, f64::max);
         let data_pred = entries
             .iter()
@@ -699,19 +707,18 @@ impl Sim<'_> {
                 }
             })
             .1;
-        let objs: Vec<u32> = entries.iter().map(|e| e.obj).collect();
-        for &o in &objs {
+        for e in entries {
             // Locked: copies queued for other tasks are now stale.
-            self.objs[o as usize].version += 1;
+            self.objs[e.obj as usize].version += 1;
         }
-        let exit = self.choose_exit(task, objs[0]);
+        let exit = self.choose_exit(task, entries[0].obj);
         let tm = &self.model.tasks[task as usize];
         let work = tm.exits[exit as usize].mean_ns;
         let dur = work + self.dispatch_ns + self.lock_ns * f64::from(tm.params);
         let start = now.max(ready);
         let end = start + dur;
         let tag = if tm.tag_shared {
-            self.objs[objs[0] as usize].tag
+            self.objs[entries[0].obj as usize].tag
         } else {
             let t = self.next_tag;
             self.next_tag += 1;
@@ -735,12 +742,12 @@ impl Sim<'_> {
         }
         self.last_inv[core] = inv;
         self.busy[core] = true;
-        self.running[core] = Running {
-            task,
-            exit,
-            tag,
-            objs,
-        };
+        let run = &mut self.running[core];
+        run.task = task;
+        run.exit = exit;
+        run.tag = tag;
+        run.objs.clear();
+        run.objs.extend(entries.iter().map(|e| e.obj));
         self.push(end, Kind::End { core: core as u32 });
     }
 
@@ -749,9 +756,10 @@ impl Sim<'_> {
         let core = core as usize;
         let run = std::mem::take(&mut self.running[core]);
         let inv = self.last_inv[core];
+        let objs = run.objs;
         let model = self.model;
         let ex = &model.tasks[run.task as usize].exits[run.exit as usize];
-        for (p, &o) in run.objs.iter().enumerate() {
+        for (p, &o) in objs.iter().enumerate() {
             match ex.successor(p, self.objs[o as usize].state) {
                 Some(s) => {
                     self.objs[o as usize].state = s;
@@ -771,11 +779,7 @@ impl Sim<'_> {
             }
         }
         self.busy[core] = false;
-        self.running[core] = Running {
-            objs: run.objs,
-            ..Running::default()
-        };
-        self.running[core].objs.clear();
+        self.running[core].objs = objs;
         if t > self.end_time {
             self.end_time = t;
         }

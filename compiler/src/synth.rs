@@ -36,8 +36,8 @@
 //! layout: a task with several instances is round-robin (one parameter),
 //! tag-hashed (parameters sharing a tag) or reduced to its lowest-core
 //! instance; the startup task runs on core 0; routes send objects of
-//! tasks fed by allocations to every instance and keep other objects on
-//! their core when it hosts the next task.
+//! tasks fed by allocations, and of tag-hashed tasks, to every instance
+//! and keep other objects on their core when it hosts the next task.
 
 use crate::hir::TaskId;
 use crate::layout::{Layout, Policy};
@@ -528,7 +528,11 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
         .map(|c| {
             (0..m.tasks.len())
                 .map(|t| {
-                    if !fed[t] && hosts[c].contains(&TaskId(t as u32)) {
+                    // Tag-hashed objects must all go where the hash says.
+                    if !fed[t]
+                        && policies[t] != Policy::TagHash
+                        && hosts[c].contains(&TaskId(t as u32))
+                    {
                         vec![c as u32]
                     } else {
                         instances[t].clone()
