@@ -394,7 +394,7 @@ pub fn enumerate<R: Rng>(
         let mut taken = false;
         for b in lo..hi {
             let last = b + 1 == hi;
-            if !(last && !taken) && c.e.skip > 0.0 && c.rng.random::<f64>() < c.e.skip {
+            if (taken || !last) && c.e.skip > 0.0 && c.rng.random::<f64>() < c.e.skip {
                 continue;
             }
             taken = true;
