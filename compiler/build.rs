@@ -5,7 +5,11 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../stdlib");
+    // Read at run time, not with env!: a build script binary copied with a
+    // target folder from another checkout would otherwise embed that
+    // checkout's files.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("../stdlib");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("stdlib/ is next to compiler/")

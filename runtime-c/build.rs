@@ -6,7 +6,11 @@
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Read at run time, not with env!: a build script binary copied with a
+    // target folder from another checkout would otherwise embed that
+    // checkout's sources.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest);
     let mut build = cc::Build::new();
     build
         .file(root.join("src/all.c"))

@@ -63,7 +63,8 @@ pub struct CommonArgs {
     /// Bamboo source files (`.bb`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Intermediate results to write: ast, hir, c, markov (comma separated).
+    /// Intermediate results to write: ast, hir, c, astg, cstg, markov
+    /// (comma separated).
     #[arg(long, value_delimiter = ',', value_name = "KIND")]
     pub emit: Vec<EmitKind>,
     /// How diagnostics are printed.
@@ -94,6 +95,10 @@ pub struct CodegenArgs {
     /// benchmarks ran without them).
     #[arg(long)]
     pub no_bounds_checks: bool,
+    /// Emit no lock merges at task exits (to test that the sharing
+    /// sanitizer, `BAMBOO_CHECK_SHARING=1`, catches the sharing).
+    #[arg(long, hide = true)]
+    pub no_lock_merge: bool,
     #[command(flatten)]
     pub profile: ProfileArgs,
 }
@@ -147,12 +152,20 @@ pub enum EmitKind {
     Hir,
     /// The generated C, kept in the folder `<output>.c/`.
     C,
+    /// The abstract state transition graphs (paper 4.1) as Graphviz dot,
+    /// `<output>.astg.dot` (and `.svg` when Graphviz is installed).
+    Astg,
+    /// The combined state transition graph (paper 4.3.1, Figure 3),
+    /// `<output>.cstg.dot` (and `.svg`).
+    Cstg,
     /// The Markov model built from `--profile` (text).
     Markov,
     /// The layout `bambooc sim` chose or simulated (JSON).
     Layout,
     /// The simulated execution (Chrome trace-event JSON, one track per core).
     SimTrace,
+    /// The disjointness analysis' lock plan (`<stem>.locks.txt`).
+    Locks,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -179,6 +192,12 @@ pub struct Frontend {
     /// Present when parsing succeeded (sema ran); complete only without
     /// errors.
     pub program: Option<hir::Program>,
+    /// The ASTGs (paper 4.1), present when the program checked without
+    /// errors.
+    pub astgs: Option<Vec<crate::analysis::astg::Astg>>,
+    /// How long each stage took, in order (`BAMBOOC_TIME_PASSES=1` prints
+    /// them).
+    pub timings: Vec<(&'static str, std::time::Duration)>,
 }
 
 impl Frontend {
@@ -271,6 +290,7 @@ pub fn frontend(
     user_files: Vec<FileId>,
     mut diagnostics: Vec<Diagnostic>,
 ) -> Frontend {
+    let start = std::time::Instant::now();
     let mut asts = Vec::new();
     let mut parse_failed = false;
     for (i, (file, errors)) in stdlib_trees().iter().enumerate() {
@@ -285,6 +305,8 @@ pub fn frontend(
         asts.push((id, file));
     }
     let mut program = None;
+    let mut astgs = None;
+    let mut timings = vec![("parse", start.elapsed())];
     if !parse_failed && !diagnostics.iter().any(Diagnostic::is_error) {
         let inputs: Vec<sema::InputFile> = asts
             .iter()
@@ -293,8 +315,15 @@ pub fn frontend(
                 is_stdlib: sources.file(*id).is_stdlib,
             })
             .collect();
+        let t = std::time::Instant::now();
         let (p, errors) = sema::check(&inputs);
+        timings.push(("sema", t.elapsed()));
         diagnostics.extend(errors.iter().map(diagnostics::sema_diagnostic));
+        if errors.is_empty() {
+            let (graphs, warnings) = graph_warnings(&p, &mut timings);
+            diagnostics.extend(warnings);
+            astgs = Some(graphs);
+        }
         program = Some(p);
     }
     diagnostics::sort(&mut diagnostics);
@@ -304,7 +333,27 @@ pub fn frontend(
         asts,
         diagnostics,
         program,
+        astgs,
+        timings,
     }
+}
+
+/// The ASTGs of a checked program and the warnings drawn from them.
+fn graph_warnings(
+    p: &hir::Program,
+    timings: &mut Vec<(&'static str, std::time::Duration)>,
+) -> (Vec<crate::analysis::astg::Astg>, Vec<Diagnostic>) {
+    use crate::analysis::{astg, checks};
+    let t = std::time::Instant::now();
+    let graphs = astg::build(p);
+    timings.push(("astg", t.elapsed()));
+    let t = std::time::Instant::now();
+    let warnings = checks::check(p, &graphs)
+        .iter()
+        .map(|w| diagnostics::analysis_diagnostic(p, w))
+        .collect();
+    timings.push(("checks", t.elapsed()));
+    (graphs, warnings)
 }
 
 /// Checks source text given in memory (tests, fuzzing).
@@ -369,6 +418,11 @@ fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
     }
     let (sources, ids, diags) = read_sources(&args.files);
     let fe = frontend(sources, ids, diags);
+    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+        for (stage, d) in &fe.timings {
+            eprintln!("time: {stage:<8} {:>10.3} ms", d.as_secs_f64() * 1e3);
+        }
+    }
     let text = render(&fe, args.error_format, use_color(args.color));
     if !text.is_empty() {
         let _ = std::io::stderr().write_all(text.as_bytes());
@@ -445,21 +499,25 @@ fn run(args: &RunArgs) -> i32 {
     status
 }
 
+/// An error was printed; the caller only stops.
+#[derive(Debug)]
+pub struct ErrorReported;
+
 /// Reads and validates `--profile` (printing its diagnostics) and builds
 /// the Markov model with the `--count-hint`s; writes it with `--emit
-/// markov`. `Ok(None)` without `--profile`; `Err(())` once an error has
-/// been printed.
+/// markov`. `Ok(None)` without `--profile`; `Err` once an error has been
+/// printed.
 pub fn load_profile(
     fe: &Frontend,
     args: &CommonArgs,
     pa: &ProfileArgs,
-) -> Result<Option<crate::profile::MarkovModel>, ()> {
-    use crate::profile::{MarkovModel, Profile};
+) -> Result<Option<crate::profile::MarkovModel>, ErrorReported> {
+    use crate::profile::Profile;
     let Some(path) = &pa.profile else {
         return Ok(None);
     };
     let Some(program) = &fe.program else {
-        return Err(());
+        return Err(ErrorReported);
     };
     let shown = path.display().to_string();
     let report = |d: Diagnostic| {
@@ -481,20 +539,30 @@ pub fn load_profile(
                 _ => e.to_string(),
             };
             report(diagnostics::profile_unreadable(&shown, &reason));
-            return Err(());
+            return Err(ErrorReported);
         }
     };
     let profile = Profile::from_json(program, &text).map_err(|e| {
         report(diagnostics::profile_diagnostic(&shown, &e));
+        ErrorReported
     })?;
-    let model = MarkovModel::from_profile(program, &profile, &pa.count_hint).map_err(|e| {
-        report(diagnostics::count_hint_diagnostic(&e));
-    })?;
+    let astgs = crate::analysis::astg::build(program);
+    let cstg = crate::analysis::cstg::build(program, &astgs);
+    let model = crate::profile::model_with_hints(program, &cstg, &profile, &pa.count_hint)
+        .map_err(|e| {
+            report(diagnostics::count_hint_diagnostic(&e));
+            ErrorReported
+        })?;
     if args.emit.contains(&EmitKind::Markov) {
         let out = PathBuf::from(format!("{}.markov.txt", artifact_stem(args).display()));
-        if let Err(e) = std::fs::write(&out, model.dump(program)) {
+        let text = format!(
+            "{}{}",
+            model.dump(program),
+            model.dump_graph(program, &cstg)
+        );
+        if let Err(e) = std::fs::write(&out, text) {
             eprintln!("error: cannot write `{}`: {e}", out.display());
-            return Err(());
+            return Err(ErrorReported);
         }
     }
     Ok(Some(model))
@@ -529,8 +597,13 @@ pub fn compile_program(
             .profile_gen
             .then(|| crate::profile::fingerprint(program)),
     };
-    let c =
-        crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;
+    let locks = if cg.no_lock_merge {
+        crate::analysis::disjoint::LockPlan::none(program)
+    } else {
+        lock_plan(program).0
+    };
+    let c = crate::codegen::generate(program, &fe.sources, &opts, &locks)
+        .map_err(|e| format!("error: {e}"))?;
     let keep = args.emit.contains(&EmitKind::C);
     let dir = if keep {
         PathBuf::from(format!("{}.c", c_stem.display()))
@@ -612,12 +685,25 @@ fn runtime_object(cc: &str, opt_level: u8, extra: &[String]) -> Result<PathBuf, 
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("error: cannot create `{}`: {e}", parent.display()))?;
         }
-        std::fs::write(&path, text)
+        // Write a private file, then rename: a concurrent build compiling
+        // from this folder never reads a half-written source.
+        let unique = unique_temp_dir("partial");
+        let partial = PathBuf::from(format!(
+            "{}.{}",
+            path.display(),
+            unique.file_name().unwrap_or_default().to_string_lossy()
+        ));
+        std::fs::write(&partial, text)
+            .and_then(|()| std::fs::rename(&partial, &path))
             .map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))?;
     }
     // Compile to a private name, then rename: concurrent builds never see a
     // half-written object.
-    let partial = dir.join(format!("runtime-O{opt_level}.{}.o", std::process::id()));
+    let unique = unique_temp_dir("object");
+    let partial = dir.join(format!(
+        "runtime-O{opt_level}.{}.o",
+        unique.file_name().unwrap_or_default().to_string_lossy()
+    ));
     let out = std::process::Command::new(cc)
         .args(bambooc_runtime::CFLAGS)
         .arg(format!("-O{opt_level}"))
@@ -677,12 +763,88 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             // Written by the build, which knows the output path and the
             // profile.
             EmitKind::C | EmitKind::Markov | EmitKind::Layout | EmitKind::SimTrace => continue,
+            EmitKind::Astg | EmitKind::Cstg => {
+                let (Some(p), Some(astgs)) = (&fe.program, &fe.astgs) else {
+                    continue;
+                };
+                let (ext, dot) = if *kind == EmitKind::Astg {
+                    ("astg", crate::analysis::cstg::astgs_to_dot(p, astgs))
+                } else {
+                    let t = std::time::Instant::now();
+                    let g = crate::analysis::cstg::build(p, astgs);
+                    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+                        eprintln!(
+                            "time: {:<8} {:>10.3} ms",
+                            "cstg",
+                            t.elapsed().as_secs_f64() * 1e3
+                        );
+                    }
+                    ("cstg", g.to_dot(p, &fe.sources))
+                };
+                write_dot(&stem, ext, &dot)?;
+                continue;
+            }
+            EmitKind::Locks => match &fe.program {
+                Some(p) => {
+                    let (plan, time) = lock_plan(p);
+                    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+                        eprintln!(
+                            "note: disjointness analysis: {} lock merges in {:.1} ms",
+                            plan.merge_count(),
+                            time.as_secs_f64() * 1e3
+                        );
+                    }
+                    ("locks.txt", dump_locks(p, &fe.sources, &plan))
+                }
+                None => continue,
+            },
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
         std::fs::write(&path, text)
             .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// Writes `<stem>.<ext>.dot` and, when Graphviz's `dot` is installed,
+/// `<stem>.<ext>.svg` beside it.
+fn write_dot(stem: &Path, ext: &str, dot: &str) -> Result<(), String> {
+    let path = PathBuf::from(format!("{}.{ext}.dot", stem.display()));
+    std::fs::write(&path, dot).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+    let svg = PathBuf::from(format!("{}.{ext}.svg", stem.display()));
+    match std::process::Command::new("dot")
+        .arg("-Tsvg")
+        .arg(&path)
+        .arg("-o")
+        .arg(&svg)
+        .output()
+    {
+        // Without Graphviz the dot file is all there is.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("cannot run Graphviz `dot`: {e}")),
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "Graphviz `dot` failed on `{}`: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+    }
+}
+
+/// Runs the disjointness analysis and measures it.
+pub fn lock_plan(p: &hir::Program) -> (crate::analysis::disjoint::LockPlan, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let plan = crate::analysis::disjoint::analyze(p);
+    (plan, start.elapsed())
+}
+
+/// The `--emit locks` text.
+pub fn dump_locks(
+    p: &hir::Program,
+    sources: &SourceMap,
+    plan: &crate::analysis::disjoint::LockPlan,
+) -> String {
+    plan.dump(p, &|span| sources.line(span) as u32)
 }
 
 /// The user program's part of the HIR (library classes omitted).

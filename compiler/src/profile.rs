@@ -22,7 +22,10 @@
 //! task that never ran are 0; every allocation site exists and allocates
 //! the class named.
 
+use crate::analysis::cstg::{Cstg, CstgEdge};
 use crate::hir::{AllocSiteId, BodyOwner, ExitId, Guard, Program, Task, TaskId};
+use petgraph::graph::{EdgeIndex, NodeIndex};
+use petgraph::visit::EdgeRef;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
@@ -292,11 +295,7 @@ pub fn exit_id(task: &Task, runtime_exit: u32) -> Option<ExitId> {
 
 /// The runtime exit number of a HIR exit (the inverse of [`exit_id`]).
 pub fn runtime_exit(task: &Task, exit: ExitId) -> u32 {
-    if exit.0 + 1 == task.exits.len() as u32 {
-        0
-    } else {
-        exit.0 + 1
-    }
+    crate::analysis::astg::runtime_exit_number(task, exit)
 }
 
 impl Profile {
@@ -549,13 +548,32 @@ pub struct TaskStats {
     pub counting: Counting,
 }
 
-/// The statistics the Markov model of 4.3.1 is made of, per task.
+/// The Markov model of 4.3.1: the profile's statistics per task and, once
+/// attached to a CSTG by [`model`], per edge and per node of the graph.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MarkovModel {
     pub tasks: Vec<TaskStats>,
     /// Whether the profiled run ended normally (otherwise the simulator
     /// reports the fraction of useful work, 4.4).
     pub complete: bool,
+    /// Per CSTG edge (indexed by `EdgeIndex::index()`); empty until
+    /// attached to a CSTG.
+    pub edges: Vec<EdgeStats>,
+    /// Per CSTG node (indexed by `NodeIndex::index()`): a lower bound of the
+    /// expected time to finish processing an object in that state (the
+    /// figure in the nodes of the paper's Figure 3); empty until attached.
+    pub node_ns: Vec<f64>,
+}
+
+/// The label of one CSTG edge in the paper's Figure 3.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum EdgeStats {
+    /// A solid edge: the expected time of the task when it takes this exit,
+    /// and the probability that it does.
+    Transition { mean_ns: f64, probability: f64 },
+    /// A dashed edge: the expected number of objects the task allocates at
+    /// the site per invocation taking the exit.
+    NewObject { expected: f64 },
 }
 
 /// A counting hint given on the command line: `--count-hint TASK=per-object`.
@@ -636,6 +654,8 @@ impl MarkovModel {
         Ok(MarkovModel {
             tasks,
             complete: prof.complete,
+            edges: Vec::new(),
+            node_ns: Vec::new(),
         })
     }
 
@@ -676,7 +696,173 @@ impl MarkovModel {
     }
 }
 
+/// The Markov model of a validated profile on the CSTG, with the counting
+/// of every task inferred (see [`inferred_counting`]).
+pub fn model(p: &Program, cstg: &Cstg, prof: &Profile) -> MarkovModel {
+    model_with_hints(p, cstg, prof, &[]).expect("no hints, no unknown task")
+}
+
+/// [`model`] with `--count-hint`s, which override the inferred counting.
+pub fn model_with_hints(
+    p: &Program,
+    cstg: &Cstg,
+    prof: &Profile,
+    hints: &[CountHint],
+) -> Result<MarkovModel, UnknownHintTask> {
+    let mut m = MarkovModel::from_profile(p, prof, hints)?;
+    let hinted: BTreeSet<&str> = hints.iter().map(|h| h.task.as_str()).collect();
+    for (i, t) in p.tasks.iter().enumerate() {
+        if !hinted.contains(t.name.as_str()) {
+            m.tasks[i].counting = inferred_counting(cstg, &m, TaskId(i as u32));
+        }
+    }
+    m.edges = cstg
+        .graph
+        .edge_weights()
+        .map(|e| match *e {
+            CstgEdge::Transition { task, exit, .. } => {
+                let x = &m.exits(task)[exit.0 as usize];
+                EdgeStats::Transition {
+                    mean_ns: x.mean_ns,
+                    probability: x.probability,
+                }
+            }
+            CstgEdge::NewObject { task, exit, site } => EdgeStats::NewObject {
+                expected: m.exits(task)[exit.0 as usize]
+                    .allocs
+                    .iter()
+                    .find(|(s, _)| *s == site)
+                    .map_or(0.0, |(_, n)| *n),
+            },
+        })
+        .collect();
+    m.node_ns = node_times(p, cstg, &m);
+    Ok(m)
+}
+
+/// The counting of 4.4 when no hint is given: per object for a task that
+/// can take, with some but not all of its probability, an exit that leaves
+/// its first parameter in the same state (a self-loop in the CSTG: the task
+/// works on an object several times, then lets it go; counting per task
+/// would let some objects leave at once and others never); per task
+/// otherwise.
+pub fn inferred_counting(cstg: &Cstg, m: &MarkovModel, t: TaskId) -> Counting {
+    let looping = cstg.graph.edge_references().any(|e| match *e.weight() {
+        CstgEdge::Transition {
+            task,
+            exit,
+            param: 0,
+        } if task == t && e.source() == e.target() => {
+            let pr = m.exits(t)[exit.0 as usize].probability;
+            pr > 0.0 && pr < 1.0
+        }
+        _ => false,
+    });
+    if looping {
+        Counting::PerObject
+    } else {
+        Counting::PerTask
+    }
+}
+
+/// Lower bounds of the expected time to finish an object in each state:
+/// the least fixed point of T(n) = min over the tasks that can take the
+/// object in state n of the sum over their exits of p·(mean time + T(next
+/// state)), 0 for states no task takes. Computed by value iteration from
+/// 0, whose every iterate is a lower bound, so stopping early (for a
+/// profile whose loops never end) still gives one.
+fn node_times(p: &Program, cstg: &Cstg, m: &MarkovModel) -> Vec<f64> {
+    let n = cstg.graph.node_count();
+    let consumers: Vec<Vec<(TaskId, u32)>> = cstg
+        .graph
+        .node_indices()
+        .map(|v| cstg.consumers(p, v))
+        .collect();
+    let mut times = vec![0.0f64; n];
+    for _ in 0..(100 + 20 * n) {
+        let mut changed = false;
+        for v in cstg.graph.node_indices() {
+            let best = consumers[v.index()]
+                .iter()
+                .map(|&(task, param)| {
+                    m.exits(task)
+                        .iter()
+                        .map(|x| {
+                            let next = cstg
+                                .successor(v, task, param, x.exit)
+                                .map_or(0.0, |w| times[w.index()]);
+                            x.probability * (x.mean_ns + next)
+                        })
+                        .sum::<f64>()
+                })
+                .fold(f64::INFINITY, f64::min);
+            let best = if best.is_finite() { best } else { 0.0 };
+            if (best - times[v.index()]).abs() > 1e-9 * best.max(1.0) {
+                changed = true;
+            }
+            times[v.index()] = best;
+        }
+        if !changed {
+            break;
+        }
+    }
+    times
+}
+
 impl MarkovModel {
+    /// The annotation of a CSTG edge (after [`model`]).
+    pub fn edge(&self, e: EdgeIndex) -> Option<&EdgeStats> {
+        self.edges.get(e.index())
+    }
+
+    /// The lower-bound time to finish an object in state `n` (Figure 3;
+    /// after [`model`]).
+    pub fn node_time(&self, n: NodeIndex) -> f64 {
+        self.node_ns.get(n.index()).copied().unwrap_or(0.0)
+    }
+
+    /// The graph with its annotations, for `--emit markov`: every state
+    /// with its time, every edge with its label.
+    pub fn dump_graph(&self, p: &Program, cstg: &Cstg) -> String {
+        let mut s = String::from(
+            "# the CSTG with the model (states: time to finish; edges: Figure 3 labels)\n",
+        );
+        for v in cstg.graph.node_indices() {
+            s.push_str(&format!(
+                "state {} {}: {:.1} ns\n",
+                v.index(),
+                cstg.graph[v].state.label(p),
+                self.node_time(v)
+            ));
+            for e in cstg.graph.edges(v) {
+                let label = match (*e.weight(), self.edge(e.id())) {
+                    (
+                        CstgEdge::Transition { task, exit, param },
+                        Some(EdgeStats::Transition {
+                            mean_ns,
+                            probability,
+                        }),
+                    ) => format!(
+                        "{}: ({mean_ns:.1} ns, {probability:.6})",
+                        crate::analysis::cstg::transition_label(p, task, exit, param)
+                    ),
+                    (
+                        CstgEdge::NewObject { task, exit, site },
+                        Some(EdgeStats::NewObject { expected }),
+                    ) => format!(
+                        "new {} by {}:{}: ({expected:.6})",
+                        site.0,
+                        p.task(task).name,
+                        runtime_exit(p.task(task), exit)
+                    ),
+                    _ => "(not annotated)".to_string(),
+                };
+                s.push_str(&format!("  -> {} {label}\n", e.target().index()));
+            }
+        }
+        s
+    }
+
     /// A text rendering for `--emit markov`: per task, its invocations and
     /// counting, then per exit (HIR number, runtime number) the count,
     /// probability, mean and standard deviation of the time, and the mean

@@ -8,6 +8,7 @@
 #include "lib.c"
 #include "io.c"
 #include "profile.c"
+#include "sharing.c"
 #include "sched.c"
 
 const uint32_t bb_abi_version = BB_ABI_VERSION;

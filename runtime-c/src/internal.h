@@ -14,6 +14,11 @@ uint64_t bb_now_ns(void);
 /* immortal (never collected) objects, e.g. string literals */
 void    *bb_alloc_immortal(size_t size);
 
+/* sharing.c: hooks from sched.c (bb_task_object, task exit, shut-down) */
+void bb_sharing_note(bb_ctx *ctx, bb_object *o, uint32_t site);
+void bb_sharing_check(bb_ctx *ctx, const bb_task *d, uint32_t ex, bb_object *const *params, uint32_t n);
+void bb_sharing_free(bb_ctx *ctx);
+
 /* sched.c */
 void bb_sched_mark_roots(bb_ctx *ctx);
 

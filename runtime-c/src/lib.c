@@ -149,7 +149,12 @@ int32_t bb_Math_roundFloat(float a) {
   return bb_f2i(f);
 }
 
+/* C's pow agrees with Java's except for pow(1, NaN) and pow(+-1, +-inf),
+ * where C gives 1 and Java NaN: the common case is one test and a tail
+ * call (this stays out of line, so that callers stay small enough to be
+ * inlined). */
 double bb_java_pow(double a, double b) {
+  if (__builtin_expect(fabs(a) != 1.0, 1)) return pow(a, b);
   if (b != b) return b;                       /* pow(x, NaN) = NaN, even for x = 1 */
   if (b == 0.0) return 1.0;
   if (a != a) return a;

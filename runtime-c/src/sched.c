@@ -271,6 +271,7 @@ void bb_task_object(bb_ctx *ctx, bb_object *o, uint64_t flags, uint32_t site) {
     ctx->pending = bb_xrealloc(ctx, ctx->pending, ctx->cap_pending * sizeof(bb_object *));
   }
   ctx->pending[ctx->npending++] = o;
+  bb_sharing_note(ctx, o, site); /* sharing.c: the site, for lock merges of new objects */
 }
 
 static void bb_stage(bb_ctx *ctx, uint32_t param, bb_tag *t, bool add, bb_loc loc) {
@@ -409,6 +410,7 @@ bool bb_step(bb_ctx *ctx) {
     if (bb_valid(d, objs, tags)) bb_enqueue(ctx, t, objs, n, tags, nt);
     /* publish what the task allocated */
     for (uint32_t k = 0; k < ctx->npending; k++) bb_publish(ctx, ctx->pending[k]);
+    bb_sharing_check(ctx, d, e, objs, n); /* sharing.c: BAMBOO_CHECK_SHARING=1 only */
     ctx->npending = 0;
     ctx->nstaged = 0;
     if (BB_UNLIKELY(ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress)) bb_gc_collect(ctx);
@@ -660,6 +662,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
   free(s->tp);
   free(s->queue.buf);
   free(ctx->pending);
+  bb_sharing_free(ctx);
   free(ctx->trace);
   bb_heap_destroy(ctx);
   for (uint32_t i = 0; i < rt->prog->nstrings; i++) free(rt->strings[i]);

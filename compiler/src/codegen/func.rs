@@ -4,6 +4,7 @@
 
 use super::natives::NativeTable;
 use super::{c_type, elem_c_type, field_name, method_name, struct_name, Ids, Options};
+use crate::analysis::disjoint::{ExitLocks, LockPlan};
 use crate::hir::*;
 use crate::source::SourceMap;
 use bambooc_syntax::ast::BinOp;
@@ -72,6 +73,8 @@ pub(crate) struct Unit<'a> {
     pub ids: &'a mut Ids,
     pub strings: &'a mut StringTable,
     pub natives: &'a NativeTable,
+    /// Where task exits merge locks (paper 4.2).
+    pub locks: &'a LockPlan,
 }
 
 struct Gen<'a> {
@@ -88,6 +91,8 @@ struct Gen<'a> {
     indent: usize,
     /// The task being generated, for its exits.
     task: Option<&'a Task>,
+    /// Its exits' lock merges (empty outside tasks).
+    exit_locks: &'a [ExitLocks],
     /// Library code does not record locations: errors inside the library
     /// point at the user's line that called it.
     in_stdlib: bool,
@@ -109,6 +114,7 @@ pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
         out: String::new(),
         indent: 1,
         task: None,
+        exit_locks: &[],
         in_stdlib: p.class(m.class).is_stdlib,
     };
     g.block(body);
@@ -140,6 +146,7 @@ pub(crate) fn task(u: &mut Unit<'_>, id: TaskId, out: &mut String) {
         out: String::new(),
         indent: 1,
         task: Some(t),
+        exit_locks: &u.locks.tasks[id.0 as usize].exits,
         in_stdlib: false,
     };
     for (i, prm) in t.params.iter().enumerate() {
@@ -149,6 +156,8 @@ pub(crate) fn task(u: &mut Unit<'_>, id: TaskId, out: &mut String) {
         g.line(&format!("l{} = tagvars[{slot}];", var.0));
     }
     g.block(&t.body);
+    // The end of the body is the implicit (last) exit.
+    g.lock_merges(t.exits.len() - 1);
     writeln!(out, "/* task {} */", t.name).unwrap();
     writeln!(
         out,
@@ -175,6 +184,7 @@ pub(crate) fn init_function(u: &mut Unit<'_>, singletons: &[usize], out: &mut St
         out: String::new(),
         indent: 1,
         task: None,
+        exit_locks: &[],
         in_stdlib: true,
     };
     for &i in singletons {
@@ -526,7 +536,29 @@ impl Gen<'_> {
                 ));
             }
         }
+        self.lock_merges(exit.0 as usize);
         self.line(&format!("BB_TASKEXIT(ctx, {runtime_exit});"));
+    }
+
+    /// The lock merges the disjointness analysis asks of exit `exit`:
+    /// parameters whose regions may now share, and this invocation's new
+    /// task objects that may share with a parameter or with each other.
+    fn lock_merges(&mut self, exit: usize) {
+        let Some(l) = self.exit_locks.get(exit) else {
+            return;
+        };
+        for &(i, j) in &l.params {
+            self.line(&format!("bb_lock_merge(ctx, params[{i}], params[{j}]);"));
+        }
+        for &(site, i) in &l.new_with_param {
+            self.line(&format!(
+                "bb_lock_merge_new(ctx, {}, params[{i}]);",
+                site.0
+            ));
+        }
+        for &(a, b) in &l.new_with_new {
+            self.line(&format!("bb_lock_merge_sites(ctx, {}, {});", a.0, b.0));
+        }
     }
 
     // ----- Expressions ---------------------------------------------------

@@ -17,6 +17,7 @@
 mod func;
 pub mod natives;
 
+use crate::analysis::disjoint::LockPlan;
 use crate::hir::*;
 use crate::source::SourceMap;
 use std::collections::BTreeMap;
@@ -176,8 +177,13 @@ pub(crate) fn struct_name(c: ClassId) -> String {
     format!("struct O{}", c.0)
 }
 
-/// Generates the whole program.
-pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<String, CodegenError> {
+/// Generates the whole program; task exits merge locks as `locks` says.
+pub fn generate(
+    p: &Program,
+    sources: &SourceMap,
+    opts: &Options,
+    locks: &LockPlan,
+) -> Result<String, CodegenError> {
     let mut ids = Ids::new(p);
     let mut strings = func::StringTable::default();
     let natives = natives::NativeTable::new(p)?;
@@ -193,6 +199,7 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
         ids: &mut ids,
         strings: &mut strings,
         natives: &natives,
+        locks,
     };
     for (i, m) in p.methods.iter().enumerate() {
         let id = MethodId(i as u32);
@@ -448,6 +455,7 @@ pub fn generate(p: &Program, sources: &SourceMap, opts: &Options) -> Result<Stri
             ids: &mut ids,
             strings: &mut strings,
             natives: &natives,
+            locks,
         },
         &singletons,
         &mut out,

@@ -106,6 +106,11 @@ catalogue! {
     "E0411" => "duplicate flag",
     "E0412" => "task without parameters",
     "E0413" => "too many flags",
+    // Warnings from the state transition graphs (analysis::checks).
+    "W0001" => "task can never run",
+    "W0002" => "task would run forever on the same objects",
+    "W0003" => "tag type never created",
+    "W0004" => "flag never used",
     // Profiles (`--profile`, paper 4.3.1).
     "E0600" => "cannot read profile",
     "E0601" => "truncated profile",

@@ -5,6 +5,7 @@
 //! text rendered by ariadne with byte spans, or JSON lines for tools
 //! (`--error-format json`). Stages never format messages themselves.
 
+mod analysis;
 pub mod codes;
 mod machine;
 mod profile;
@@ -16,6 +17,7 @@ use ariadne::{Color, Config, IndexType, Label as ALabel, Report, ReportKind};
 use bambooc_syntax::span::Span;
 use serde::Serialize;
 
+pub use analysis::analysis_diagnostic;
 pub use machine::machine_error_message;
 pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
 pub use sema::sema_diagnostic;

@@ -513,3 +513,61 @@ fn model_from_profile() {
         })
     );
 }
+
+#[test]
+fn model_on_the_cstg() {
+    let p = program(SRC);
+    let astgs = crate::analysis::astg::build(&p);
+    let cstg = crate::analysis::cstg::build(&p, &astgs);
+    let m = model(&p, &cstg, &good(&p));
+    let node = |label: &str| {
+        cstg.graph
+            .node_indices()
+            .find(|&n| cstg.graph[n].state.label(&p) == label)
+            .unwrap_or_else(|| panic!("no state {label}"))
+    };
+    // Every exit takes 100 ns. A Text is processed (100) then merged (100);
+    // Results loops with probability 2/3: T = 100 + 2/3 T.
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-6 * b.max(1.0);
+    assert!(close(m.node_time(node("Text{process}")), 200.0));
+    assert!(close(m.node_time(node("Text{submit}")), 100.0));
+    assert!(close(m.node_time(node("Results{}")), 300.0));
+    assert!(close(
+        m.node_time(node("StartupObject{initialstate}")),
+        100.0
+    ));
+    assert_eq!(m.node_time(node("Text{}")), 0.0);
+    // Edge labels of Figure 3.
+    let mut new_text = None;
+    for e in cstg.graph.edge_indices() {
+        match (cstg.graph[e], m.edge(e)) {
+            (
+                CstgEdge::Transition { task, exit, .. },
+                Some(EdgeStats::Transition {
+                    probability,
+                    mean_ns,
+                }),
+            ) => {
+                assert_eq!(*probability, m.exits(task)[exit.0 as usize].probability);
+                assert_eq!(*mean_ns, m.exits(task)[exit.0 as usize].mean_ns);
+            }
+            (CstgEdge::NewObject { site, exit, .. }, Some(EdgeStats::NewObject { expected })) => {
+                if site == AllocSiteId(0) && exit == ExitId(0) {
+                    new_text = Some(*expected);
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(new_text, Some(3.0));
+    // The merge task loops on the Results object with probability 2/3:
+    // counted per object unless a hint says otherwise.
+    assert_eq!(m.counting(TaskId(2)), Counting::PerObject);
+    assert_eq!(m.counting(TaskId(1)), Counting::PerTask);
+    let hint = [CountHint {
+        task: "merge".into(),
+        counting: Counting::PerTask,
+    }];
+    let hinted = model_with_hints(&p, &cstg, &good(&p), &hint).unwrap();
+    assert_eq!(hinted.counting(TaskId(2)), Counting::PerTask);
+}

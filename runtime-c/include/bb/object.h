@@ -68,5 +68,11 @@ BB_INLINE bb_object *bb_lock_root(bb_object *o) {
 /* Merge the locks of a and b (both held by the running invocation, or not yet
  * published). */
 void bb_lock_merge(bb_ctx *ctx, bb_object *a, bb_object *b);
+/* Merge the lock of every task object the running task allocated at
+ * allocation site `site` with `with`'s (a parameter). */
+void bb_lock_merge_new(bb_ctx *ctx, uint32_t site, bb_object *with);
+/* Merge the locks of all task objects the running task allocated at sites
+ * `a` and `b` (a == b: all of that site's) into one. */
+void bb_lock_merge_sites(bb_ctx *ctx, uint32_t a, uint32_t b);
 
 #endif

@@ -315,6 +315,7 @@ struct bb_ctx {
   uint32_t               nstaged;  /* tag actions staged for the exit */
   bb_tagop               staged[BB_MAX_STAGED];
   bb_object            **pending;  /* task objects allocated by the running task */
+  struct bb_sharing     *sharing;  /* sharing.c: sites of pending objects, sanitizer state */
   uint32_t               npending, cap_pending;
   bb_heap                heap;
   bb_sched               sched;

@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 3
+#if BB_ABI_VERSION != 4
 #error "bambooc: runtime ABI mismatch"
 #endif
 

@@ -1,0 +1,228 @@
+//! End to end: programs built with `--profile-gen` are run, and the profiles
+//! they write are read back through `profile::Profile::from_json` and
+//! checked exactly (counts, exits and allocations are deterministic; times
+//! are not). A profile of another program is rejected by the driver with
+//! E0605.
+
+use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
+use bambooc::hir::Program;
+use bambooc::profile::{Profile, TaskProfile};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn temp_dir(what: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bambooc-proftest-{what}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Checks `rel` (relative to the repository) and builds it with
+/// `--profile-gen` into `dir`; returns the program and the executable.
+fn build_profiling(rel: &str, dir: &Path) -> (Program, PathBuf) {
+    let root = repo_root();
+    let path = root.join(rel);
+    let (sources, ids, diags) = read_sources(std::slice::from_ref(&path));
+    let fe = frontend(sources, ids, diags);
+    assert!(
+        !fe.has_errors(),
+        "{}",
+        bambooc::driver::render(&fe, bambooc::driver::ErrorFormat::Human, false)
+    );
+    let exe = dir.join(path.file_stem().unwrap());
+    let common = CommonArgs {
+        files: vec![path.clone()],
+        ..Default::default()
+    };
+    let mut cg = CodegenArgs {
+        opt_level: 1,
+        ..Default::default()
+    };
+    cg.profile.profile_gen = true;
+    compile_program(&fe, &common, &cg, &exe, &exe).expect("the profiling build compiles");
+    (fe.program.expect("checked"), exe)
+}
+
+/// (exit, count, [(site, class, total)]) of every exit of a task.
+type Exits = Vec<(u32, u64, Vec<(u32, String, u64)>)>;
+
+fn shape(t: &TaskProfile) -> (String, u64, Exits) {
+    let exits = t
+        .exits
+        .iter()
+        .map(|e| {
+            let allocs = e
+                .allocations
+                .iter()
+                .map(|a| (a.site, a.class.clone(), a.total))
+                .collect();
+            (e.exit, e.count, allocs)
+        })
+        .collect();
+    (t.task.clone(), t.invocations, exits)
+}
+
+fn sites(list: &[(u32, &str, u64)]) -> Vec<(u32, String, u64)> {
+    list.iter()
+        .map(|&(s, c, n)| (s, c.to_string(), n))
+        .collect()
+}
+
+#[test]
+fn keyword_profile_is_exact_and_another_program_rejects_it() {
+    let dir = temp_dir("keyword");
+    let (program, exe) = build_profiling("examples/keyword.bb", &dir);
+    // No BAMBOO_PROFILE_OUT: the profile goes to `<program>.profile` in the
+    // current folder.
+    let out = Command::new(&exe)
+        .arg(repo_root().join("examples/words.txt"))
+        .current_dir(&dir)
+        .env_remove("BAMBOO_PROFILE_OUT")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let expected = std::fs::read_to_string(repo_root().join("examples/words.expected")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    let file = dir.join("keyword.profile");
+    let text = std::fs::read_to_string(&file).expect("the profile was written");
+    let prof = Profile::from_json(&program, &text).expect("the profile is valid");
+    assert!(prof.complete);
+    assert_eq!(prof.program, "keyword");
+    assert_eq!(prof.invocations, 33);
+    // startup cuts words.txt into 16 sections (Text, site 0) and makes one
+    // Results (site 1); every section is processed once and merged once;
+    // the last merge takes exit 1 (finished), the others exit 2.
+    let got: Vec<_> = prof.tasks.iter().map(shape).collect();
+    let want = vec![
+        (
+            "startup".to_string(),
+            1,
+            vec![
+                (0, 0, vec![]),
+                (1, 1, sites(&[(0, "Text", 16), (1, "Results", 1)])),
+            ],
+        ),
+        (
+            "processText".to_string(),
+            16,
+            vec![(0, 0, vec![]), (1, 16, vec![])],
+        ),
+        (
+            "mergeIntermediateResult".to_string(),
+            16,
+            vec![(0, 0, vec![]), (1, 1, vec![]), (2, 15, vec![])],
+        ),
+    ];
+    assert_eq!(got, want);
+    let merge = &prof.tasks[2];
+    assert_eq!(merge.exits[1].probability, 1.0 / 16.0);
+    assert!(merge.exits.iter().all(|e| e.time_mean_ns >= 0.0));
+    assert!(prof.task_ns > 0.0 && prof.task_ns <= prof.total_ns as f64);
+
+    // The driver rejects the profile for another program.
+    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args(["--color", "never", "--profile"])
+        .arg(&file)
+        .arg(repo_root().join("tests/profile/loop.bb"))
+        .arg("-o")
+        .arg(dir.join("never-built"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("[E0605]") && stderr.contains("is of another program (`keyword`)"),
+        "{stderr}"
+    );
+    assert!(!dir.join("never-built").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn loop_profile_records_method_sites_reruns_and_system_exit() {
+    let dir = temp_dir("loop");
+    let (program, exe) = build_profiling("tests/profile/loop.bb", &dir);
+    let file = dir.join("out.json");
+    let out = Command::new(&exe)
+        .current_dir(&dir)
+        .env("BAMBOO_PROFILE_OUT", &file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "done\n");
+    let text = std::fs::read_to_string(&file).expect("the profile was written");
+    let prof = Profile::from_json(&program, &text).expect("the profile is valid");
+    // System.exit ended the run inside the fifth `finish`.
+    assert!(!prof.complete);
+    let got: Vec<_> = prof.tasks.iter().map(shape).collect();
+    let want = vec![
+        (
+            "startup".to_string(),
+            1,
+            vec![
+                (0, 0, vec![]),
+                (1, 1, sites(&[(0, "Item", 5), (1, "Counter", 1)])),
+            ],
+        ),
+        (
+            "work".to_string(),
+            15,
+            vec![
+                (0, 0, vec![]),
+                (1, 10, vec![]),
+                (2, 5, sites(&[(2, "Note", 5)])),
+            ],
+        ),
+        (
+            "finish".to_string(),
+            4,
+            vec![(0, 0, vec![]), (1, 4, vec![])],
+        ),
+    ];
+    assert_eq!(got, want);
+    assert_eq!(prof.invocations, 20);
+    // Read back through the driver, with a count hint, into the model.
+    let stem = dir.join("loop");
+    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args([
+            "--color",
+            "never",
+            "--emit",
+            "markov",
+            "--count-hint",
+            "work=per-object",
+            "--profile",
+        ])
+        .arg(&file)
+        .arg(repo_root().join("tests/profile/loop.bb"))
+        .arg("-o")
+        .arg(&stem)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let model = std::fs::read_to_string(dir.join("loop.markov.txt")).unwrap();
+    assert!(
+        model.contains("# Markov model (paper 4.3.1) from a partial profile"),
+        "{model}"
+    );
+    assert!(
+        model.contains("task work: 15 invocations, counted per object"),
+        "{model}"
+    );
+    assert!(
+        model.contains("exit 1 (runtime 2): count 5, p = 0.333333"),
+        "{model}"
+    );
+    assert!(model.contains("site 2 (Note) x 1.000000"), "{model}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
