@@ -41,6 +41,21 @@ pub enum Command {
     Build(BuildArgs),
     /// Compile a program and run it; arguments after `--` go to the program.
     Run(RunArgs),
+    /// What-if mode: estimate layouts with the simulator from a profile
+    /// (paper 4.4-4.5); emits no C.
+    Sim(simcmd::SimArgs),
+}
+
+mod simcmd;
+pub use simcmd::{read_machine, synthesise, DEFAULT_SEED};
+
+/// The program's name in layouts: the first source file's stem.
+fn program_name(args: &CommonArgs) -> String {
+    args.files
+        .first()
+        .and_then(|f| f.file_stem())
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "program".into())
 }
 
 #[derive(Args, Debug, Default)]
@@ -145,6 +160,10 @@ pub enum EmitKind {
     Cstg,
     /// The Markov model built from `--profile` (text).
     Markov,
+    /// The layout `bambooc sim` chose or simulated (JSON).
+    Layout,
+    /// The simulated execution (Chrome trace-event JSON, one track per core).
+    SimTrace,
     /// The disjointness analysis' lock plan (`<stem>.locks.txt`).
     Locks,
 }
@@ -361,6 +380,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Command::Check(args)) => check(&args),
         Some(Command::Build(args)) => build(&args.common, &args.codegen),
         Some(Command::Run(args)) => run(&args),
+        Some(Command::Sim(args)) => simcmd::sim(&args),
         None => build(&cli.build.common, &cli.build.codegen),
     }
 }
@@ -742,7 +762,7 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             },
             // Written by the build, which knows the output path and the
             // profile.
-            EmitKind::C | EmitKind::Markov => continue,
+            EmitKind::C | EmitKind::Markov | EmitKind::Layout | EmitKind::SimTrace => continue,
             EmitKind::Astg | EmitKind::Cstg => {
                 let (Some(p), Some(astgs)) = (&fe.program, &fe.astgs) else {
                     continue;

@@ -9,10 +9,14 @@ pub mod diagnostics;
 pub mod driver;
 pub mod hir;
 pub mod layout;
+pub mod machine;
+pub mod opt;
 pub mod profile;
 pub mod sema;
+pub mod sim;
 pub mod source;
 pub mod stdlib;
+pub mod synth;
 
 pub use bambooc_syntax as syntax;
 

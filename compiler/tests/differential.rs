@@ -441,7 +441,7 @@ const DOUBLES: &[f64] = &[
     123456.789,
     -1e-5,
     2e-3,
-    9.999999999999999e22,
+    1e23, // the double 9.999999999999999E22 (Java 17 printed 1.0E23)
     4.4e-322,
 ];
 
@@ -1745,6 +1745,12 @@ impl Gen {
                 let mut r = self.ex_p(rt, d - 1);
                 if matches!(op, "/=" | "%=") && bnp(*p, rt).integral() {
                     r = self.divisor(r);
+                }
+                if r.prec == PT {
+                    // javac 17 compiles `d %= c ? f : l` (double d, float f,
+                    // long l) without converting l to float; a cast to the
+                    // conditional's own type keeps javac to JLS 15.25
+                    r = E::new(format!("({}) ({})", rt.java(), r.s), PUN, T::P(rt)).with(&[&r]);
                 }
                 (op, r)
             }

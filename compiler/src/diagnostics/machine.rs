@@ -1,0 +1,29 @@
+//! Wording of machine-description errors (`--machine NAME|FILE`).
+
+use crate::machine::MachineError;
+
+/// One line naming the machine (`source`: the built-in name or the file)
+/// and what is wrong with it.
+pub fn machine_error_message(source: &str, e: &MachineError) -> String {
+    match e {
+        MachineError::Syntax(msg) => {
+            format!("machine description `{source}` is malformed: {}", msg.trim_end())
+        }
+        MachineError::UnknownBuiltin(name) => format!(
+            "`{name}` is neither a built-in machine (`tilepro64`, `smp:N` with N >= 1) nor a readable file"
+        ),
+        MachineError::NoCores => format!("machine `{source}` has no cores"),
+        MachineError::UnknownTopology(kind) => format!(
+            "machine description `{source}`: topology kind `{kind}` is not `full` or `mesh`"
+        ),
+        MachineError::MeshTooSmall { cores, width, height } => format!(
+            "machine description `{source}`: a {width}x{height} mesh cannot hold {cores} cores"
+        ),
+        MachineError::BadCost { field, value } => format!(
+            "machine description `{source}`: `costs.{field}` is {value}, but costs must be finite and not negative"
+        ),
+        MachineError::TooManyCores { asked, cores } => {
+            format!("machine `{source}` has {cores} cores, but {asked} were asked for")
+        }
+    }
+}

@@ -1,0 +1,480 @@
+//! `bambooc sim`: the what-if mode (paper 4.4-4.5). Reads the program and
+//! its profile, builds the simulator's model from the CSTG and the Markov
+//! model, and for each machine and core count asked for either simulates
+//! `--layout FILE` or searches a layout (synth + opt); prints a table and
+//! writes `--emit layout,sim-trace`. No C is emitted.
+//!
+//! Machines: `--machine NAME|FILE` (comma separated; a built-in name or a
+//! TOML file, e.g. one `bambooc calibrate` wrote). Without it, each core
+//! count N uses the built-in `smp:N`.
+
+use super::{artifact_stem, load_profile, run_frontend, CommonArgs, EmitKind, ProfileArgs};
+use crate::hir::Program;
+use crate::layout::Layout;
+use crate::machine::{Machine, MachineError};
+use crate::opt::{self, OptOptions};
+use crate::sim::{self, Model, SimOptions, SimResult};
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The seed when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 0x0bab_b00c;
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+    /// Core counts to compare (comma separated).
+    #[arg(long, value_delimiter = ',', value_name = "N", default_value = "1",
+          value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub cores: Vec<u32>,
+    /// Machines: `tilepro64`, `smp:N` or a TOML file (comma separated).
+    #[arg(long, value_delimiter = ',', value_name = "NAME|FILE")]
+    pub machine: Vec<String>,
+    /// Simulate this layout (JSON) instead of searching for one.
+    #[arg(long = "layout", value_name = "FILE")]
+    pub layout_file: Option<PathBuf>,
+    /// Seed of every random choice of the search.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Measure the simulator: simulated task invocations per second on a
+    /// generated model (no program needed).
+    #[arg(long)]
+    pub bench: bool,
+    /// Compare the search from RUNS random starts with exhaustive
+    /// enumeration, per core count.
+    #[arg(long, value_name = "RUNS")]
+    pub dsa_report: Option<u32>,
+}
+
+/// Reads `--machine` entries: built-in names, else files.
+pub fn read_machine(spec: &str) -> Result<Machine, String> {
+    match Machine::builtin(spec) {
+        Ok(m) => Ok(m),
+        Err(MachineError::UnknownBuiltin(_)) if std::path::Path::new(spec).is_file() => {
+            let text = std::fs::read_to_string(spec)
+                .map_err(|e| format!("cannot read machine description `{spec}`: {e}"))?;
+            Machine::from_toml(&text)
+                .map_err(|e| crate::diagnostics::machine_error_message(spec, &e))
+        }
+        Err(e) => Err(crate::diagnostics::machine_error_message(spec, &e)),
+    }
+}
+
+/// The machines to simulate `cores` cores on.
+fn machines_for(args: &SimArgs, cores: u32) -> Result<Vec<Machine>, String> {
+    if args.machine.is_empty() {
+        return Ok(vec![Machine::builtin(&format!("smp:{cores}")).map_err(
+            |e| crate::diagnostics::machine_error_message("smp", &e),
+        )?]);
+    }
+    args.machine
+        .iter()
+        .map(|spec| {
+            read_machine(spec)?
+                .with_cores(cores)
+                .map_err(|e| crate::diagnostics::machine_error_message(spec, &e))
+        })
+        .collect()
+}
+
+/// The layout searched for (or given) and its simulation.
+pub struct Outcome {
+    pub layout: Layout,
+    pub result: SimResult,
+    pub simulated: usize,
+    pub seconds: f64,
+}
+
+/// Synthesis and optimisation for one machine (paper 4.3-4.5), with a
+/// progress spinner when stderr is a terminal. Builds with `--profile`
+/// call this to choose the layout handed to code generation.
+pub fn synthesise(model: &Model, machine: &Machine, cores: u32, seed: u64) -> Outcome {
+    let t0 = Instant::now();
+    let opts = OptOptions {
+        seed,
+        ..OptOptions::default()
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new_spinner();
+        b.set_message(format!(
+            "searching layouts for {cores} cores on {}",
+            machine.name
+        ));
+        b
+    });
+    let r = opt::optimise(model, machine, cores, &opts, &mut |round, best| {
+        if let Some(b) = &bar {
+            b.set_message(format!(
+                "searching layouts for {cores} cores on {}: round {round}, best {}",
+                machine.name,
+                show_ns(best)
+            ));
+            b.tick();
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Outcome {
+        layout: r.layout,
+        result: r.result,
+        simulated: r.simulated,
+        seconds: t0.elapsed().as_secs_f64(),
+    }
+}
+
+fn show_ns(ns: f64) -> String {
+    if !ns.is_finite() {
+        "-".into()
+    } else if ns >= 1e9 {
+        format!("{:.3} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.3} ms", ns / 1e6)
+    } else {
+        format!("{:.3} us", ns / 1e3)
+    }
+}
+
+/// The critical path's tasks, repeats folded: `a > b x4 > c`.
+fn path_text(model: &Model, r: &SimResult) -> String {
+    let mut parts: Vec<(String, usize)> = Vec::new();
+    for s in sim::critical_path(r) {
+        let name = &model.tasks[r.trace[s.inv as usize].task as usize].name;
+        match parts.last_mut() {
+            Some((n, k)) if n == name => *k += 1,
+            _ => parts.push((name.clone(), 1)),
+        }
+    }
+    parts
+        .iter()
+        .map(|(n, k)| {
+            if *k > 1 {
+                format!("{n} x{k}")
+            } else {
+                n.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
+/// Every task on core 0.
+fn one_core(model: &Model, machine: &str) -> Layout {
+    crate::synth::layout_from_hosts(
+        model,
+        machine,
+        vec![(0..model.tasks.len() as u32)
+            .map(crate::hir::TaskId)
+            .collect()],
+    )
+}
+
+pub fn sim(args: &SimArgs) -> i32 {
+    if args.bench {
+        bench();
+        return 0;
+    }
+    let Some(fe) = run_frontend(&args.common) else {
+        return 1;
+    };
+    if fe.has_errors() {
+        return 1;
+    }
+    let Some(program) = &fe.program else {
+        return 1;
+    };
+    if args.profile.profile.is_none() {
+        eprintln!("error: `bambooc sim` needs `--profile FILE` (from a `--profile-gen` build)");
+        return 1;
+    }
+    let Ok(Some(mm)) = load_profile(&fe, &args.common, &args.profile) else {
+        return 1;
+    };
+    let name = super::program_name(&args.common);
+    let astgs = crate::analysis::astg::build(program);
+    let cstg = crate::analysis::cstg::build(program, &astgs);
+    let model = sim::model_from(program, &name, &cstg, &mm);
+    if let Some(runs) = args.dsa_report {
+        return dsa_report(args, &model, runs);
+    }
+    let given = match &args.layout_file {
+        None => None,
+        Some(f) => match read_layout(program, &name, f) {
+            Ok(l) => Some(l),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        },
+    };
+    let mut rows: Vec<(Machine, u32, Outcome)> = Vec::new();
+    let cores_list: Vec<u32> = match &given {
+        Some(l) => vec![l.cores()],
+        None => args.cores.clone(),
+    };
+    for &cores in &cores_list {
+        let machines = match machines_for(args, cores) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        };
+        for machine in machines {
+            let outcome = match &given {
+                Some(l) => {
+                    let t0 = Instant::now();
+                    let result = sim::simulate(&model, &machine, l, SimOptions::default());
+                    Outcome {
+                        layout: l.clone(),
+                        result,
+                        simulated: 1,
+                        seconds: t0.elapsed().as_secs_f64(),
+                    }
+                }
+                None => synthesise(&model, &machine, cores, args.seed),
+            };
+            rows.push((machine, cores, outcome));
+        }
+    }
+    print!("{}", table(&model, &rows));
+    if let Err(e) = write_artifacts(args, program, &model, &rows) {
+        eprintln!("error: {e}");
+        return 1;
+    }
+    0
+}
+
+fn read_layout(p: &Program, name: &str, f: &PathBuf) -> Result<Layout, String> {
+    let text = std::fs::read_to_string(f)
+        .map_err(|e| format!("cannot read layout `{}`: {e}", f.display()))?;
+    Layout::from_json(p, name, &text)
+        .map_err(|e| format!("layout `{}` is invalid: {e:?}", f.display()))
+}
+
+fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
+    let mut s = format!(
+        "{:<14} {:>5} {:>14} {:>8} {:>9} {:>9}  critical path\n",
+        "machine", "cores", "estimated", "speedup", "layouts", "search"
+    );
+    for (machine, cores, o) in rows {
+        let base = sim::simulate(
+            model,
+            &machine.with_cores(1).expect("machines have a core"),
+            &one_core(model, &machine.name),
+            SimOptions::default(),
+        );
+        let estimate = if o.result.completed {
+            show_ns(o.result.time_ns)
+        } else {
+            format!("{:.1}% useful", o.result.useful_fraction * 100.0)
+        };
+        let speedup = if o.result.completed && base.completed && o.result.time_ns > 0.0 {
+            format!("{:.2}x", base.time_ns / o.result.time_ns)
+        } else if !o.result.completed && base.useful_fraction > 0.0 {
+            format!(
+                "{:.2}x",
+                o.result.useful_fraction * f64::from(*cores) / base.useful_fraction
+            )
+        } else {
+            "-".into()
+        };
+        s.push_str(&format!(
+            "{:<14} {:>5} {:>14} {:>8} {:>9} {:>8.3}s  {}\n",
+            machine.name,
+            cores,
+            estimate,
+            speedup,
+            o.simulated,
+            o.seconds,
+            path_text(model, &o.result)
+        ));
+        let util: Vec<String> = o
+            .result
+            .utilisation()
+            .iter()
+            .enumerate()
+            .map(|(c, u)| format!("{c}:{:.0}%", u * 100.0))
+            .collect();
+        s.push_str(&format!(
+            "{:<14} utilisation per core: {}\n",
+            "",
+            util.join(" ")
+        ));
+    }
+    s
+}
+
+fn write_artifacts(
+    args: &SimArgs,
+    program: &Program,
+    model: &Model,
+    rows: &[(Machine, u32, Outcome)],
+) -> Result<(), String> {
+    let stem = artifact_stem(&args.common);
+    for (machine, cores, o) in rows {
+        let tag = if rows.len() == 1 {
+            String::new()
+        } else {
+            let m: String = machine
+                .name
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+                .collect();
+            format!(".{m}.{cores}")
+        };
+        let mut out: Vec<(&str, String)> = Vec::new();
+        if args.common.emit.contains(&EmitKind::Layout) {
+            out.push(("layout.json", o.layout.to_json(program)));
+        }
+        if args.common.emit.contains(&EmitKind::SimTrace) {
+            out.push(("sim-trace.json", sim::trace_json(model, &o.result)));
+        }
+        for (ext, text) in out {
+            let path = PathBuf::from(format!("{}{tag}.{ext}", stem.display()));
+            std::fs::write(&path, text)
+                .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+fn dsa_report(args: &SimArgs, model: &Model, runs: u32) -> i32 {
+    for &cores in &args.cores {
+        let machines = match machines_for(args, cores) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        };
+        for machine in machines {
+            match opt::dsa_vs_exhaustive(model, &machine, cores, runs, args.seed) {
+                Some((hits, runs, best, n)) => println!(
+                    "{} cores on {}: {hits}/{runs} searches ({:.1}%) reach the exhaustive optimum {} over {n} candidates",
+                    cores,
+                    machine.name,
+                    f64::from(hits) * 100.0 / f64::from(runs),
+                    show_ns(best)
+                ),
+                None => println!(
+                    "{} cores on {}: too many candidates to enumerate",
+                    cores, machine.name
+                ),
+            }
+        }
+    }
+    0
+}
+
+/// Simulator speed on a generated model: a generator loop allocating
+/// one work item per invocation, items spread over 4 cores. Prints the
+/// median of 5 runs.
+fn bench() {
+    use crate::sim::{Alloc, ExitModel, StateModel, TaskModel, ANY};
+    let n = 1_000_000u64;
+    let exit = |p: f64, next: Vec<Vec<(u32, u32)>>, allocs: Vec<Alloc>| ExitModel {
+        runtime_exit: 0,
+        probability: p,
+        mean_ns: 1000.0,
+        next,
+        allocs,
+    };
+    let item = || Alloc {
+        state: 1,
+        mean: 1.0,
+    };
+    let gen = TaskModel {
+        name: "gen".into(),
+        params: 1,
+        startup: true,
+        tag_shared: false,
+        exits: vec![
+            exit(1.0 - 1.0 / n as f64, vec![vec![(ANY, 0)]], vec![item()]),
+            exit(1.0 / n as f64, vec![vec![]], vec![item()]),
+        ],
+        counting: crate::profile::Counting::PerTask,
+        invocations: n,
+    };
+    let work = TaskModel {
+        name: "work".into(),
+        params: 1,
+        startup: false,
+        tag_shared: false,
+        exits: vec![exit(1.0, vec![vec![]], vec![])],
+        counting: crate::profile::Counting::PerTask,
+        invocations: n,
+    };
+    let model = Model {
+        program: "bench".into(),
+        tasks: vec![gen, work],
+        states: vec![
+            StateModel {
+                name: "G".into(),
+                consumers: vec![(0, 0)],
+            },
+            StateModel {
+                name: "W".into(),
+                consumers: vec![(1, 0)],
+            },
+        ],
+        startup: 0,
+        terminates: true,
+    };
+    let machine = Machine::builtin("smp:4").expect("a built-in machine");
+    let layout = crate::synth::layout_from_hosts(
+        &model,
+        "smp:4",
+        vec![
+            vec![crate::hir::TaskId(0)],
+            vec![crate::hir::TaskId(1)],
+            vec![crate::hir::TaskId(1)],
+            vec![crate::hir::TaskId(1)],
+        ],
+    );
+    let opts = SimOptions {
+        max_invocations: u64::MAX,
+        record: false,
+    };
+    let mut rates = Vec::new();
+    let mut cpu_rates = Vec::new();
+    let mut invocations = 0;
+    for _ in 0..5 {
+        let t0 = Instant::now();
+        let c0 = thread_cpu_ns();
+        let r = sim::simulate(&model, &machine, &layout, opts);
+        let secs = t0.elapsed().as_secs_f64();
+        invocations = r.invocations;
+        rates.push(r.invocations as f64 / secs);
+        if let (Some(a), Some(b)) = (c0, thread_cpu_ns()) {
+            cpu_rates.push(r.invocations as f64 / ((b - a) as f64 / 1e9));
+        }
+    }
+    rates.sort_by(f64::total_cmp);
+    cpu_rates.sort_by(f64::total_cmp);
+    println!(
+        "simulator: {invocations} invocations per run; median of 5 runs: {:.2} million invocations per wall-clock second{}",
+        rates[2] / 1e6,
+        if cpu_rates.len() == 5 {
+            format!(", {:.2} million per CPU second", cpu_rates[2] / 1e6)
+        } else {
+            String::new()
+        }
+    );
+}
+
+/// This thread's CPU time (Linux: the first field of schedstat), which
+/// stays meaningful on a machine busy with other work.
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}

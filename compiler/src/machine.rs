@@ -1,0 +1,316 @@
+//! Machine descriptions: how many cores, how they are connected, and what
+//! scheduling and communication cost (paper 4.4: the simulator's
+//! "architectural specification"; section 5's TILEPro64).
+//!
+//! In: a built-in name (`tilepro64`, `smp:N`) or the text of a TOML file
+//! (format in `notes/INTERFACES.md`). Out: a validated [`Machine`] or a
+//! [`MachineError`] naming the bad field (wording in
+//! `diagnostics::machine`).
+//!
+//! Invariants of a `Machine`: at least one core; on a mesh, `cores <=
+//! width * height` and core `k` sits on tile `k` in row-major order (so the
+//! TILEPro64's two tiles kept for the PCI bus are the last two); every cost
+//! is finite and non-negative.
+
+use serde::Deserialize;
+
+/// How cores are connected.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Topology {
+    /// Every core reaches every other in one hop (a shared-memory machine).
+    Full,
+    /// A `width` x `height` mesh; messages take Manhattan-distance hops.
+    Mesh { width: u32, height: u32 },
+}
+
+/// Costs in nanoseconds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Costs {
+    /// Scheduler overhead of one local task invocation.
+    pub dispatch_ns: f64,
+    /// Fixed cost of sending an object to another core.
+    pub message_base_ns: f64,
+    /// Additional cost per network hop.
+    pub message_per_hop_ns: f64,
+    /// Locking and unlocking one parameter object.
+    pub lock_ns: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Machine {
+    pub name: String,
+    pub cores: u32,
+    pub topology: Topology,
+    pub costs: Costs,
+}
+
+/// What is wrong with a machine description.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MachineError {
+    /// The TOML does not parse or does not have the expected shape.
+    Syntax(String),
+    UnknownBuiltin(String),
+    NoCores,
+    UnknownTopology(String),
+    MeshTooSmall {
+        cores: u32,
+        width: u32,
+        height: u32,
+    },
+    BadCost {
+        field: &'static str,
+        value: f64,
+    },
+    /// More cores were asked for than the machine has.
+    TooManyCores {
+        asked: u32,
+        cores: u32,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MachineFile {
+    name: String,
+    cores: u32,
+    topology: TopologyFile,
+    costs: CostsFile,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TopologyFile {
+    kind: String,
+    width: Option<u32>,
+    height: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CostsFile {
+    dispatch_ns: f64,
+    message_base_ns: f64,
+    message_per_hop_ns: f64,
+    lock_ns: f64,
+}
+
+/// Costs of the built-in `tilepro64` (700 MHz, so 1 ns is 0.7 cycles).
+/// The paper gives no figures; these are estimates from the TILEPro64's
+/// documented network (one cycle per hop on the dynamic network, rounded
+/// up to 2 ns with router contention) and the size of the Bamboo runtime's
+/// dispatch path (a few hundred cycles to pick an invocation, check its
+/// guards and enqueue the next objects: 300 ns = 210 cycles). Sending an
+/// object costs a message header and the receiver's enqueue, about the same
+/// as a dispatch (400 ns); a lock is one atomic operation on a cached line
+/// each way (30 ns).
+const TILEPRO64_COSTS: Costs = Costs {
+    dispatch_ns: 300.0,
+    message_base_ns: 400.0,
+    message_per_hop_ns: 2.0,
+    lock_ns: 30.0,
+};
+
+/// Costs of the built-in `smp:N`: a shared-memory multicore, where a
+/// message is a queue insertion plus the cache-line transfer to the
+/// receiving core (about 300 ns with the wake-up), a dispatch is about
+/// 200 ns and a lock one uncontended atomic (20 ns). `bambooc calibrate`
+/// measures the real figures of a machine.
+const SMP_COSTS: Costs = Costs {
+    dispatch_ns: 200.0,
+    message_base_ns: 300.0,
+    message_per_hop_ns: 0.0,
+    lock_ns: 20.0,
+};
+
+impl Machine {
+    /// A built-in machine: `tilepro64` or `smp:N` (N >= 1).
+    pub fn builtin(name: &str) -> Result<Machine, MachineError> {
+        if name == "tilepro64" {
+            return Ok(Machine {
+                name: name.to_string(),
+                cores: 62,
+                topology: Topology::Mesh {
+                    width: 8,
+                    height: 8,
+                },
+                costs: TILEPRO64_COSTS,
+            });
+        }
+        if let Some(n) = name.strip_prefix("smp:") {
+            let cores: u32 = n
+                .parse()
+                .map_err(|_| MachineError::UnknownBuiltin(name.to_string()))?;
+            if cores == 0 {
+                return Err(MachineError::NoCores);
+            }
+            return Ok(Machine {
+                name: name.to_string(),
+                cores,
+                topology: Topology::Full,
+                costs: SMP_COSTS,
+            });
+        }
+        Err(MachineError::UnknownBuiltin(name.to_string()))
+    }
+
+    /// Parses and validates a TOML machine description.
+    pub fn from_toml(text: &str) -> Result<Machine, MachineError> {
+        let f: MachineFile =
+            toml::from_str(text).map_err(|e| MachineError::Syntax(e.to_string()))?;
+        let topology = match f.topology.kind.as_str() {
+            "full" => Topology::Full,
+            "mesh" => {
+                let width = f.topology.width.unwrap_or(0);
+                let height = f.topology.height.unwrap_or(0);
+                if u64::from(width) * u64::from(height) < u64::from(f.cores) {
+                    return Err(MachineError::MeshTooSmall {
+                        cores: f.cores,
+                        width,
+                        height,
+                    });
+                }
+                Topology::Mesh { width, height }
+            }
+            other => return Err(MachineError::UnknownTopology(other.to_string())),
+        };
+        if f.cores == 0 {
+            return Err(MachineError::NoCores);
+        }
+        let costs = Costs {
+            dispatch_ns: f.costs.dispatch_ns,
+            message_base_ns: f.costs.message_base_ns,
+            message_per_hop_ns: f.costs.message_per_hop_ns,
+            lock_ns: f.costs.lock_ns,
+        };
+        for (field, value) in [
+            ("dispatch_ns", costs.dispatch_ns),
+            ("message_base_ns", costs.message_base_ns),
+            ("message_per_hop_ns", costs.message_per_hop_ns),
+            ("lock_ns", costs.lock_ns),
+        ] {
+            if !value.is_finite() || value < 0.0 {
+                return Err(MachineError::BadCost { field, value });
+            }
+        }
+        Ok(Machine {
+            name: f.name,
+            cores: f.cores,
+            topology,
+            costs,
+        })
+    }
+
+    /// The TOML text of this machine (what `from_toml` reads back).
+    pub fn to_toml(&self) -> String {
+        let topology = match self.topology {
+            Topology::Full => "kind = \"full\"\n".to_string(),
+            Topology::Mesh { width, height } => {
+                format!("kind = \"mesh\"\nwidth = {width}\nheight = {height}\n")
+            }
+        };
+        format!(
+            "name = {:?}\ncores = {}\n\n[topology]\n{topology}\n[costs]\ndispatch_ns = {:?}\nmessage_base_ns = {:?}\nmessage_per_hop_ns = {:?}\nlock_ns = {:?}\n",
+            self.name,
+            self.cores,
+            self.costs.dispatch_ns,
+            self.costs.message_base_ns,
+            self.costs.message_per_hop_ns,
+            self.costs.lock_ns
+        )
+    }
+
+    /// The first `cores` cores of this machine, or an error when it has
+    /// fewer.
+    pub fn with_cores(&self, cores: u32) -> Result<Machine, MachineError> {
+        if cores == 0 {
+            return Err(MachineError::NoCores);
+        }
+        if cores > self.cores {
+            return Err(MachineError::TooManyCores {
+                asked: cores,
+                cores: self.cores,
+            });
+        }
+        Ok(Machine {
+            cores,
+            ..self.clone()
+        })
+    }
+
+    /// Network hops between two cores (0 for the same core).
+    pub fn hops(&self, a: u32, b: u32) -> u32 {
+        if a == b {
+            return 0;
+        }
+        match self.topology {
+            Topology::Full => 1,
+            Topology::Mesh { width, .. } => {
+                let (ax, ay) = (a % width, a / width);
+                let (bx, by) = (b % width, b / width);
+                ax.abs_diff(bx) + ay.abs_diff(by)
+            }
+        }
+    }
+
+    /// Time for an object to travel from core `a` to core `b`.
+    pub fn message_ns(&self, a: u32, b: u32) -> f64 {
+        if a == b {
+            0.0
+        } else {
+            self.costs.message_base_ns + self.costs.message_per_hop_ns * f64::from(self.hops(a, b))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins() {
+        let t = Machine::builtin("tilepro64").unwrap();
+        assert_eq!(t.cores, 62);
+        assert_eq!(t.hops(0, 61), 5 + 7);
+        assert_eq!(t.hops(9, 9), 0);
+        assert_eq!(t.message_ns(0, 1), 402.0);
+        let s = Machine::builtin("smp:4").unwrap();
+        assert_eq!((s.cores, s.hops(0, 3)), (4, 1));
+        assert!(matches!(
+            Machine::builtin("smp:x"),
+            Err(MachineError::UnknownBuiltin(_))
+        ));
+        assert_eq!(Machine::builtin("smp:0"), Err(MachineError::NoCores));
+        assert_eq!(
+            s.with_cores(5),
+            Err(MachineError::TooManyCores { asked: 5, cores: 4 })
+        );
+    }
+
+    #[test]
+    fn toml_round_trips_and_is_checked() {
+        let t = Machine::builtin("tilepro64").unwrap();
+        assert_eq!(Machine::from_toml(&t.to_toml()), Ok(t.clone()));
+        let bad = t.to_toml().replace("lock_ns = 30.0", "lock_ns = -1.0");
+        assert_eq!(
+            Machine::from_toml(&bad),
+            Err(MachineError::BadCost {
+                field: "lock_ns",
+                value: -1.0
+            })
+        );
+        let small = t.to_toml().replace("width = 8", "width = 7");
+        assert!(matches!(
+            Machine::from_toml(&small),
+            Err(MachineError::MeshTooSmall { .. })
+        ));
+        assert!(matches!(
+            Machine::from_toml("name = 1"),
+            Err(MachineError::Syntax(_))
+        ));
+        let ring = t.to_toml().replace("\"mesh\"", "\"ring\"");
+        assert_eq!(
+            Machine::from_toml(&ring),
+            Err(MachineError::UnknownTopology("ring".into()))
+        );
+    }
+}

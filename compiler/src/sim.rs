@@ -1,0 +1,1055 @@
+//! The scheduling simulator (paper 4.4) and the critical path of a
+//! simulated execution (4.5.1).
+//!
+//! In: a [`Model`] (the CSTG annotated with the profile's Markov model:
+//! per task its exits with probability, mean time, the next state of each
+//! parameter object and the expected allocations per state), a
+//! [`Machine`] and a [`Layout`]. Out: a [`SimResult`]: the estimated time
+//! (or, when the profile says the program does not terminate or the
+//! invocation cap is reached, the fraction of useful work), per-core busy
+//! time, and optionally every invocation with what it waited for, from
+//! which [`critical_path`] and [`trace_json`] are computed.
+//!
+//! Semantics (shared with the many-core runtime, `notes/INTERFACES.md`):
+//! the startup object is injected on core 0 at time 0. When a task on core
+//! `c` exits, and when an object is injected, every parameter object and
+//! every new object is sent, for each (task, parameter) its new state
+//! enables, to one core of `layout.routes[c][task]` chosen by the task's
+//! policy: round-robin per sending core and task, a hash of the object's
+//! tag, or the single instance. A message to another core arrives after
+//! the machine's latency (base plus hops); to the same core at once. Each
+//! core runs one invocation at a time, taking enabled invocations in the
+//! order objects arrived; an invocation locks its parameter objects, so
+//! copies of an object queued for other tasks become stale.
+//!
+//! An invocation takes an exit so that exit counts track the profiled
+//! ratios (counted per task, or per parameter-0 object under the
+//! per-object hint): an exit whose expected count is a whole invocation
+//! ahead of its actual count is due, else the most probable exit runs; it lasts the exit's mean time plus the machine's
+//! dispatch cost and one lock cost per parameter; it allocates the exit's
+//! expected number of objects, fractional means realised exactly over
+//! invocations by accumulating. Tags are approximated: the objects an
+//! invocation allocates share one tag instance (the invocation's), which
+//! parameter objects keep; tag-hashed tasks only combine objects with equal
+//! tags. Everything is deterministic: no randomness, ties broken by event
+//! order.
+
+use crate::layout::{Layout, Policy};
+use crate::machine::Machine;
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+
+pub use crate::profile::Counting;
+
+/// The Markov model the simulator and synthesis read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    pub program: String,
+    /// Indexed like the program's `TaskId`s (and a layout's tasks).
+    pub tasks: Vec<TaskModel>,
+    pub states: Vec<StateModel>,
+    /// The state the startup object is injected in.
+    pub startup: u32,
+    /// False when the profiled run did not terminate: the simulator then
+    /// reports the fraction of useful work.
+    pub terminates: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskModel {
+    pub name: String,
+    pub params: u32,
+    /// Takes the startup object: one instance, on core 0.
+    pub startup: bool,
+    /// All parameters share a tag variable, so several instances can be
+    /// fed by tag hashing.
+    pub tag_shared: bool,
+    pub exits: Vec<ExitModel>,
+    pub counting: Counting,
+    /// Profiled invocation count (synthesis estimates work from it).
+    pub invocations: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExitModel {
+    /// The exit's number as the runtime and its traces count it.
+    pub runtime_exit: u32,
+    pub probability: f64,
+    pub mean_ns: f64,
+    /// Per parameter: (state before, state after) pairs; [`ANY`] as the
+    /// state before matches every state. An object whose state has no pair
+    /// leaves the task world.
+    pub next: Vec<Vec<(u32, u32)>>,
+    pub allocs: Vec<Alloc>,
+}
+
+/// Matches any state before a transition (hand-written models).
+pub const ANY: u32 = u32::MAX;
+
+impl ExitModel {
+    /// The state after this exit of parameter `param`'s object in `from`.
+    pub fn successor(&self, param: usize, from: u32) -> Option<u32> {
+        self.next
+            .get(param)?
+            .iter()
+            .find(|&&(f, _)| f == from || f == ANY)
+            .map(|&(_, to)| to)
+    }
+}
+
+/// Objects allocated in `state`, `mean` per invocation taking the exit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alloc {
+    pub state: u32,
+    pub mean: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StateModel {
+    pub name: String,
+    /// (task, parameter) pairs whose guard the state satisfies.
+    pub consumers: Vec<(u32, u32)>,
+}
+
+impl Model {
+    /// Indices of the states a task may allocate objects in, with the
+    /// expected count per invocation (over all exits).
+    pub fn expected_allocs(&self, task: usize) -> Vec<(u32, f64)> {
+        let mut out: Vec<(u32, f64)> = Vec::new();
+        for e in &self.tasks[task].exits {
+            for a in &e.allocs {
+                match out.iter_mut().find(|(s, _)| *s == a.state) {
+                    Some((_, m)) => *m += e.probability * a.mean,
+                    None => out.push((a.state, e.probability * a.mean)),
+                }
+            }
+        }
+        out
+    }
+
+    /// Mean time of one invocation of `task` over its exits.
+    pub fn mean_time(&self, task: usize) -> f64 {
+        self.tasks[task]
+            .exits
+            .iter()
+            .map(|e| e.probability * e.mean_ns)
+            .sum()
+    }
+}
+
+/// The simulator's model of a program: the CSTG's states and transitions
+/// annotated with the profile's Markov model (4.3.1). `name` is the
+/// program's name (as layouts record it).
+pub fn model_from(
+    p: &crate::hir::Program,
+    name: &str,
+    cstg: &crate::analysis::cstg::Cstg,
+    mm: &crate::profile::MarkovModel,
+) -> Model {
+    use crate::analysis::cstg::CstgEdge;
+    use crate::hir::TaskId;
+    use petgraph::visit::EdgeRef;
+    let g = &cstg.graph;
+    let states = g
+        .node_indices()
+        .map(|n| StateModel {
+            name: g[n].state.label(p),
+            consumers: cstg
+                .consumers(p, n)
+                .into_iter()
+                .map(|(t, param)| (t.0, param))
+                .collect(),
+        })
+        .collect();
+    let tasks = (0..p.tasks.len())
+        .map(|t| {
+            let id = TaskId(t as u32);
+            let task = p.task(id);
+            let sites = cstg.sites_of(id);
+            let exits = mm
+                .exits(id)
+                .iter()
+                .map(|e| {
+                    let mut next = vec![Vec::new(); task.params.len()];
+                    for edge in g.edge_references() {
+                        if let CstgEdge::Transition {
+                            task: et,
+                            exit,
+                            param,
+                        } = *edge.weight()
+                        {
+                            if et == id && exit == e.exit {
+                                let pair =
+                                    (edge.source().index() as u32, edge.target().index() as u32);
+                                let list: &mut Vec<(u32, u32)> = &mut next[param as usize];
+                                // The first successor, as `Cstg::successor` picks it.
+                                if !list.iter().any(|&(f, _)| f == pair.0) {
+                                    list.push(pair);
+                                }
+                            }
+                        }
+                    }
+                    let allocs = e
+                        .allocs
+                        .iter()
+                        .filter_map(|&(site, mean)| {
+                            let node = sites
+                                .iter()
+                                .find(|(s, _)| *s == site)
+                                .map(|&(_, n)| n)
+                                .or_else(|| {
+                                    g.node_indices().find(|&n| g[n].alloc_sites.contains(&site))
+                                })?;
+                            Some(Alloc {
+                                state: node.index() as u32,
+                                mean,
+                            })
+                        })
+                        .collect();
+                    ExitModel {
+                        runtime_exit: e.runtime_exit,
+                        probability: e.probability,
+                        mean_ns: e.mean_ns,
+                        next,
+                        allocs,
+                    }
+                })
+                .collect();
+            TaskModel {
+                name: task.name.clone(),
+                params: task.params.len() as u32,
+                startup: crate::layout::is_startup_task(p, id),
+                tag_shared: crate::layout::shared_tag_slot(p, id).is_some(),
+                exits,
+                counting: mm.counting(id),
+                invocations: mm.invocations(id),
+            }
+        })
+        .collect();
+    Model {
+        program: name.to_string(),
+        tasks,
+        states,
+        startup: cstg.startup.index() as u32,
+        terminates: mm.complete,
+    }
+}
+
+/// Limits of one simulation.
+#[derive(Copy, Clone, Debug)]
+pub struct SimOptions {
+    /// Stop after this many invocations (the run then counts as not
+    /// terminated).
+    pub max_invocations: u64,
+    /// Keep every invocation (for the trace and the critical path).
+    pub record: bool,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            max_invocations: 5_000_000,
+            record: true,
+        }
+    }
+}
+
+/// No invocation (the startup object's producer, the first on a core).
+pub const NONE: u32 = u32::MAX;
+
+/// One simulated invocation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Invocation {
+    pub core: u32,
+    pub task: u32,
+    /// Index into the task's `exits`.
+    pub exit: u32,
+    /// When the last parameter object arrived (data dependencies resolved).
+    pub ready: f64,
+    pub start: f64,
+    pub end: f64,
+    /// The invocation that sent the last-arriving parameter object.
+    pub data_pred: u32,
+    /// The previous invocation on the same core.
+    pub core_pred: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimResult {
+    /// Estimated execution time (the last completion).
+    pub time_ns: f64,
+    /// False when the invocation cap stopped the run or the profile says the
+    /// program does not terminate.
+    pub completed: bool,
+    pub invocations: u64,
+    /// Per core, time spent in invocations (overheads included).
+    pub busy_ns: Vec<f64>,
+    /// Task time (without overheads) over cores times elapsed time.
+    pub useful_fraction: f64,
+    /// Every invocation, in start order, when recorded.
+    pub trace: Vec<Invocation>,
+}
+
+impl SimResult {
+    /// Per-core utilisation (busy time over elapsed time).
+    pub fn utilisation(&self) -> Vec<f64> {
+        self.busy_ns
+            .iter()
+            .map(|b| {
+                if self.time_ns > 0.0 {
+                    b / self.time_ns
+                } else {
+                    0.0
+                }
+            })
+            .collect()
+    }
+
+    /// The figure the search minimises: the estimated time for terminating
+    /// programs, else the time per unit of useful work.
+    pub fn cost(&self) -> f64 {
+        if self.completed {
+            self.time_ns
+        } else if self.useful_fraction > 0.0 {
+            1.0 / self.useful_fraction
+        } else {
+            f64::INFINITY
+        }
+    }
+}
+
+#[derive(Copy, Clone)]
+struct Obj {
+    state: u32,
+    version: u32,
+    tag: u32,
+}
+
+#[derive(Copy, Clone)]
+struct Entry {
+    obj: u32,
+    version: u32,
+    arrive: f64,
+    from: u32,
+}
+
+enum Kind {
+    End {
+        core: u32,
+    },
+    Arrive {
+        core: u32,
+        task: u32,
+        param: u32,
+        entry: Entry,
+    },
+}
+
+struct Event {
+    time: f64,
+    seq: u64,
+    kind: Kind,
+}
+
+impl PartialEq for Event {
+    fn eq(&self, o: &Self) -> bool {
+        self.cmp(o) == Ordering::Equal
+    }
+}
+impl Eq for Event {}
+impl PartialOrd for Event {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Event {
+    // Reversed: the heap pops the earliest event, then the oldest.
+    fn cmp(&self, o: &Self) -> Ordering {
+        o.time
+            .total_cmp(&self.time)
+            .then_with(|| o.seq.cmp(&self.seq))
+    }
+}
+
+/// The running invocation of a core: enough to apply its exit.
+#[derive(Clone, Default)]
+struct Running {
+    task: u32,
+    exit: u32,
+    tag: u32,
+    objs: Vec<u32>,
+}
+
+struct Sim<'a> {
+    model: &'a Model,
+    layout: &'a Layout,
+    ntasks: usize,
+    ncores: usize,
+    latency: Vec<f64>,
+    dispatch_ns: f64,
+    lock_ns: f64,
+    objs: Vec<Obj>,
+    /// `psets[core * ntasks + task][param]`.
+    psets: Vec<Vec<VecDeque<Entry>>>,
+    notes: Vec<VecDeque<u32>>,
+    busy: Vec<bool>,
+    running: Vec<Running>,
+    last_inv: Vec<u32>,
+    rr: Vec<u32>,
+    task_counts: Vec<Vec<u64>>,
+    object_counts: HashMap<(u32, u32), Vec<u64>>,
+    alloc_acc: Vec<Vec<Vec<f64>>>,
+    heap: BinaryHeap<Event>,
+    seq: u64,
+    busy_ns: Vec<f64>,
+    task_ns: f64,
+    invocations: u64,
+    end_time: f64,
+    record: bool,
+    trace: Vec<Invocation>,
+    next_tag: u32,
+    scratch: Vec<Entry>,
+}
+
+/// Simulates `layout` on `machine` with the model.
+pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOptions) -> SimResult {
+    let ncores = layout.hosts.len();
+    let ntasks = model.tasks.len();
+    let mut latency = vec![0.0; ncores * ncores];
+    for a in 0..ncores {
+        for b in 0..ncores {
+            latency[a * ncores + b] = machine.message_ns(a as u32, b as u32);
+        }
+    }
+    let mut psets = vec![Vec::new(); ncores * ntasks];
+    for (c, hosted) in layout.hosts.iter().enumerate() {
+        for t in hosted {
+            let t = t.0 as usize;
+            psets[c * ntasks + t] = vec![VecDeque::new(); model.tasks[t].params as usize];
+        }
+    }
+    let mut sim = Sim {
+        model,
+        layout,
+        ntasks,
+        ncores,
+        latency,
+        dispatch_ns: machine.costs.dispatch_ns,
+        lock_ns: machine.costs.lock_ns,
+        objs: Vec::new(),
+        psets,
+        notes: vec![VecDeque::new(); ncores],
+        busy: vec![false; ncores],
+        running: vec![Running::default(); ncores],
+        last_inv: vec![NONE; ncores],
+        rr: vec![0; ncores * ntasks],
+        task_counts: model.tasks.iter().map(|t| vec![0; t.exits.len()]).collect(),
+        object_counts: HashMap::new(),
+        alloc_acc: model
+            .tasks
+            .iter()
+            .map(|t| t.exits.iter().map(|e| vec![0.0; e.allocs.len()]).collect())
+            .collect(),
+        heap: BinaryHeap::new(),
+        seq: 0,
+        busy_ns: vec![0.0; ncores],
+        task_ns: 0.0,
+        invocations: 0,
+        end_time: 0.0,
+        record: opts.record,
+        trace: Vec::new(),
+        next_tag: 1,
+        scratch: Vec::new(),
+    };
+    let startup = sim.new_obj(model.startup, 0);
+    sim.route(0, startup, 0.0, NONE);
+    sim.dispatch(0, 0.0);
+    let mut capped = false;
+    while let Some(ev) = sim.heap.pop() {
+        match ev.kind {
+            Kind::End { core } => {
+                sim.finish(core, ev.time);
+                if sim.invocations >= opts.max_invocations {
+                    capped = true;
+                    break;
+                }
+                sim.dispatch(core as usize, ev.time);
+            }
+            Kind::Arrive {
+                core,
+                task,
+                param,
+                entry,
+            } => {
+                sim.deliver(core as usize, task, param, entry);
+                if !sim.busy[core as usize] {
+                    sim.dispatch(core as usize, ev.time);
+                }
+            }
+        }
+    }
+    let time_ns = sim.end_time;
+    let useful_fraction = if time_ns > 0.0 {
+        sim.task_ns / (ncores as f64 * time_ns)
+    } else {
+        0.0
+    };
+    SimResult {
+        time_ns,
+        completed: !capped && model.terminates,
+        invocations: sim.invocations,
+        busy_ns: sim.busy_ns,
+        useful_fraction,
+        trace: sim.trace,
+    }
+}
+
+/// Mixes a tag id into a well-spread hash (splitmix64's finaliser).
+fn tag_hash(tag: u32) -> u64 {
+    let mut z = u64::from(tag).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Sim<'_> {
+    fn new_obj(&mut self, state: u32, tag: u32) -> u32 {
+        self.objs.push(Obj {
+            state,
+            version: 0,
+            tag,
+        });
+        (self.objs.len() - 1) as u32
+    }
+
+    fn push(&mut self, time: f64, kind: Kind) {
+        self.seq += 1;
+        self.heap.push(Event {
+            time,
+            seq: self.seq,
+            kind,
+        });
+    }
+
+    /// Sends object `o` from core `from` at time `t` to every task its
+    /// state enables.
+    fn route(&mut self, from: usize, o: u32, t: f64, producer: u32) {
+        let obj = self.objs[o as usize];
+        let model = self.model;
+        for &(task, param) in &model.states[obj.state as usize].consumers {
+            let dests = &self.layout.routes[from][task as usize];
+            let dest = match self.layout.policies[task as usize] {
+                Policy::Single => dests[0],
+                Policy::RoundRobin => {
+                    let k = &mut self.rr[from * self.ntasks + task as usize];
+                    let d = dests[*k as usize % dests.len()];
+                    *k = k.wrapping_add(1);
+                    d
+                }
+                Policy::TagHash => dests[(tag_hash(obj.tag) % dests.len() as u64) as usize],
+            } as usize;
+            let arrive = t + self.latency[from * self.ncores + dest];
+            let entry = Entry {
+                obj: o,
+                version: obj.version,
+                arrive,
+                from: producer,
+            };
+            if dest == from {
+                self.deliver(dest, task, param, entry);
+            } else {
+                self.push(
+                    arrive,
+                    Kind::Arrive {
+                        core: dest as u32,
+                        task,
+                        param,
+                        entry,
+                    },
+                );
+            }
+        }
+    }
+
+    fn deliver(&mut self, core: usize, task: u32, param: u32, entry: Entry) {
+        self.psets[core * self.ntasks + task as usize][param as usize].push_back(entry);
+        self.notes[core].push_back(task);
+    }
+
+    fn valid(&self, e: &Entry) -> bool {
+        self.objs[e.obj as usize].version == e.version
+    }
+
+    /// Finds the objects for one invocation of `task` on `core` and takes
+    /// them out of the parameter sets.
+    fn form(&mut self, core: usize, task: u32, out: &mut Vec<Entry>) -> bool {
+        out.clear();
+        let idx = core * self.ntasks + task as usize;
+        let nparams = self.psets[idx].len();
+        // Stale entries at the fronts are dropped first.
+        for p in 0..nparams {
+            while let Some(e) = self.psets[idx][p].front() {
+                if self.valid(e) {
+                    break;
+                }
+                self.psets[idx][p].pop_front();
+            }
+            if self.psets[idx][p].is_empty() {
+                return false;
+            }
+        }
+        if nparams == 1 {
+            match self.psets[idx][0].pop_front() {
+                Some(e) => out.push(e),
+                None => return false,
+            }
+            return true;
+        }
+        let tagged = self.layout.policies[task as usize] == Policy::TagHash;
+        let first: Vec<Entry> = self.psets[idx][0].iter().copied().collect();
+        for e0 in first.iter().filter(|e| self.valid(e)) {
+            let tag = self.objs[e0.obj as usize].tag;
+            let mut picks = vec![None; nparams];
+            picks[0] = self.psets[idx][0]
+                .iter()
+                .position(|e| e.obj == e0.obj && e.version == e0.version);
+            let mut ok = true;
+            for (p, pick) in picks.iter_mut().enumerate().skip(1) {
+                let found = self.psets[idx][p].iter().position(|e| {
+                    self.valid(e)
+                        && e.obj != e0.obj
+                        && (!tagged || self.objs[e.obj as usize].tag == tag)
+                });
+                match found {
+                    Some(i) => *pick = Some(i),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                for (p, pick) in picks.into_iter().enumerate() {
+                    let i = pick.expect("every parameter was matched");
+                    out.push(self.psets[idx][p].remove(i).expect("index in range"));
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Starts the next enabled invocation on an idle core.
+    fn dispatch(&mut self, core: usize, now: f64) {
+        if self.busy[core] {
+            return;
+        }
+        let mut entries = std::mem::take(&mut self.scratch);
+        while let Some(task) = self.notes[core].pop_front() {
+            if self.form(core, task, &mut entries) {
+                if self.model.tasks[task as usize].params > 1 {
+                    // The set may hold more complete invocations.
+                    self.notes[core].push_front(task);
+                }
+                self.start(core, task, &entries, now);
+                break;
+            }
+        }
+        self.scratch = entries;
+    }
+
+    fn choose_exit(&mut self, task: u32, obj0: u32) -> u32 {
+        let model = self.model;
+        let tm = &model.tasks[task as usize];
+        let counts = match tm.counting {
+            Counting::PerTask => &mut self.task_counts[task as usize],
+            Counting::PerObject => self
+                .object_counts
+                .entry((task, obj0))
+                .or_insert_with(|| vec![0; tm.exits.len()]),
+        };
+        let n = (counts.iter().sum::<u64>() + 1) as f64;
+        // An exit whose expected count is a whole invocation ahead of its
+        // actual count is due (the most overdue first); otherwise the most
+        // probable exit runs. Rare exits so come when their share is
+        // complete (a merge's "all merged" exit on the last object).
+        let mut best = 0;
+        let mut best_lag = f64::NEG_INFINITY;
+        for (e, ex) in tm.exits.iter().enumerate() {
+            let lag = ex.probability * n - counts[e] as f64;
+            if lag >= 1.0 - 1e-9 && lag > best_lag + 1e-12 {
+                best = e;
+                best_lag = lag;
+            }
+        }
+        if best_lag == f64::NEG_INFINITY {
+            let mut best_p = f64::NEG_INFINITY;
+            for (e, ex) in tm.exits.iter().enumerate() {
+                if ex.probability > best_p + 1e-12 {
+                    best = e;
+                    best_p = ex.probability;
+                }
+            }
+        }
+        counts[best] += 1;
+        best as u32
+    }
+
+    fn start(&mut self, core: usize, task: u32, entries: &[Entry], now: f64) {
+        let ready = entries.iter().map(|e| e.arrive).fold(0.0, f64::max);
+        let data_pred = entries
+            .iter()
+            .fold((f64::NEG_INFINITY, NONE), |(t, f), e| {
+                if e.arrive > t {
+                    (e.arrive, e.from)
+                } else {
+                    (t, f)
+                }
+            })
+            .1;
+        for e in entries {
+            // Locked: copies queued for other tasks are now stale.
+            self.objs[e.obj as usize].version += 1;
+        }
+        let exit = self.choose_exit(task, entries[0].obj);
+        let tm = &self.model.tasks[task as usize];
+        let work = tm.exits[exit as usize].mean_ns;
+        let dur = work + self.dispatch_ns + self.lock_ns * f64::from(tm.params);
+        let start = now.max(ready);
+        let end = start + dur;
+        let tag = if tm.tag_shared {
+            self.objs[entries[0].obj as usize].tag
+        } else {
+            let t = self.next_tag;
+            self.next_tag += 1;
+            t
+        };
+        let inv = self.invocations as u32;
+        self.invocations += 1;
+        self.busy_ns[core] += dur;
+        self.task_ns += work;
+        if self.record {
+            self.trace.push(Invocation {
+                core: core as u32,
+                task,
+                exit,
+                ready,
+                start,
+                end,
+                data_pred,
+                core_pred: self.last_inv[core],
+            });
+        }
+        self.last_inv[core] = inv;
+        self.busy[core] = true;
+        let run = &mut self.running[core];
+        run.task = task;
+        run.exit = exit;
+        run.tag = tag;
+        run.objs.clear();
+        run.objs.extend(entries.iter().map(|e| e.obj));
+        self.push(end, Kind::End { core: core as u32 });
+    }
+
+    /// Applies the running invocation's exit on `core` at time `t`.
+    fn finish(&mut self, core: u32, t: f64) {
+        let core = core as usize;
+        let run = std::mem::take(&mut self.running[core]);
+        let inv = self.last_inv[core];
+        let objs = run.objs;
+        let model = self.model;
+        let ex = &model.tasks[run.task as usize].exits[run.exit as usize];
+        for (p, &o) in objs.iter().enumerate() {
+            match ex.successor(p, self.objs[o as usize].state) {
+                Some(s) => {
+                    self.objs[o as usize].state = s;
+                    self.route(core, o, t, inv);
+                }
+                None => self.objs[o as usize].state = u32::MAX,
+            }
+        }
+        for (k, a) in ex.allocs.iter().enumerate() {
+            let acc = &mut self.alloc_acc[run.task as usize][run.exit as usize][k];
+            *acc += a.mean;
+            let n = (*acc + 1e-9).floor();
+            *acc -= n;
+            for _ in 0..n as u64 {
+                let o = self.new_obj(a.state, run.tag);
+                self.route(core, o, t, inv);
+            }
+        }
+        self.busy[core] = false;
+        self.running[core].objs = objs;
+        if t > self.end_time {
+            self.end_time = t;
+        }
+    }
+}
+
+/// How a critical-path step was reached from the previous one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// The first step.
+    Start,
+    /// It waited for data the previous step sent.
+    Data,
+    /// It waited for its core, busy with the previous step.
+    Core,
+}
+
+/// One step of a critical path: an invocation index into the trace.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub inv: u32,
+    pub via: Via,
+}
+
+/// The critical path of a recorded simulation (4.5.1), first step first.
+///
+/// The events graph has a node for each invocation's start and end, task
+/// edges (start to end, the task's time), same-core waiting edges (an end
+/// to the next start on that core) and data transfer edges (an end to the
+/// start of an invocation using an object it sent, weighted with the
+/// latency). The simulation starts every invocation at the maximum over
+/// its incoming edges, so the longest path to the last end is found by
+/// following, from the last invocation backwards, the incoming edge that
+/// determined each start.
+pub fn critical_path(r: &SimResult) -> Vec<Step> {
+    let Some(last) = (0..r.trace.len()).max_by(|&a, &b| {
+        r.trace[a]
+            .end
+            .total_cmp(&r.trace[b].end)
+            .then_with(|| b.cmp(&a))
+    }) else {
+        return Vec::new();
+    };
+    let mut path = Vec::new();
+    let mut cur = last as u32;
+    loop {
+        let inv = &r.trace[cur as usize];
+        let core_bound = inv.core_pred != NONE
+            && inv.start > inv.ready + 1e-9
+            && (r.trace[inv.core_pred as usize].end - inv.start).abs() <= 1e-6 * inv.start.max(1.0);
+        let (via, next) = if core_bound {
+            (Via::Core, inv.core_pred)
+        } else if inv.data_pred != NONE {
+            (Via::Data, inv.data_pred)
+        } else {
+            (Via::Start, NONE)
+        };
+        path.push(Step { inv: cur, via });
+        if next == NONE {
+            break;
+        }
+        cur = next;
+    }
+    path.reverse();
+    path
+}
+
+/// The simulated execution as Chrome trace-event JSON, one track per core,
+/// in the shape of the runtime's `BAMBOO_TRACE` files.
+pub fn trace_json(model: &Model, r: &SimResult) -> String {
+    use std::fmt::Write;
+    let mut s = String::from("{\"traceEvents\":[\n");
+    let mut first = true;
+    for c in 0..r.busy_ns.len() {
+        if !first {
+            s.push_str(",\n");
+        }
+        first = false;
+        let _ = write!(
+            s,
+            "{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":{c},\"args\":{{\"name\":\"core {c}\"}}}}"
+        );
+    }
+    for inv in &r.trace {
+        let task = &model.tasks[inv.task as usize];
+        let _ = write!(
+            s,
+            ",\n{{\"name\":{},\"cat\":\"task\",\"ph\":\"X\",\"pid\":0,\"tid\":{},\"ts\":{:.3},\"dur\":{:.3},\"args\":{{\"exit\":{}}}}}",
+            serde_json::to_string(&task.name).expect("strings serialise"),
+            inv.core,
+            inv.start / 1000.0,
+            (inv.end - inv.start) / 1000.0,
+            task.exits[inv.exit as usize].runtime_exit
+        );
+    }
+    s.push_str("\n],\"displayTimeUnit\":\"ns\"}\n");
+    s
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::hir::TaskId;
+
+    /// A task with one exit.
+    pub fn task(
+        name: &str,
+        params: u32,
+        mean_ns: f64,
+        next: Vec<Option<u32>>,
+        allocs: Vec<(u32, f64)>,
+    ) -> TaskModel {
+        let next = next
+            .into_iter()
+            .map(|n| n.map(|to| vec![(ANY, to)]).unwrap_or_default())
+            .collect();
+        TaskModel {
+            name: name.into(),
+            params,
+            startup: false,
+            tag_shared: false,
+            exits: vec![ExitModel {
+                runtime_exit: 0,
+                probability: 1.0,
+                mean_ns,
+                next,
+                allocs: allocs
+                    .into_iter()
+                    .map(|(state, mean)| Alloc { state, mean })
+                    .collect(),
+            }],
+            counting: Counting::PerTask,
+            invocations: 1,
+        }
+    }
+
+    pub fn state(name: &str, consumers: Vec<(u32, u32)>) -> StateModel {
+        StateModel {
+            name: name.into(),
+            consumers,
+        }
+    }
+
+    /// Startup makes `n` work objects, each processed by `work` (`t` ns).
+    pub fn data_parallel(n: u32, t: f64) -> Model {
+        let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, f64::from(n))]);
+        start.startup = true;
+        let mut work = task("work", 1, t, vec![None], vec![]);
+        work.invocations = u64::from(n);
+        Model {
+            program: "dp".into(),
+            tasks: vec![start, work],
+            states: vec![state("S", vec![(0, 0)]), state("W", vec![(1, 0)])],
+            startup: 0,
+            terminates: true,
+        }
+    }
+
+    pub fn layout_of(model: &Model, hosts: Vec<Vec<u32>>) -> Layout {
+        crate::synth::layout_from_hosts(
+            model,
+            "smp",
+            hosts
+                .into_iter()
+                .map(|h| h.into_iter().map(TaskId).collect())
+                .collect(),
+        )
+    }
+
+    fn free_machine(cores: u32) -> Machine {
+        let mut m = Machine::builtin(&format!("smp:{cores}")).unwrap();
+        m.costs = crate::machine::Costs {
+            dispatch_ns: 0.0,
+            message_base_ns: 0.0,
+            message_per_hop_ns: 0.0,
+            lock_ns: 0.0,
+        };
+        m
+    }
+
+    #[test]
+    fn data_parallel_time_is_the_hand_computation() {
+        let m = data_parallel(8, 100.0);
+        let mach = free_machine(4);
+        // One core: 1000 + 8 * 100.
+        let one = simulate(
+            &m,
+            &mach,
+            &layout_of(&m, vec![vec![0, 1]]),
+            SimOptions::default(),
+        );
+        assert_eq!(
+            (one.time_ns, one.invocations, one.completed),
+            (1800.0, 9, true)
+        );
+        // Four cores, round-robin: each core gets two objects: 1000 + 200.
+        let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+        let r = simulate(&m, &mach, &four, SimOptions::default());
+        assert_eq!(r.time_ns, 1200.0);
+        // With a 300 ns message and a 50 ns dispatch: remote cores start
+        // at 1050 + 300 and run two objects of 150: 1650.
+        let mut mach = free_machine(4);
+        mach.costs.message_base_ns = 300.0;
+        mach.costs.dispatch_ns = 50.0;
+        let r = simulate(&m, &mach, &four, SimOptions::default());
+        assert_eq!(r.time_ns, 1650.0);
+        let cp = critical_path(&r);
+        assert_eq!(r.trace[cp[0].inv as usize].task, 0);
+        assert_eq!(cp.len(), 3);
+        assert_eq!(cp[2].via, Via::Core);
+    }
+
+    #[test]
+    fn exits_track_ratios_and_fractional_allocations_accumulate() {
+        // A generator loop: `gen` keeps its object with probability 0.75
+        // (exit 0) and allocates 0.5 work objects per invocation.
+        let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![(1, 0.5)]);
+        gen.exits.push(ExitModel {
+            runtime_exit: 1,
+            probability: 0.25,
+            mean_ns: 10.0,
+            next: vec![vec![]],
+            allocs: vec![],
+        });
+        gen.exits[0].probability = 0.75;
+        gen.startup = true;
+        let work = task("work", 1, 1.0, vec![None], vec![]);
+        let m = Model {
+            program: "gen".into(),
+            tasks: vec![gen, work],
+            states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
+            startup: 0,
+            terminates: true,
+        };
+        let r = simulate(
+            &m,
+            &free_machine(1),
+            &layout_of(&m, vec![vec![0, 1]]),
+            SimOptions::default(),
+        );
+        // Exit 1's lag (0.25 * n - count) reaches 1 at the fourth
+        // invocation; before, the more probable exit 0 runs. The three
+        // exit-0 runs allocate 0.5 each: 1.5, realised as one object (the
+        // half stays in the accumulator).
+        let gens = r.trace.iter().filter(|i| i.task == 0).count();
+        let works = r.trace.iter().filter(|i| i.task == 1).count();
+        assert_eq!((gens, works), (4, 1));
+    }
+
+    #[test]
+    fn cap_reports_useful_fraction() {
+        let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![]);
+        gen.startup = true;
+        let m = Model {
+            program: "loop".into(),
+            tasks: vec![gen],
+            states: vec![state("G", vec![(0, 0)])],
+            startup: 0,
+            terminates: false,
+        };
+        let mut mach = free_machine(2);
+        mach.costs.dispatch_ns = 10.0;
+        let opts = SimOptions {
+            max_invocations: 100,
+            record: false,
+        };
+        let r = simulate(&m, &mach, &layout_of(&m, vec![vec![0], vec![]]), opts);
+        assert!(!r.completed);
+        assert_eq!(r.invocations, 100);
+        // Core 0 does 10 ns of work per 20 ns; core 1 idles.
+        assert!((r.useful_fraction - 0.25).abs() < 1e-12);
+    }
+}

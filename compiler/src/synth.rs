@@ -1,0 +1,611 @@
+//! Candidate layouts (paper 4.3.2-4.3.4).
+//!
+//! In: a [`Model`] (the CSTG with the profile's Markov model), a core
+//! count and a seeded RNG. Out: core groups arranged as a tree
+//! ([`core_groups`]), replicated by the data-parallelisation and
+//! rate-matching rules ([`parallelise`]), and random non-isomorphic
+//! mappings of the group instances to cores turned into validated
+//! [`Layout`]s ([`candidates`], [`enumerate`]).
+//!
+//! 4.3.2: the graph has a node per state and a conceptual task node per
+//! (state, task) where the task takes the object as parameter 0; state to
+//! task node to next state are transition edges (a later parameter's
+//! object goes from its state straight to its next state), task node to
+//! allocated state are new-object edges. Its strongly connected components
+//! (petgraph's Tarjan) joined along transition edges form core groups,
+//! except that a state objects are allocated in starts a group of its own
+//! (data locality: an object's tasks stay together unless new objects
+//! start new work). The groups are unfolded from the startup group into a
+//! tree: a group fed by new-object edges from several groups is
+//! duplicated, one copy per feeding group. Groups no new-object edge
+//! reaches hang off the root.
+//!
+//! 4.3.3: a group fed by task A allocating m objects per invocation is
+//! replicated: with n = ceil(m * t_process / t_cycle) when A lies on a
+//! cycle (t_cycle: A's time plus the shortest way back to A's state;
+//! t_process: the group's work per object, from the profile), the group
+//! gets max(m, n) copies (data parallelisation when m is larger, rate
+//! matching when n is), else ceil(m); never more than the cores.
+//!
+//! 4.3.4: a backtracking enumeration assigns the group instances, root
+//! first, to cores in restricted-growth order (core k is used only after
+//! core k-1) with copies of one group in non-decreasing core order, so no
+//! two assignments differ by renaming cores or swapping copies; each
+//! choice is skipped with a probability (never the last one left), which
+//! samples the space. [`layout_from_hosts`] turns an assignment into a
+//! layout: a task with several instances is round-robin (one parameter),
+//! tag-hashed (parameters sharing a tag) or reduced to its lowest-core
+//! instance; the startup task runs on core 0; routes send objects of
+//! tasks fed by allocations, and of tag-hashed tasks, to every instance
+//! and keep other objects on their core when it hosts the next task.
+
+use crate::hir::TaskId;
+use crate::layout::{Layout, Policy};
+use crate::sim::Model;
+use petgraph::algo::{dijkstra, tarjan_scc};
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::unionfind::UnionFind;
+use rand::Rng;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A core group of the tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// Tasks whose parameter-0 objects live in the group, in id order.
+    pub tasks: Vec<u32>,
+    /// The group instance whose allocations feed this one (`None`: the
+    /// root, the startup object's group).
+    pub parent: Option<usize>,
+    /// The allocating task of the parent and its expected objects per
+    /// invocation into this group.
+    pub feeder: Option<(u32, f64)>,
+    /// Which group of the graph this is a copy of.
+    pub origin: usize,
+    /// Copies after 4.3.3 (1 before).
+    pub copies: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Node {
+    State(u32),
+    Task(u32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Edge {
+    Transition,
+    NewObject,
+}
+
+struct Graph {
+    g: DiGraph<Node, Edge>,
+    states: Vec<NodeIndex>,
+    /// Task nodes: (task, source state) -> node.
+    task_nodes: BTreeMap<(u32, u32), NodeIndex>,
+}
+
+fn build_graph(m: &Model) -> Graph {
+    let mut g = DiGraph::new();
+    let states: Vec<NodeIndex> = (0..m.states.len() as u32)
+        .map(|s| g.add_node(Node::State(s)))
+        .collect();
+    let mut task_nodes = BTreeMap::new();
+    for (s, st) in m.states.iter().enumerate() {
+        for &(t, p) in &st.consumers {
+            let task = &m.tasks[t as usize];
+            if p != 0 {
+                for e in &task.exits {
+                    if let Some(n) = e.successor(p as usize, s as u32) {
+                        g.add_edge(states[s], states[n as usize], Edge::Transition);
+                    }
+                }
+                continue;
+            }
+            let tn = g.add_node(Node::Task(t));
+            task_nodes.insert((t, s as u32), tn);
+            g.add_edge(states[s], tn, Edge::Transition);
+            for e in &task.exits {
+                if let Some(n) = e.successor(0, s as u32) {
+                    g.add_edge(tn, states[n as usize], Edge::Transition);
+                }
+                for a in &e.allocs {
+                    g.add_edge(tn, states[a.state as usize], Edge::NewObject);
+                }
+            }
+        }
+    }
+    Graph {
+        g,
+        states,
+        task_nodes,
+    }
+}
+
+/// The most group instances the tree may unfold to (a guard against
+/// exponential duplication).
+const MAX_INSTANCES: usize = 512;
+
+/// The tree of core groups (4.3.2), root first, every instance after its
+/// parent.
+pub fn core_groups(m: &Model) -> Vec<Group> {
+    let gr = build_graph(m);
+    let g = &gr.g;
+    let sccs = tarjan_scc(g);
+    let mut scc_of = vec![0usize; g.node_count()];
+    for (i, c) in sccs.iter().enumerate() {
+        for n in c {
+            scc_of[n.index()] = i;
+        }
+    }
+    let alloc_state: BTreeSet<usize> = g
+        .edge_indices()
+        .filter(|&e| g[e] == Edge::NewObject)
+        .map(|e| g.edge_endpoints(e).expect("edge exists").1.index())
+        .collect();
+    let mut uf = UnionFind::<usize>::new(sccs.len());
+    for e in g.edge_indices() {
+        let (u, v) = g.edge_endpoints(e).expect("edge exists");
+        if g[e] == Edge::Transition
+            && scc_of[u.index()] != scc_of[v.index()]
+            && !alloc_state.contains(&v.index())
+        {
+            uf.union(scc_of[u.index()], scc_of[v.index()]);
+        }
+    }
+    // Number the groups in node order so the result is deterministic.
+    let mut group_id: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut group_of = vec![0usize; g.node_count()];
+    for n in g.node_indices() {
+        let rep = uf.find(scc_of[n.index()]);
+        let next = group_id.len();
+        group_of[n.index()] = *group_id.entry(rep).or_insert(next);
+    }
+    let ngroups = group_id.len();
+    let mut tasks: Vec<BTreeSet<u32>> = vec![BTreeSet::new(); ngroups];
+    for (&(t, _), &tn) in &gr.task_nodes {
+        tasks[group_of[tn.index()]].insert(t);
+    }
+    // New-object edges between groups: (from, to) -> (task, expected count).
+    let mut feeds: BTreeMap<(usize, usize), (u32, f64)> = BTreeMap::new();
+    for e in g.edge_indices() {
+        if g[e] != Edge::NewObject {
+            continue;
+        }
+        let (u, v) = g.edge_endpoints(e).expect("edge exists");
+        let (gu, gv) = (group_of[u.index()], group_of[v.index()]);
+        if gu == gv {
+            continue;
+        }
+        let Node::Task(t) = g[u] else { continue };
+        let Node::State(s) = g[v] else { continue };
+        let mean = m
+            .expected_allocs(t as usize)
+            .iter()
+            .find(|(st, _)| *st == s)
+            .map_or(0.0, |&(_, c)| c);
+        let slot = feeds.entry((gu, gv)).or_insert((t, 0.0));
+        // The feeding task is the one allocating most.
+        if mean > slot.1 {
+            *slot = (t, mean);
+        }
+    }
+    let root = group_of[gr.states[m.startup as usize].index()];
+    let mut out = vec![Group {
+        tasks: tasks[root].iter().copied().collect(),
+        parent: None,
+        feeder: None,
+        origin: root,
+        copies: 1,
+    }];
+    let mut reached = vec![false; ngroups];
+    reached[root] = true;
+    // Unfold depth first; a group on the path from the root is not
+    // re-entered (a cycle of allocations stays in its first copy).
+    let mut stack = vec![(0usize, vec![root])];
+    while let Some((inst, path)) = stack.pop() {
+        let from = out[inst].origin;
+        let children: Vec<(usize, (u32, f64))> = feeds
+            .range((from, 0)..(from + 1, 0))
+            .map(|(&(_, to), &f)| (to, f))
+            .filter(|(to, _)| !path.contains(to))
+            .collect();
+        for (to, feeder) in children.into_iter().rev() {
+            if out.len() >= MAX_INSTANCES {
+                break;
+            }
+            reached[to] = true;
+            out.push(Group {
+                tasks: tasks[to].iter().copied().collect(),
+                parent: Some(inst),
+                feeder: Some(feeder),
+                origin: to,
+                copies: 1,
+            });
+            let mut p = path.clone();
+            p.push(to);
+            stack.push((out.len() - 1, p));
+        }
+    }
+    for (gid, ts) in tasks.iter().enumerate() {
+        if !reached[gid] && !ts.is_empty() {
+            out.push(Group {
+                tasks: ts.iter().copied().collect(),
+                parent: Some(0),
+                feeder: None,
+                origin: gid,
+                copies: 1,
+            });
+        }
+    }
+    out.retain(|gr| !gr.tasks.is_empty() || gr.parent.is_none());
+    out
+}
+
+/// Work per object entering a group (t_process): the profiled time of its
+/// tasks over the objects its feeders allocate.
+fn process_time(m: &Model, group: &Group) -> f64 {
+    let work: f64 = group
+        .tasks
+        .iter()
+        .map(|&t| m.tasks[t as usize].invocations as f64 * m.mean_time(t as usize))
+        .sum();
+    let Some((feeder, mean)) = group.feeder else {
+        return work;
+    };
+    let objects = m.tasks[feeder as usize].invocations as f64 * mean;
+    if objects > 0.0 {
+        work / objects
+    } else {
+        group.tasks.iter().map(|&t| m.mean_time(t as usize)).sum()
+    }
+}
+
+/// The shortest time around a cycle through task `t` (t_cycle), if `t`
+/// lies on one.
+fn cycle_time(m: &Model, gr: &Graph, t: u32) -> Option<f64> {
+    let g = &gr.g;
+    let weight = |e: petgraph::graph::EdgeReference<Edge>| {
+        use petgraph::visit::EdgeRef;
+        match g[e.target()] {
+            Node::Task(t) => m.mean_time(t as usize),
+            Node::State(_) => 0.0,
+        }
+    };
+    let mut best: Option<f64> = None;
+    for (&(task, s), &tn) in &gr.task_nodes {
+        if task != t {
+            continue;
+        }
+        let dist = dijkstra(g, tn, Some(gr.states[s as usize]), weight);
+        if let Some(&d) = dist.get(&gr.states[s as usize]) {
+            let c = m.mean_time(t as usize) + d;
+            best = Some(best.map_or(c, |b: f64| b.min(c)));
+        }
+    }
+    best
+}
+
+/// The replication rules of 4.3.3: sets `copies` of every group instance.
+pub fn parallelise(m: &Model, groups: &mut [Group], cores: u32) {
+    let gr = build_graph(m);
+    for group in groups.iter_mut() {
+        let Some((feeder, mean)) = group.feeder else {
+            continue;
+        };
+        let mm = (mean - 1e-9).ceil().max(1.0);
+        let copies = match cycle_time(m, &gr, feeder) {
+            Some(t_cycle) if t_cycle > 0.0 => {
+                let n = (mean * process_time(m, group) / t_cycle - 1e-9).ceil();
+                mm.max(n)
+            }
+            _ => mm,
+        };
+        group.copies = copies.min(f64::from(cores.max(1))) as u32;
+    }
+}
+
+/// One item of the mapping: a copy of a group instance.
+#[derive(Clone, Debug)]
+struct Item {
+    tasks: Vec<u32>,
+    /// Copies of one instance are interchangeable.
+    instance: usize,
+}
+
+fn items(groups: &[Group]) -> Vec<Item> {
+    let mut out = Vec::new();
+    for (i, g) in groups.iter().enumerate() {
+        for _ in 0..g.copies.max(1) {
+            out.push(Item {
+                tasks: g.tasks.clone(),
+                instance: i,
+            });
+        }
+    }
+    out
+}
+
+/// Limits of one enumeration.
+pub struct Enumeration {
+    /// Probability of skipping a choice (0: exhaustive).
+    pub skip: f64,
+    /// Stop after this many distinct layouts.
+    pub limit: usize,
+    /// Stop after visiting this many search nodes.
+    pub node_budget: u64,
+}
+
+/// Backtracking enumeration of non-isomorphic mappings of the group
+/// instances to `cores` cores (4.3.4), as distinct host assignments.
+pub fn enumerate<R: Rng>(
+    m: &Model,
+    groups: &[Group],
+    cores: u32,
+    e: &Enumeration,
+    rng: &mut R,
+) -> Vec<Vec<Vec<u32>>> {
+    let items = items(groups);
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    let mut assign = vec![0u32; items.len()];
+    let mut nodes = 0u64;
+    struct Ctx<'a, R> {
+        items: &'a [Item],
+        cores: u32,
+        e: &'a Enumeration,
+        rng: &'a mut R,
+        nodes: &'a mut u64,
+        seen: &'a mut BTreeSet<Vec<Vec<u32>>>,
+        out: &'a mut Vec<Vec<Vec<u32>>>,
+        ntasks: usize,
+    }
+    fn go<R: Rng>(c: &mut Ctx<R>, assign: &mut Vec<u32>, i: usize, used: u32) {
+        if c.out.len() >= c.e.limit || *c.nodes >= c.e.node_budget {
+            return;
+        }
+        *c.nodes += 1;
+        if i == c.items.len() {
+            let mut hosts = vec![BTreeSet::new(); used.max(1) as usize];
+            for (k, it) in c.items.iter().enumerate() {
+                hosts[assign[k] as usize].extend(it.tasks.iter().copied());
+            }
+            let mut hosts: Vec<Vec<u32>> =
+                hosts.into_iter().map(|h| h.into_iter().collect()).collect();
+            hosts.resize(c.cores as usize, Vec::new());
+            // Unhosted tasks (never fired in the profile) stay on core 0.
+            for t in 0..c.ntasks as u32 {
+                if !hosts.iter().any(|h| h.contains(&t)) {
+                    hosts[0].push(t);
+                    hosts[0].sort_unstable();
+                }
+            }
+            if c.seen.insert(hosts.clone()) {
+                c.out.push(hosts);
+            }
+            return;
+        }
+        // The root starts on core 0.
+        let lo = if i > 0 && c.items[i - 1].instance == c.items[i].instance {
+            assign[i - 1]
+        } else {
+            0
+        };
+        let hi = if i == 0 { 1 } else { (used + 1).min(c.cores) };
+        let mut taken = false;
+        for b in lo..hi {
+            let last = b + 1 == hi;
+            if (taken || !last) && c.e.skip > 0.0 && c.rng.random::<f64>() < c.e.skip {
+                continue;
+            }
+            taken = true;
+            assign[i] = b;
+            go(c, assign, i + 1, used.max(b + 1));
+        }
+    }
+    let mut ctx = Ctx {
+        items: &items,
+        cores,
+        e,
+        rng,
+        nodes: &mut nodes,
+        seen: &mut seen,
+        out: &mut out,
+        ntasks: m.tasks.len(),
+    };
+    go(&mut ctx, &mut assign, 0, 0);
+    out
+}
+
+/// `count` random candidate layouts for `cores` cores: the tree, the
+/// replication rules, then random non-isomorphic mappings.
+pub fn candidates<R: Rng>(
+    m: &Model,
+    machine: &str,
+    cores: u32,
+    count: usize,
+    rng: &mut R,
+) -> Vec<Layout> {
+    let mut groups = core_groups(m);
+    parallelise(m, &mut groups, cores);
+    let mut all: Vec<Vec<Vec<u32>>> = Vec::new();
+    for _ in 0..4 {
+        let e = Enumeration {
+            skip: 0.5,
+            limit: count - all.len(),
+            node_budget: 200_000,
+        };
+        for h in enumerate(m, &groups, cores, &e, rng) {
+            if !all.contains(&h) {
+                all.push(h);
+            }
+        }
+        if all.len() >= count {
+            break;
+        }
+    }
+    all.into_iter()
+        .map(|h| {
+            layout_from_hosts(
+                m,
+                machine,
+                h.into_iter()
+                    .map(|c| c.into_iter().map(TaskId).collect())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Whether objects reach `task` by allocation (so spreading them over all
+/// instances is the point) rather than only by transitions.
+pub fn fed_by_allocation(m: &Model) -> Vec<bool> {
+    let mut alloc = vec![false; m.states.len()];
+    alloc[m.startup as usize] = true;
+    for t in &m.tasks {
+        for e in &t.exits {
+            for a in &e.allocs {
+                alloc[a.state as usize] = true;
+            }
+        }
+    }
+    let mut fed = vec![false; m.tasks.len()];
+    for (s, st) in m.states.iter().enumerate() {
+        if alloc[s] {
+            for &(t, _) in &st.consumers {
+                fed[t as usize] = true;
+            }
+        }
+    }
+    fed
+}
+
+/// The layout for a host assignment (see the module documentation).
+pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) -> Layout {
+    if hosts.is_empty() {
+        hosts.push(Vec::new());
+    }
+    let ncores = hosts.len();
+    let mut policies = Vec::with_capacity(m.tasks.len());
+    for (t, tm) in m.tasks.iter().enumerate() {
+        let task = TaskId(t as u32);
+        let on: Vec<usize> = (0..ncores).filter(|&c| hosts[c].contains(&task)).collect();
+        let policy = if tm.startup {
+            for h in hosts.iter_mut() {
+                h.retain(|&x| x != task);
+            }
+            hosts[0].push(task);
+            Policy::Single
+        } else if on.is_empty() {
+            hosts[0].push(task);
+            Policy::Single
+        } else if on.len() == 1 {
+            Policy::Single
+        } else if tm.params == 1 {
+            Policy::RoundRobin
+        } else if tm.tag_shared {
+            Policy::TagHash
+        } else {
+            for &c in &on[1..] {
+                hosts[c].retain(|&x| x != task);
+            }
+            Policy::Single
+        };
+        policies.push(policy);
+    }
+    for h in hosts.iter_mut() {
+        h.sort();
+        h.dedup();
+    }
+    let fed = fed_by_allocation(m);
+    let instances: Vec<Vec<u32>> = (0..m.tasks.len())
+        .map(|t| {
+            (0..ncores as u32)
+                .filter(|&c| hosts[c as usize].contains(&TaskId(t as u32)))
+                .collect()
+        })
+        .collect();
+    let routes = (0..ncores)
+        .map(|c| {
+            (0..m.tasks.len())
+                .map(|t| {
+                    // Tag-hashed objects must all go where the hash says.
+                    if !fed[t]
+                        && policies[t] != Policy::TagHash
+                        && hosts[c].contains(&TaskId(t as u32))
+                    {
+                        vec![c as u32]
+                    } else {
+                        instances[t].clone()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Layout {
+        program: m.program.clone(),
+        machine: machine.to_string(),
+        policies,
+        hosts,
+        routes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::tests::{data_parallel, state, task};
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn data_parallel_groups_replicate_to_the_cores() {
+        let m = data_parallel(16, 100.0);
+        let mut g = core_groups(&m);
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[0].tasks.clone(), g[1].tasks.clone()), (vec![0], vec![1]));
+        assert_eq!(g[1].feeder, Some((0, 16.0)));
+        parallelise(&m, &mut g, 4);
+        assert_eq!(g[1].copies, 4);
+        let all = enumerate(
+            &m,
+            &g,
+            4,
+            &Enumeration {
+                skip: 0.0,
+                limit: usize::MAX,
+                node_budget: u64::MAX,
+            },
+            &mut StdRng::seed_from_u64(0),
+        );
+        // Root on core 0; four identical copies over 4 cores, up to
+        // renaming: the partitions of the copies with the root's core.
+        assert!(all.contains(&vec![vec![0, 1], vec![1], vec![1], vec![1]]));
+        assert!(all.contains(&vec![vec![0, 1], vec![], vec![], vec![]]));
+        assert!(all.contains(&vec![vec![0], vec![1], vec![], vec![]]));
+        let set: BTreeSet<_> = all.iter().collect();
+        assert_eq!(set.len(), all.len());
+    }
+
+    #[test]
+    fn rate_matching_uses_the_cycle_time() {
+        // gen loops (100 ns per cycle), allocating one object per cycle
+        // that takes 1000 ns to process: n = ceil(1 * 1000 / 100) = 10.
+        let mut gen = task("gen", 1, 100.0, vec![Some(0)], vec![(1, 1.0)]);
+        gen.startup = true;
+        gen.invocations = 50;
+        let mut work = task("work", 1, 1000.0, vec![None], vec![]);
+        work.invocations = 50;
+        let m = Model {
+            program: "rate".into(),
+            tasks: vec![gen, work],
+            states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
+            startup: 0,
+            terminates: true,
+        };
+        let mut g = core_groups(&m);
+        parallelise(&m, &mut g, 62);
+        assert_eq!(g[1].copies, 10);
+        parallelise(&m, &mut g, 8);
+        assert_eq!(g[1].copies, 8);
+    }
+}
