@@ -527,7 +527,9 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
         for row in r.get("fig9", []):
             if row["error_pct"] is None:
                 why = ("simulator not available" if not feats["sim"] else
-                       "no estimate" if row["estimate_s"] is None else "no measurement")
+                       "no estimate" if row["estimate_s"] is None else
+                       "no measurement: no --layout in this bambooc (many-core runtime not merged)"
+                       if row["cores"] > 1 and not feats["layout"] else "no measurement")
                 w(f"| {r['name']} | {row['cores']} | {secs(row['estimate_s'])} | {secs(row['measured_s'])} | "
                   f"not available: {why} | n/a |")
             else:
