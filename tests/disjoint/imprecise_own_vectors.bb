@@ -1,4 +1,4 @@
-// Disjoint: fresh objects go into each parameter's own Vector.
+// Known imprecision (a false alarm): fresh objects go into each parameter's own Vector; the Vectors grow through one allocation site and System.arraycopy, and the join of the grown and not-grown paths conflates the two arrays, so the analysis reports x and y as sharing (sound, not precise).
 class Item {
     int v;
     Item(int v) { this.v = v; }
