@@ -1165,7 +1165,7 @@ impl<'p, 's> Analyzer<'p, 's> {
             ExprKind::Concat(parts) => {
                 for part in parts {
                     let v = self.expr(part, st);
-                    self.to_string(st, v);
+                    self.string_conversion(st, v);
                 }
                 Vec::new()
             }
@@ -1213,7 +1213,7 @@ impl<'p, 's> Analyzer<'p, 's> {
             ExprKind::ConcatAssign { target, value } => {
                 self.expr(target, st);
                 let v = self.expr(value, st);
-                self.to_string(st, v);
+                self.string_conversion(st, v);
                 Vec::new()
             }
             ExprKind::IncDec { target, .. } => {
@@ -1244,7 +1244,7 @@ impl<'p, 's> Analyzer<'p, 's> {
     }
 
     /// String conversion of an object calls its `toString()`.
-    fn to_string(&mut self, st: &mut State, v: Vals) {
+    fn string_conversion(&mut self, st: &mut State, v: Vals) {
         if v.is_empty() {
             return;
         }
