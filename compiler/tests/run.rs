@@ -3,7 +3,10 @@
 //! `NAME.args` (program arguments, one per line), `NAME.status` (the exit
 //! status, default 0), `NAME.stderr` (the exact standard error, default
 //! empty). Each program runs twice: normally and with `BAMBOO_GC_STRESS=1`
-//! (a collection at every task boundary). `BLESS=1` writes missing
+//! (a collection at every task boundary) together with
+//! `BAMBOO_CHECK_SHARING=1` (the sharing sanitizer: no object may be
+//! reachable from two task objects whose locks the disjointness analysis did
+//! not merge). `BLESS=1` writes missing
 //! expectation files from the actual run; review them before committing.
 //!
 //! `BAMBOOC_RUN_OPT=2` compiles at -O2 (the default here is -O1, to keep the
@@ -34,6 +37,7 @@ fn run_with_timeout(
         .stderr(Stdio::piped());
     if gc_stress {
         cmd.env("BAMBOO_GC_STRESS", "1");
+        cmd.env("BAMBOO_CHECK_SHARING", "1");
     }
     let mut child = cmd.spawn().map_err(|e| e.to_string())?;
     let start = Instant::now();
@@ -87,7 +91,7 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
     let mut failures = Vec::new();
     for gc_stress in [false, true] {
         let mode = if gc_stress {
-            " (BAMBOO_GC_STRESS=1)"
+            " (BAMBOO_GC_STRESS=1 BAMBOO_CHECK_SHARING=1)"
         } else {
             ""
         };
@@ -177,7 +181,7 @@ fn run_programs() {
         );
     }
     eprintln!(
-        "{} run tests passed (each normally and under BAMBOO_GC_STRESS=1)",
+        "{} run tests passed (each normally and under BAMBOO_GC_STRESS=1 BAMBOO_CHECK_SHARING=1)",
         files.len()
     );
 }

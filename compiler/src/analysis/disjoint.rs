@@ -48,10 +48,14 @@ use bambooc_syntax::ast::BinOp;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Calls nested deeper than this take the conservative summary.
-const MAX_DEPTH: usize = 24;
+const MAX_DEPTH: usize = 10;
 /// Statements interpreted per task before further calls take the
 /// conservative summary.
-const BUDGET: u64 = 4_000_000;
+const BUDGET: u64 = 20_000;
+/// Statements interpreted per task (or iterations of one loop, times 1000)
+/// before the analysis gives up on the task and merges everything it may
+/// touch.
+const HARD_LIMIT: u64 = 100_000;
 /// Reachability states kept per node before they are collapsed into one.
 const MAX_STATES: usize = 24;
 
@@ -242,6 +246,57 @@ impl Refs {
 struct Heap {
     edges: BTreeSet<(u32, Key, u32)>,
     refs: Vec<Refs>,
+    /// Per recent node: which allocation made its object (a generation)
+    /// and its site's summary node. Joining states whose recent objects
+    /// differ first folds those recent nodes into their summaries.
+    gen: BTreeMap<u32, (u64, u32)>,
+}
+
+/// The recent node `r` becomes part of the summary `s` (its object is now
+/// an older one).
+fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32) {
+    let edges = std::mem::take(&mut heap.edges);
+    let ren = |x: u32| if x == r { s } else { x };
+    heap.edges = edges
+        .into_iter()
+        .map(|(a, k, b)| (ren(a), k, ren(b)))
+        .collect();
+    let j = heap.refs(s).join(match heap.refs(r) {
+        Refs::One(_) => Refs::One(None),
+        x => x,
+    });
+    heap.set_refs(s, j);
+    heap.set_refs(r, Refs::Zero);
+    for x in heap.refs.iter_mut() {
+        if *x == Refs::One(Some(r)) {
+            *x = Refs::One(None);
+        }
+    }
+    heap.gen.remove(&r);
+    for v in vals.iter_mut() {
+        rename(v, r, s);
+    }
+}
+
+/// Recent nodes the two heaps disagree about (`loop_head`: also those only
+/// one has, so loop heads reach a fixpoint).
+fn conflicts(a: &Heap, b: &Heap, loop_head: bool) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for (r, &(g, s)) in &a.gen {
+        match b.gen.get(r) {
+            Some(&(h, _)) if h != g => out.push((*r, s)),
+            None if loop_head => out.push((*r, s)),
+            _ => {}
+        }
+    }
+    if loop_head {
+        for (r, &(_, s)) in &b.gen {
+            if !a.gen.contains_key(r) {
+                out.push((*r, s));
+            }
+        }
+    }
+    out
 }
 
 impl Heap {
@@ -256,6 +311,22 @@ impl Heap {
         self.refs[i] = r;
     }
     fn join(&mut self, o: &Heap) {
+        let c = conflicts(self, o, false);
+        if !c.is_empty() {
+            let mut o = o.clone();
+            for &(r, s) in &c {
+                fold(self, &mut [], r, s);
+                fold(&mut o, &mut [], r, s);
+            }
+            return self.join_same(&o);
+        }
+        self.join_same(o)
+    }
+
+    fn join_same(&mut self, o: &Heap) {
+        for (r, g) in &o.gen {
+            self.gen.insert(*r, *g);
+        }
         self.edges.extend(o.edges.iter().copied());
         for (i, r) in o.refs.iter().enumerate() {
             let n = i as u32;
@@ -274,11 +345,39 @@ struct State {
 
 impl State {
     fn join(&mut self, o: &State) {
+        self.join_with(o, false)
+    }
+
+    /// Join at a loop head: recent objects made in the body become old.
+    fn join_loop(&mut self, o: &State) {
+        self.join_with(o, true)
+    }
+
+    fn join_with(&mut self, o: &State, loop_head: bool) {
+        let c = conflicts(&self.heap, &o.heap, loop_head);
+        if !c.is_empty() {
+            let mut o = o.clone();
+            for &(r, s) in &c {
+                self.fold(r, s);
+                o.fold(r, s);
+            }
+            return self.join_same(&o);
+        }
+        self.join_same(o)
+    }
+
+    fn fold(&mut self, r: u32, s: u32) {
+        let mut vals: Vec<&mut Vals> = self.locals.iter_mut().collect();
+        vals.push(&mut self.this);
+        fold(&mut self.heap, &mut vals, r, s);
+    }
+
+    fn join_same(&mut self, o: &State) {
         for (a, b) in self.locals.iter_mut().zip(&o.locals) {
             union(a, b);
         }
         union(&mut self.this, &o.this);
-        self.heap.join(&o.heap);
+        self.heap.join_same(&o.heap);
     }
 }
 
@@ -295,8 +394,9 @@ enum NodeKind {
     Param(u32),
     Recent(u32),
     Summary(u32),
-    /// Objects made or touched by a conservatively summarised call.
-    Havoc,
+    /// Objects made by a conservatively summarised call (per call site, or
+    /// per method for implicit calls).
+    Havoc(usize),
 }
 
 #[derive(Clone, Debug)]
@@ -381,7 +481,8 @@ struct Analyzer<'p, 's> {
     exits: Vec<Option<Heap>>,
     steps: u64,
     budget_exceeded: bool,
-    havoc_node: Option<u32>,
+    /// The analysis gave up (see `HARD_LIMIT`).
+    aborted: bool,
 }
 
 fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
@@ -399,7 +500,7 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
         exits: vec![None; task.exits.len()],
         steps: 0,
         budget_exceeded: false,
-        havoc_node: None,
+        aborted: false,
     };
     let mut st = State {
         locals: vec![Vec::new(); task.locals.len()],
@@ -420,6 +521,9 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
         let implicit = task.exits.len() - 1;
         a.record_exit(implicit, &end.heap);
     }
+    if a.aborted {
+        return give_up(p, &mut a, t);
+    }
     let exits = (0..task.exits.len())
         .map(|e| match &a.exits[e] {
             None => ExitLocks::default(),
@@ -432,6 +536,51 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
     }
 }
 
+/// The sound answer when the analysis gives up: every exit merges every
+/// parameter pair and every new task object it may make with everything.
+fn give_up(p: &Program, a: &mut Analyzer<'_, '_>, t: TaskId) -> TaskLocks {
+    let task = p.task(t);
+    let mut sites = BTreeSet::new();
+    let mut calls = Vec::new();
+    for_each_expr_in_block(&task.body, &mut |e| match &e.kind {
+        ExprKind::New { ctor, alloc, .. } => {
+            calls.push(*ctor);
+            if let Some(al) = alloc {
+                sites.insert(al.site);
+            }
+        }
+        ExprKind::Call { method, .. } => calls.push(*method),
+        _ => {}
+    });
+    for c in calls {
+        for m in a.dispatch(c, &[]) {
+            sites.extend(a.task_allocs(m).into_iter().map(|(s, _)| s));
+        }
+    }
+    let n = task.params.len() as u32;
+    let mut l = ExitLocks {
+        reachable: true,
+        ..Default::default()
+    };
+    for i in 0..n {
+        for j in i + 1..n {
+            l.params.push((i, j));
+        }
+    }
+    for &s in &sites {
+        for i in 0..n {
+            l.new_with_param.push((s, i));
+        }
+        for &s2 in sites.range(s..) {
+            l.new_with_new.push((s, s2));
+        }
+    }
+    TaskLocks {
+        exits: vec![l; task.exits.len()],
+        budget_exceeded: true,
+    }
+}
+
 type RState = Vec<(Root, u8)>;
 
 fn plus(a: &RState, b: &RState) -> RState {
@@ -439,6 +588,16 @@ fn plus(a: &RState, b: &RState) -> RState {
     for &(r, n) in b {
         let e = m.entry(r).or_insert(0);
         *e = (*e + n).min(2);
+    }
+    m.into_iter().collect()
+}
+
+/// Either state's roots, counting each root at most as often as one does.
+fn max_merge(a: &RState, b: &RState) -> RState {
+    let mut m: BTreeMap<Root, u8> = a.iter().copied().collect();
+    for &(r, n) in b {
+        let e = m.entry(r).or_insert(0);
+        *e = (*e).max(n);
     }
     m.into_iter().collect()
 }
@@ -496,32 +655,8 @@ impl<'p, 's> Analyzer<'p, 's> {
     fn alloc(&mut self, st: &mut State, site: u32) -> u32 {
         let r = self.site_node(site, true);
         let s = self.site_node(site, false);
-        let touched = st.heap.refs(r) != Refs::Zero
-            || st.heap.edges.iter().any(|&(a, _, b)| a == r || b == r)
-            || st.this.contains(&r)
-            || st.locals.iter().any(|l| l.contains(&r));
-        if touched {
-            let edges = std::mem::take(&mut st.heap.edges);
-            let ren = |x: u32| if x == r { s } else { x };
-            st.heap.edges = edges
-                .into_iter()
-                .map(|(a, k, b)| (ren(a), k, ren(b)))
-                .collect();
-            let j = st.heap.refs(s).join(match st.heap.refs(r) {
-                Refs::One(_) => Refs::One(None),
-                x => x,
-            });
-            st.heap.set_refs(s, j);
-            for x in st.heap.refs.iter_mut() {
-                if *x == Refs::One(Some(r)) {
-                    *x = Refs::One(None);
-                }
-            }
-            for v in st.locals.iter_mut().chain(std::iter::once(&mut st.this)) {
-                rename(v, r, s);
-            }
-        }
-        st.heap.set_refs(r, Refs::Zero);
+        st.fold(r, s);
+        st.heap.gen.insert(r, (self.log.len() as u64, s));
         self.log.push(r);
         r
     }
@@ -546,7 +681,7 @@ impl<'p, 's> Analyzer<'p, 's> {
         for &o in objs {
             if matches!(
                 self.nodes[o as usize].kind,
-                NodeKind::Param(_) | NodeKind::Havoc
+                NodeKind::Param(_) | NodeKind::Havoc(_)
             ) {
                 out.push(o);
             }
@@ -569,6 +704,7 @@ impl<'p, 's> Analyzer<'p, 's> {
         if objs.is_empty() || vals.is_empty() {
             return;
         }
+
         for &o in objs {
             for &v in vals {
                 st.heap.edges.insert((o, key, v));
@@ -615,6 +751,12 @@ impl<'p, 's> Analyzer<'p, 's> {
 
     fn stmt(&mut self, s: &Stmt, mut st: State) -> Option<State> {
         self.steps += 1;
+        if self.steps > HARD_LIMIT {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return None;
+        }
         match &s.kind {
             StmtKind::Local { local, init } => {
                 let v = match init {
@@ -766,7 +908,12 @@ impl<'p, 's> Analyzer<'p, 's> {
         };
         let mut head = st;
         let mut out: Option<State> = None;
+        let mut iterations = 0u64;
         loop {
+            iterations += 1;
+            if iterations > HARD_LIMIT / 1000 {
+                self.aborted = true;
+            }
             if let Some(l) = label {
                 self.frame().breaks.remove(&l);
                 self.frame().continues.remove(&l);
@@ -807,9 +954,9 @@ impl<'p, 's> Analyzer<'p, 's> {
             }
             let mut next = head.clone();
             if let Some(b) = &back {
-                next.join(b);
+                next.join_loop(b);
             }
-            if next == head {
+            if next == head || self.aborted {
                 break;
             }
             head = next;
@@ -832,7 +979,12 @@ impl<'p, 's> Analyzer<'p, 's> {
     ) -> Option<State> {
         let mut head = st;
         let mut out: Option<State> = None;
+        let mut iterations = 0u64;
         loop {
+            iterations += 1;
+            if iterations > HARD_LIMIT / 1000 {
+                self.aborted = true;
+            }
             if let Some(l) = label {
                 self.frame().breaks.remove(&l);
                 self.frame().continues.remove(&l);
@@ -848,9 +1000,9 @@ impl<'p, 's> Analyzer<'p, 's> {
             }
             let mut next = head.clone();
             if let Some(b) = &back {
-                next.join(b);
+                next.join_loop(b);
             }
-            if next == head {
+            if next == head || self.aborted {
                 break;
             }
             head = next;
@@ -1013,7 +1165,7 @@ impl<'p, 's> Analyzer<'p, 's> {
             ExprKind::Concat(parts) => {
                 for part in parts {
                     let v = self.expr(part, st);
-                    self.to_string(st, v);
+                    self.string_conversion(st, v);
                 }
                 Vec::new()
             }
@@ -1061,7 +1213,7 @@ impl<'p, 's> Analyzer<'p, 's> {
             ExprKind::ConcatAssign { target, value } => {
                 self.expr(target, st);
                 let v = self.expr(value, st);
-                self.to_string(st, v);
+                self.string_conversion(st, v);
                 Vec::new()
             }
             ExprKind::IncDec { target, .. } => {
@@ -1092,7 +1244,7 @@ impl<'p, 's> Analyzer<'p, 's> {
     }
 
     /// String conversion of an object calls its `toString()`.
-    fn to_string(&mut self, st: &mut State, v: Vals) {
+    fn string_conversion(&mut self, st: &mut State, v: Vals) {
         if v.is_empty() {
             return;
         }
@@ -1185,7 +1337,7 @@ impl<'p, 's> Analyzer<'p, 's> {
                 if self.steps > BUDGET {
                     self.budget_exceeded = true;
                 }
-                self.havoc(st, t, recv.as_deref(), &args)
+                self.havoc(st, e, t, recv.as_deref(), &args)
             } else {
                 self.inline(st, t, recv.as_deref(), &args)
             };
@@ -1254,24 +1406,22 @@ impl<'p, 's> Analyzer<'p, 's> {
     fn havoc(
         &mut self,
         st: &State,
+        e: Option<&Expr>,
         m: MethodId,
         recv: Option<&[u32]>,
         args: &[Vals],
     ) -> (Heap, Vals) {
         let p = self.p;
-        let h = match self.havoc_node {
-            Some(h) => h,
-            None => {
-                let h = self.node(NodeKind::Havoc, || Node {
-                    kind: NodeKind::Havoc,
-                    class: None,
-                    root: None,
-                    holds_refs: true,
-                });
-                self.havoc_node = Some(h);
-                h
-            }
+        let key = match e {
+            Some(e) => e as *const Expr as usize,
+            None => usize::MAX - m.0 as usize,
         };
+        let h = self.node(NodeKind::Havoc(key), || Node {
+            kind: NodeKind::Havoc(key),
+            class: None,
+            root: None,
+            holds_refs: true,
+        });
         let mut roots: BTreeSet<u32> = recv.unwrap_or(&[]).iter().copied().collect();
         for a in args {
             roots.extend(a.iter().copied());
@@ -1459,25 +1609,32 @@ impl<'p, 's> Analyzer<'p, 's> {
                         }
                     }
                 } else if !parents[i].is_empty() {
+                    // Referenced by several objects: one state holding every
+                    // parent's roots. A recent parent is one object (its
+                    // alternative states combine without counting twice);
+                    // any other parent may be many objects.
                     let mut big: RState = Vec::new();
                     for &m in &parents[i] {
+                        let single = matches!(self.nodes[m as usize].kind, NodeKind::Recent(_));
+                        let mut mine: RState = Vec::new();
                         for s in &alpha[m as usize] {
-                            big = plus(&big, &many(s));
+                            mine = max_merge(&mine, s);
                         }
+                        big = plus(&big, &if single { mine } else { many(&mine) });
                     }
                     add.push(plus(&big, &own(i)));
                 }
-                for s in add {
-                    if alpha[i].insert(s) {
-                        changed = true;
-                    }
-                }
-                if alpha[i].len() > MAX_STATES {
+                let mut next = alpha[i].clone();
+                next.extend(add);
+                if next.len() > MAX_STATES {
                     let mut all: RState = Vec::new();
-                    for s in &alpha[i] {
+                    for s in &next {
                         all = plus(&all, &many(s));
                     }
-                    alpha[i] = BTreeSet::from([all]);
+                    next = BTreeSet::from([all]);
+                }
+                if next != alpha[i] {
+                    alpha[i] = next;
                     changed = true;
                 }
             }
