@@ -1,4 +1,7 @@
 /* all.c — unity build of the Bamboo runtime: compile this one file. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1  /* pthread_setaffinity_np, CPU_SET */
+#endif
 #include "error.c"
 #include "heap.c"
 #include "object.c"
@@ -8,5 +11,6 @@
 #include "lib.c"
 #include "io.c"
 #include "sched.c"
+#include "cores.c"
 
 const uint32_t bb_abi_version = BB_ABI_VERSION;

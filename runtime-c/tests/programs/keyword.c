@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 2
+#if BB_ABI_VERSION != 3
 #error "bambooc: runtime ABI mismatch"
 #endif
 
