@@ -79,6 +79,18 @@ pub struct CodegenArgs {
     /// benchmarks ran without them).
     #[arg(long)]
     pub no_bounds_checks: bool,
+    /// Cores to run on, with the default layout (every data-parallel task
+    /// on every core; paper 4.7). `BAMBOO_CORES=N` changes it at run time.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub cores: u32,
+    /// A layout file (JSON, `bambooc-layout`) saying which core runs which
+    /// task instances and where objects go.
+    #[arg(long = "layout", value_name = "FILE", conflicts_with = "cores")]
+    pub layout_file: Option<PathBuf>,
+    /// The layout code generation uses (read from `--layout`, or given by
+    /// synthesis); `None`: the default layout on `cores` cores.
+    #[arg(skip)]
+    pub layout: Option<crate::layout::Layout>,
 }
 
 #[derive(Args, Debug)]
@@ -331,6 +343,47 @@ fn check(args: &CommonArgs) -> i32 {
     }
 }
 
+/// The layout of `--layout FILE`, validated against the program; a bad
+/// file is reported as a diagnostic. Returns the code generation arguments
+/// to build with.
+fn with_layout(args: &CommonArgs, cg: &CodegenArgs, fe: &Frontend) -> Result<CodegenArgs, i32> {
+    let mut cg = cg.clone();
+    let (Some(file), Some(program)) = (&cg.layout_file, &fe.program) else {
+        return Ok(cg);
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        eprintln!("error: cannot read layout `{}`: {e}", file.display());
+        1
+    })?;
+    let name = program_stem(args);
+    match crate::layout::Layout::from_json(program, &name, &text) {
+        Ok(layout) => {
+            cg.layout = Some(layout);
+            Ok(cg)
+        }
+        Err(e) => {
+            let d = diagnostics::layout_diagnostic(&file.display().to_string(), &e);
+            let text = match args.error_format {
+                ErrorFormat::Human => {
+                    diagnostics::render_human(&[d], &fe.sources, use_color(args.color))
+                }
+                ErrorFormat::Json => diagnostics::render_json(&[d], &fe.sources),
+            };
+            let _ = std::io::stderr().write_all(text.as_bytes());
+            Err(1)
+        }
+    }
+}
+
+/// The program's name in layouts: the first source file's stem.
+fn program_stem(args: &CommonArgs) -> String {
+    args.files
+        .first()
+        .and_then(|f| f.file_stem())
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "program".into())
+}
+
 fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     let Some(fe) = run_frontend(args) else {
         return 1;
@@ -338,6 +391,11 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     if fe.has_errors() {
         return 1;
     }
+    let cg = match with_layout(args, cg, &fe) {
+        Ok(cg) => cg,
+        Err(code) => return code,
+    };
+    let cg = &cg;
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
     match compile_program(&fe, args, cg, &output, &output) {
         Ok(()) => 0,
@@ -355,6 +413,10 @@ fn run(args: &RunArgs) -> i32 {
     if fe.has_errors() {
         return 1;
     }
+    let codegen = match with_layout(&args.common, &args.codegen, &fe) {
+        Ok(cg) => cg,
+        Err(code) => return code,
+    };
     let dir = unique_temp_dir("run");
     if let Err(e) = std::fs::create_dir_all(&dir) {
         eprintln!("error: cannot create `{}`: {e}", dir.display());
@@ -362,7 +424,7 @@ fn run(args: &RunArgs) -> i32 {
     }
     let stem = artifact_stem(&args.common);
     let exe = dir.join(stem.file_name().unwrap_or_default());
-    let result = compile_program(&fe, &args.common, &args.codegen, &exe, &stem);
+    let result = compile_program(&fe, &args.common, &codegen, &exe, &stem);
     let status = match result {
         Err(e) => {
             eprintln!("{e}");
@@ -407,6 +469,8 @@ pub fn compile_program(
     let opts = crate::codegen::Options {
         bounds_checks: !cg.no_bounds_checks,
         program_name: name,
+        layout: cg.layout.clone(),
+        cores: cg.cores,
     };
     let c =
         crate::codegen::generate(program, &fe.sources, &opts).map_err(|e| format!("error: {e}"))?;

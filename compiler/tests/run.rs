@@ -76,6 +76,7 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
     let cg = CodegenArgs {
         opt_level: opt,
         no_bounds_checks: false,
+        ..Default::default()
     };
     if let Err(e) = compile_program(&fe, &common, &cg, &exe, &exe) {
         return Some(format!("{name}: does not compile:\n{e}"));

@@ -106,4 +106,6 @@ catalogue! {
     "E0411" => "duplicate flag",
     "E0412" => "task without parameters",
     "E0413" => "too many flags",
+    // Layouts and many-core builds.
+    "E0600" => "invalid layout",
 }

@@ -6,6 +6,7 @@
 //! (`--error-format json`). Stages never format messages themselves.
 
 pub mod codes;
+mod layout;
 mod sema;
 mod syntax;
 
@@ -14,6 +15,7 @@ use ariadne::{Color, Config, IndexType, Label as ALabel, Report, ReportKind};
 use bambooc_syntax::span::Span;
 use serde::Serialize;
 
+pub use layout::layout_diagnostic;
 pub use sema::sema_diagnostic;
 pub use syntax::parse_diagnostic;
 
