@@ -193,11 +193,17 @@ static void bb_enum_rec(bb_enum *e, uint32_t assigned) {
   bb_pset *set = &e->sets[next];
   bb_object **cand;
   int32_t ncand;
+  bool by_tag = false;  /* candidates from the set: check the tag binding */
   if (via != UINT32_MAX) {
     bb_reflist *l = e->tags[via]->bound;
     if (!l) return;
     cand = l->items;
     ncand = l->count;
+    if (set->count < (uint32_t)l->count) {  /* the smaller side */
+      cand = set->items;
+      ncand = (int32_t)set->count;
+      by_tag = true;
+    }
   } else {
     cand = set->items;
     ncand = (int32_t)set->count;
@@ -208,7 +214,7 @@ static void bb_enum_rec(bb_enum *e, uint32_t assigned) {
     for (uint32_t p = 0; p < d->nparams; p++)
       if ((assigned & (1u << p)) && e->objs[p] == c) { dup = true; break; }
     if (dup) continue;
-    if (via != UINT32_MAX && !bb_pset_contains(set, c)) continue;
+    if (by_tag ? !bb_tag_bound(c, e->tags[via]) : (via != UINT32_MAX && !bb_pset_contains(set, c))) continue;
     if (!bb_guard_holds(&d->params[next], BB_FLAGS(c))) continue;  /* a stale entry */
     e->objs[next] = c;
     bb_enum_rec(e, assigned | (1u << next));
