@@ -41,6 +41,19 @@ pub enum Command {
     Build(BuildArgs),
     /// Compile a program and run it; arguments after `--` go to the program.
     Run(RunArgs),
+    /// Measure this machine's many-core costs with microbenchmarks of the
+    /// real runtime and write a machine description (TOML).
+    Calibrate(CalibrateArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CalibrateArgs {
+    /// Where to write the machine description.
+    #[arg(short = 'o', value_name = "FILE")]
+    pub output: PathBuf,
+    /// Runs of each measurement (the median is used).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub runs: u32,
 }
 
 #[derive(Args, Debug, Default)]
@@ -288,6 +301,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Command::Check(args)) => check(&args),
         Some(Command::Build(args)) => build(&args.common, &args.codegen),
         Some(Command::Run(args)) => run(&args),
+        Some(Command::Calibrate(args)) => calibrate(&args),
         None => build(&cli.build.common, &cli.build.codegen),
     }
 }
@@ -443,6 +457,98 @@ fn run(args: &RunArgs) -> i32 {
     };
     let _ = std::fs::remove_dir_all(&dir);
     status
+}
+
+/// `bambooc calibrate`: builds the microbenchmarks of `calibrate`, runs
+/// them on one and two cores (alternately, medians) and writes the machine
+/// description.
+fn calibrate(args: &CalibrateArgs) -> i32 {
+    match calibrate_measure(args.runs) {
+        Ok(m) => {
+            let text = crate::calibrate::to_toml(&crate::calibrate::machine(&m));
+            if let Err(e) = std::fs::write(&args.output, &text) {
+                eprintln!("error: cannot write `{}`: {e}", args.output.display());
+                return 1;
+            }
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: calibration failed: {e}");
+            1
+        }
+    }
+}
+
+fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
+    use crate::calibrate::*;
+    let dir = unique_temp_dir("calibrate");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let build = |name: &str, text: &str| -> Result<PathBuf, String> {
+        let src = dir.join(format!("{name}.bb"));
+        std::fs::write(&src, text).map_err(|e| e.to_string())?;
+        let (sources, ids, diags) = read_sources(std::slice::from_ref(&src));
+        let fe = frontend(sources, ids, diags);
+        if fe.has_errors() {
+            return Err(format!("the benchmark {name} does not check"));
+        }
+        let common = CommonArgs {
+            files: vec![src.clone()],
+            ..Default::default()
+        };
+        let cg = CodegenArgs {
+            opt_level: 2,
+            no_bounds_checks: true,
+            cores: 2,
+            ..Default::default()
+        };
+        let exe = dir.join(name);
+        compile_program(&fe, &common, &cg, &exe, &exe)?;
+        Ok(exe)
+    };
+    let time = |exe: &Path, arg: u64, cores: u32| -> Result<f64, String> {
+        let start = std::time::Instant::now();
+        let st = std::process::Command::new(exe)
+            .arg(arg.to_string())
+            .env("BAMBOO_CORES", cores.to_string())
+            .stdout(std::process::Stdio::null())
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !st.success() {
+            return Err(format!("`{}` failed on {cores} cores", exe.display()));
+        }
+        Ok(start.elapsed().as_secs_f64())
+    };
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let dispatch = build("dispatch", DISPATCH_BB)?;
+    let hop = build("hop", HOP_BB)?;
+    let stress = build("stress", STRESS_BB)?;
+    let (dispatch_runs, dispatch_base_runs, hops, batches) = (4_000_000, 1_000, 100_000, 50);
+    let mut samples: [Vec<f64>; 5] = Default::default();
+    for _ in 0..runs {
+        samples[0].push(time(&dispatch, dispatch_runs, 1)?);
+        samples[1].push(time(&dispatch, dispatch_base_runs, 1)?);
+        samples[2].push(time(&hop, hops, 1)?);
+        samples[3].push(time(&hop, hops, 2)?);
+        samples[4].push(time(&stress, batches, 1)?);
+    }
+    let [d, db, h1, h2, st] = samples.map(median);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(Measured {
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
+        dispatch_s: d,
+        dispatch_base_s: db,
+        dispatch_runs,
+        dispatch_base_runs,
+        hop1_s: h1,
+        hop2_s: h2,
+        hops,
+        stress_s: st,
+        stress_invocations: batches * 4002 + 1,
+    })
 }
 
 /// Generates C, writes it into a build folder, and compiles it with `$CC`
