@@ -10,7 +10,8 @@ Usage:
     --bambooc PATH   the compiler; Bamboo programs are built with
                      `bambooc -O2 --no-bounds-checks NAME.bb -o NAME_bb`
     --no-bamboo      only C (and --omp / --java): checks the references
-    --size S         quick | full (default full); arguments from sizes.toml
+    --size S         quick | full (default full) or another size named in
+                     sizes.toml's [sizes] table; arguments from sizes.toml
     --runs N         timed runs of each program (default 5), alternating
                      C, Bamboo, C, Bamboo, ...
     --omp            also build NAME_omp.c (cc -O2 -fopenmp) and time it
@@ -19,17 +20,33 @@ Usage:
     --cc CC          C compiler (default: $CC or cc)
     --build DIR      where executables go (default: a temporary directory)
 
-For every benchmark it builds the programs, runs each once untimed and
-checks that all outputs are identical (and equal to expected.txt at the
-quick size), then runs them alternately --runs times and prints the median
+For every benchmark it builds the programs, runs each once untimed (in the
+benchmark's directory, so that data/ paths work) and checks that all outputs
+agree with C's (and C's equals expected.txt at the quick size) and, where
+sizes.toml's [reference] table names a reference output for the size (the
+original benchmark's), that every output matches it within the tolerance
+given there; then it runs them alternately --runs times and prints the median
 wall-clock and CPU (user + sys) times and the ratios Bamboo/C (and OpenMP/C
 by wall time). The CPU ratio is the steadier one on a loaded machine; the
 Bamboo runtime is single-core for now, so both measure 1-core Bamboo. Exit status 1 if any
 build fails or any output differs.
 
-Output comparison is exact text: the C references print doubles in Java's
-Double.toString format (see series.c, java_double_string), so Bamboo, C and
-Java outputs are directly comparable line for line.
+Output comparison is exact text by default: the C references print doubles
+in Java's Double.toString format (see series.c, java_double_string), so
+Bamboo, C and Java outputs are directly comparable line for line. A
+[compare] table in sizes.toml (`absolute = X` and/or `relative = Y`) makes
+it a comparison of the outputs' whitespace-separated numbers instead, for
+programs whose versions print the same values in different formats (or
+whose last digits differ: MonteCarlo's Bamboo and Java versions use fdlibm's
+log inside nextGaussian, as Java does, its C versions the C library's).
+
+Input files: arguments are passed as written and the programs run in the
+benchmark's directory, so `data/...` names work. Two kinds of input are
+made in the build folder instead (and kept there for later runs with the
+same --build): a name listed in sizes.toml's [generate] table is written by
+the benchmark's `gen.py` with the arguments given there (KeywordCount's
+text), and a name of which only `NAME.gz` exists is unpacked (KMeans' full
+input).
 
 Examples:
     python3 benchmarks/compare.py --no-bamboo --size quick --java
@@ -38,8 +55,10 @@ Examples:
 """
 
 import argparse
+import gzip
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -91,12 +110,64 @@ def first_difference(a: str, b: str) -> str:
     return "(no difference)"
 
 
+def resolve_inputs(bench_dir: Path, sizes: dict, args: list[str], build_dir: Path) -> list[str]:
+    """args with generated and compressed inputs made in build_dir (see above)."""
+    generate = sizes.get("generate", {})
+    out = []
+    for a in args:
+        source = bench_dir / (a + ".gz")
+        if a in generate or (not (bench_dir / a).exists() and source.is_file()):
+            target = build_dir / f"{bench_dir.name}-{Path(a).name}"
+            if not target.is_file():
+                partial = build_dir / (target.name + ".partial")
+                if a in generate:
+                    print(f"  generating {target.name}: gen.py {' '.join(generate[a])}")
+                    subprocess.run([sys.executable, str(bench_dir / "gen.py"),
+                                    *map(str, generate[a]), "-o", str(partial)], check=True)
+                else:
+                    print(f"  unpacking {source.name}")
+                    with gzip.open(source, "rb") as src, open(partial, "wb") as dst:
+                        shutil.copyfileobj(src, dst, 1 << 20)
+                partial.rename(target)
+            out.append(str(target))
+        else:
+            out.append(a)
+    return out
+
+
+def size_args(sizes: dict, size: str) -> list[str] | None:
+    """The arguments of a size: a top-level key or one of the [sizes] table."""
+    found = sizes.get(size)
+    if not isinstance(found, list):
+        found = sizes.get("sizes", {}).get(size)
+    return [str(a) for a in found] if isinstance(found, list) else None
+
+
+def numbers_differ(out: str, ref: str, absolute: float, relative: float) -> str | None:
+    """None if out and ref hold as many numbers and each pair agrees within
+    the absolute or the relative tolerance; otherwise the first difference."""
+    a, b = out.split(), ref.split()
+    if len(a) != len(b):
+        return f"{len(a)} numbers, expected {len(b)}"
+    for i, (x, y) in enumerate(zip(a, b)):
+        try:
+            fx, fy = float(x), float(y)
+        except ValueError:
+            if x != y:
+                return f"item {i + 1}: {x!r} vs {y!r}"
+            continue
+        diff = abs(fx - fy)
+        if diff > absolute and diff > relative * max(abs(fx), abs(fy)):
+            return f"number {i + 1}: {x} vs {y}"
+    return None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("benches", nargs="*")
     ap.add_argument("--bambooc")
     ap.add_argument("--no-bamboo", action="store_true")
-    ap.add_argument("--size", choices=["quick", "full"], default="full")
+    ap.add_argument("--size", default="full")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--omp", action="store_true")
     ap.add_argument("--java", action="store_true")
@@ -122,8 +193,28 @@ def main() -> int:
     for name in benches:
         d = HERE / name
         sizes = tomllib.loads((d / "sizes.toml").read_text())
-        bench_args = [str(a) for a in sizes[args.size]]
+        bench_args = size_args(sizes, args.size)
+        if bench_args is None:
+            print(f"== {name}: no size {args.size!r} in sizes.toml, skipped")
+            continue
         print(f"== {name} {' '.join(bench_args)} ({args.size})")
+        shown_args = bench_args
+        try:
+            bench_args = resolve_inputs(d, sizes, bench_args, build_dir)
+        except (OSError, subprocess.CalledProcessError) as e:
+            print(f"  INPUT FAILED: {e}")
+            ok = False
+            continue
+        compare = sizes.get("compare", {})
+        reference = sizes.get("reference", {})
+
+        def agree(out: str, ref: str, table: dict) -> str | None:
+            """None if out agrees with ref under table's tolerances (exact
+            text when it has none), else the first difference."""
+            if "absolute" not in table and "relative" not in table:
+                return None if out == ref else first_difference(out, ref)
+            return numbers_differ(out, ref, float(table.get("absolute", 0.0)),
+                                  float(table.get("relative", 0.0)))
 
         progs = {}  # label -> command prefix
         c_exe = build_dir / f"{name}_c"
@@ -149,7 +240,9 @@ def main() -> int:
             cls = java_class_name(d)
             jdir = build_dir / f"{name}_java"
             jdir.mkdir(exist_ok=True)
-            if cls and build([javac, "-d", str(jdir), str(d / f"{cls}.java")]):
+            if cls is None:
+                print(f"  (no Java version of {name})")
+            elif build([javac, "-d", str(jdir), str(d / f"{cls}.java")]):
                 progs["Java"] = [java, "-cp", str(jdir), cls]
             else:
                 ok = False
@@ -158,7 +251,7 @@ def main() -> int:
         outputs = {}
         for label, cmd in progs.items():
             try:
-                _, _, outputs[label] = run_cmd(cmd + bench_args)
+                _, _, outputs[label] = run_cmd(cmd + bench_args, cwd=d)
             except RuntimeError as e:
                 print(f"  {label} FAILED: {e}")
                 ok = False
@@ -171,13 +264,28 @@ def main() -> int:
                 print(f"  C output differs from expected.txt: "
                       f"{first_difference(ref, expected.read_text())}")
                 ok = False
+        status = {}
         for label, out in outputs.items():
-            if label != "C" and out != ref:
-                print(f"  {label} output differs from C: {first_difference(out, ref)}")
+            diff = None if label == "C" else agree(out, ref, compare)
+            status[label] = "ok" if diff is None else "DIFFERS"
+            if diff is not None:
+                print(f"  {label} output differs from C: {diff}")
                 ok = False
-        print("  outputs: " + ", ".join(
-            f"{label} {'ok' if outputs[label] == ref else 'DIFFERS'}" for label in outputs))
-        print("  " + ref.rstrip("\n").replace("\n", "\n  "))
+        print("  outputs: " + ", ".join(f"{label} {status[label]}" for label in outputs))
+        ref_file = reference.get(args.size)
+        if ref_file:
+            for label, out in outputs.items():
+                diff = agree(out, (d / ref_file).read_text(), reference)
+                if diff is not None:
+                    print(f"  {label} output differs from {ref_file}: {diff}")
+                    ok = False
+            tol = ", ".join(f"{k} {reference[k]}" for k in ("absolute", "relative")
+                            if k in reference)
+            print(f"  reference {ref_file} ({tol}): checked")
+        shown = ref.rstrip("\n").split("\n")
+        more = f"\n  ... ({len(shown) - 8} more lines)" if len(shown) > 10 else ""
+        shown = shown[:8] if more else shown
+        print("  " + "\n  ".join(line[:200] for line in shown) + more)
 
         # Timing: alternate the programs, --runs times each (Java excluded).
         timed = [l for l in progs if l != "Java" and l in outputs]
@@ -185,7 +293,7 @@ def main() -> int:
         cpus = {l: [] for l in timed}
         for _ in range(args.runs):
             for label in timed:
-                t, c, _ = run_cmd(progs[label] + bench_args)
+                t, c, _ = run_cmd(progs[label] + bench_args, cwd=d)
                 times[label].append(t)
                 cpus[label].append(c)
         med = {l: statistics.median(ts) for l, ts in times.items()}
@@ -194,17 +302,20 @@ def main() -> int:
             ts = " ".join(f"{t:.3f}" for t in times[label])
             print(f"  {label:7s} median {med[label]:8.3f} s wall, {cmed[label]:8.3f} s CPU"
                   f"   wall runs: {ts}")
-        row = [name, " ".join(bench_args), f"{med['C']:.3f}"]
+        row = [name, " ".join(shown_args), f"{med['C']:.3f}"]
         if "Bamboo" in med:
             ratio = med["Bamboo"] / med["C"]
             cratio = cmed["Bamboo"] / cmed["C"]
             print(f"  Bamboo/C = {ratio:.3f} (wall), {cratio:.3f} (CPU)")
             row += [f"{med['Bamboo']:.3f}", f"{ratio:.3f}", f"{cratio:.3f}"]
+        else:
+            row += ["-", "-", "-"]
         if "OpenMP" in med:
             print(f"  OpenMP/C = {med['OpenMP'] / med['C']:.3f} (wall)")
+            row.append(f"{med['OpenMP']:.3f}")
         summary.append(row)
 
-    print("\nbenchmark  args  C(s)  Bamboo(s)  Bamboo/C(wall)  Bamboo/C(CPU)")
+    print("\nbenchmark  args  C(s)  Bamboo(s)  Bamboo/C(wall)  Bamboo/C(CPU)  [OpenMP(s)]")
     for row in summary:
         print("  ".join(row))
     return 0 if ok else 1

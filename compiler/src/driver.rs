@@ -61,7 +61,8 @@ pub struct CommonArgs {
     /// Bamboo source files (`.bb`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Intermediate results to write: ast, hir (comma separated).
+    /// Intermediate results to write: ast, hir, c, astg, cstg (comma
+    /// separated).
     #[arg(long, value_delimiter = ',', value_name = "KIND")]
     pub emit: Vec<EmitKind>,
     /// How diagnostics are printed.
@@ -123,6 +124,12 @@ pub enum EmitKind {
     Hir,
     /// The generated C, kept in the folder `<output>.c/`.
     C,
+    /// The abstract state transition graphs (paper 4.1) as Graphviz dot,
+    /// `<output>.astg.dot` (and `.svg` when Graphviz is installed).
+    Astg,
+    /// The combined state transition graph (paper 4.3.1, Figure 3),
+    /// `<output>.cstg.dot` (and `.svg`).
+    Cstg,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -149,6 +156,12 @@ pub struct Frontend {
     /// Present when parsing succeeded (sema ran); complete only without
     /// errors.
     pub program: Option<hir::Program>,
+    /// The ASTGs (paper 4.1), present when the program checked without
+    /// errors.
+    pub astgs: Option<Vec<crate::analysis::astg::Astg>>,
+    /// How long each stage took, in order (`BAMBOOC_TIME_PASSES=1` prints
+    /// them).
+    pub timings: Vec<(&'static str, std::time::Duration)>,
 }
 
 impl Frontend {
@@ -241,6 +254,7 @@ pub fn frontend(
     user_files: Vec<FileId>,
     mut diagnostics: Vec<Diagnostic>,
 ) -> Frontend {
+    let start = std::time::Instant::now();
     let mut asts = Vec::new();
     let mut parse_failed = false;
     for (i, (file, errors)) in stdlib_trees().iter().enumerate() {
@@ -255,6 +269,8 @@ pub fn frontend(
         asts.push((id, file));
     }
     let mut program = None;
+    let mut astgs = None;
+    let mut timings = vec![("parse", start.elapsed())];
     if !parse_failed && !diagnostics.iter().any(Diagnostic::is_error) {
         let inputs: Vec<sema::InputFile> = asts
             .iter()
@@ -263,8 +279,15 @@ pub fn frontend(
                 is_stdlib: sources.file(*id).is_stdlib,
             })
             .collect();
+        let t = std::time::Instant::now();
         let (p, errors) = sema::check(&inputs);
+        timings.push(("sema", t.elapsed()));
         diagnostics.extend(errors.iter().map(diagnostics::sema_diagnostic));
+        if errors.is_empty() {
+            let (graphs, warnings) = graph_warnings(&p, &mut timings);
+            diagnostics.extend(warnings);
+            astgs = Some(graphs);
+        }
         program = Some(p);
     }
     diagnostics::sort(&mut diagnostics);
@@ -274,7 +297,27 @@ pub fn frontend(
         asts,
         diagnostics,
         program,
+        astgs,
+        timings,
     }
+}
+
+/// The ASTGs of a checked program and the warnings drawn from them.
+fn graph_warnings(
+    p: &hir::Program,
+    timings: &mut Vec<(&'static str, std::time::Duration)>,
+) -> (Vec<crate::analysis::astg::Astg>, Vec<Diagnostic>) {
+    use crate::analysis::{astg, checks};
+    let t = std::time::Instant::now();
+    let graphs = astg::build(p);
+    timings.push(("astg", t.elapsed()));
+    let t = std::time::Instant::now();
+    let warnings = checks::check(p, &graphs)
+        .iter()
+        .map(|w| diagnostics::analysis_diagnostic(p, w))
+        .collect();
+    timings.push(("checks", t.elapsed()));
+    (graphs, warnings)
 }
 
 /// Checks source text given in memory (tests, fuzzing).
@@ -339,6 +382,11 @@ fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
     }
     let (sources, ids, diags) = read_sources(&args.files);
     let fe = frontend(sources, ids, diags);
+    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+        for (stage, d) in &fe.timings {
+            eprintln!("time: {stage:<8} {:>10.3} ms", d.as_secs_f64() * 1e3);
+        }
+    }
     let text = render(&fe, args.error_format, use_color(args.color));
     if !text.is_empty() {
         let _ = std::io::stderr().write_all(text.as_bytes());
@@ -725,12 +773,58 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             },
             // Written by the build, which knows the output path.
             EmitKind::C => continue,
+            EmitKind::Astg | EmitKind::Cstg => {
+                let (Some(p), Some(astgs)) = (&fe.program, &fe.astgs) else {
+                    continue;
+                };
+                let (ext, dot) = if *kind == EmitKind::Astg {
+                    ("astg", crate::analysis::cstg::astgs_to_dot(p, astgs))
+                } else {
+                    let t = std::time::Instant::now();
+                    let g = crate::analysis::cstg::build(p, astgs);
+                    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+                        eprintln!(
+                            "time: {:<8} {:>10.3} ms",
+                            "cstg",
+                            t.elapsed().as_secs_f64() * 1e3
+                        );
+                    }
+                    ("cstg", g.to_dot(p, &fe.sources))
+                };
+                write_dot(&stem, ext, &dot)?;
+                continue;
+            }
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
         std::fs::write(&path, text)
             .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// Writes `<stem>.<ext>.dot` and, when Graphviz's `dot` is installed,
+/// `<stem>.<ext>.svg` beside it.
+fn write_dot(stem: &Path, ext: &str, dot: &str) -> Result<(), String> {
+    let path = PathBuf::from(format!("{}.{ext}.dot", stem.display()));
+    std::fs::write(&path, dot).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+    let svg = PathBuf::from(format!("{}.{ext}.svg", stem.display()));
+    match std::process::Command::new("dot")
+        .arg("-Tsvg")
+        .arg(&path)
+        .arg("-o")
+        .arg(&svg)
+        .output()
+    {
+        // Without Graphviz the dot file is all there is.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("cannot run Graphviz `dot`: {e}")),
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "Graphviz `dot` failed on `{}`: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+    }
 }
 
 /// The user program's part of the HIR (library classes omitted).

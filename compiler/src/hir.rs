@@ -379,6 +379,10 @@ pub struct Exit {
     /// Per parameter, in parameter order.
     pub changes: Vec<StateChange>,
     pub implicit: bool,
+    /// Whether control can reach this exit: always for a `taskexit`
+    /// statement (unreachable statements are errors); for the implicit exit,
+    /// whether the body can complete normally (JLS 14.22).
+    pub reachable: bool,
 }
 
 /// The initial state of a task object from an allocation block.
@@ -592,4 +596,126 @@ pub enum ExprKind {
         operand: Box<Expr>,
         target: Type,
     },
+}
+
+// ----- Walking bodies -------------------------------------------------------
+
+/// Every top-level expression of a block's statements, nested statements
+/// included (sub-expressions are reached with `visit_expr`).
+pub fn collect_block_exprs<'p>(b: &'p Block, out: &mut Vec<&'p Expr>) {
+    for s in &b.stmts {
+        collect_stmt_exprs(s, out);
+    }
+}
+
+/// Every top-level expression of a statement and its nested statements.
+pub fn collect_stmt_exprs<'p>(s: &'p Stmt, out: &mut Vec<&'p Expr>) {
+    match &s.kind {
+        StmtKind::Local { init, .. } => out.extend(init.iter()),
+        StmtKind::Expr(e) => out.push(e),
+        StmtKind::Block(b) => collect_block_exprs(b, out),
+        StmtKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            out.push(cond);
+            collect_stmt_exprs(then_branch, out);
+            if let Some(e) = else_branch {
+                collect_stmt_exprs(e, out);
+            }
+        }
+        StmtKind::While { cond, body, .. } | StmtKind::DoWhile { cond, body, .. } => {
+            out.push(cond);
+            collect_stmt_exprs(body, out);
+        }
+        StmtKind::For {
+            init,
+            cond,
+            update,
+            body,
+            ..
+        } => {
+            init.iter().for_each(|s| collect_stmt_exprs(s, out));
+            out.extend(cond.iter());
+            out.extend(update.iter());
+            collect_stmt_exprs(body, out);
+        }
+        StmtKind::ForEach { array, body, .. } => {
+            out.push(array);
+            collect_stmt_exprs(body, out);
+        }
+        StmtKind::Switch {
+            scrutinee, cases, ..
+        } => {
+            out.push(scrutinee);
+            cases
+                .iter()
+                .flat_map(|c| &c.body)
+                .for_each(|s| collect_stmt_exprs(s, out));
+        }
+        StmtKind::Labeled { body, .. } => collect_stmt_exprs(body, out),
+        StmtKind::Return(Some(e)) => out.push(e),
+        StmtKind::CtorCall { args, .. } => out.extend(args.iter()),
+        StmtKind::Return(None)
+        | StmtKind::Break(_)
+        | StmtKind::Continue(_)
+        | StmtKind::TaskExit(_)
+        | StmtKind::Empty => {}
+    }
+}
+
+/// Calls `f` on an expression and all its sub-expressions, outermost first.
+pub fn visit_expr<'p>(e: &'p Expr, f: &mut impl FnMut(&'p Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Field { object, .. } => visit_expr(object, f),
+        ExprKind::ArrayLength(x)
+        | ExprKind::Convert(x)
+        | ExprKind::Widen(x)
+        | ExprKind::CheckedCast(x) => visit_expr(x, f),
+        ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => {
+            visit_expr(operand, f)
+        }
+        ExprKind::Index { array, index } => {
+            visit_expr(array, f);
+            visit_expr(index, f);
+        }
+        ExprKind::Call { receiver, args, .. } => {
+            if let Some(r) = receiver {
+                visit_expr(r, f);
+            }
+            args.iter().for_each(|a| visit_expr(a, f));
+        }
+        ExprKind::New { args, .. } => args.iter().for_each(|a| visit_expr(a, f)),
+        ExprKind::NewArray { dims } => dims.iter().for_each(|a| visit_expr(a, f)),
+        ExprKind::ArrayLiteral(xs) | ExprKind::Concat(xs) => {
+            xs.iter().for_each(|a| visit_expr(a, f))
+        }
+        ExprKind::Binary { lhs, rhs, .. } => {
+            visit_expr(lhs, f);
+            visit_expr(rhs, f);
+        }
+        ExprKind::Assign { target, value }
+        | ExprKind::CompoundAssign { target, value, .. }
+        | ExprKind::ConcatAssign { target, value } => {
+            visit_expr(target, f);
+            visit_expr(value, f);
+        }
+        ExprKind::IncDec { target, .. } => visit_expr(target, f),
+        ExprKind::Conditional {
+            cond,
+            then_expr,
+            else_expr,
+        } => {
+            visit_expr(cond, f);
+            visit_expr(then_expr, f);
+            visit_expr(else_expr, f);
+        }
+        ExprKind::Const(_)
+        | ExprKind::Local(_)
+        | ExprKind::This
+        | ExprKind::StaticField(_)
+        | ExprKind::NewTag(_) => {}
+    }
 }

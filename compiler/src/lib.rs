@@ -3,6 +3,7 @@
 //! module below is one stage, a plain function from its input type to its
 //! output plus diagnostics.
 
+pub mod analysis;
 pub mod calibrate;
 pub mod codegen;
 pub mod diagnostics;

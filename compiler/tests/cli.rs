@@ -128,3 +128,51 @@ fn json_error_format() {
     assert_eq!(v["code"], "E0200");
     assert_eq!(v["labels"][0]["line"], 1);
 }
+
+#[test]
+fn warnings_keep_status_zero_and_appear_in_json() {
+    let src = b"class Job { flag ready; }\n\
+task startup(StartupObject s in initialstate) { new Job() { ready := true }; taskexit(s: initialstate := false); }\n\
+task work(Job j in ready) { }\n";
+    let p = temp_file("loops.bb", src);
+    let (status, stderr) = check_file("loops.bb", src);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stderr.contains("[W0002] Warning"), "{stderr}");
+    let out = bambooc(&["check", "--error-format", "json", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let line = String::from_utf8_lossy(&out.stderr).into_owned();
+    let v: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON object");
+    assert_eq!(v["severity"], "warning");
+    assert_eq!(v["code"], "W0002");
+}
+
+#[test]
+fn emit_astg_and_cstg_write_dot_files() {
+    let src = b"class Job { flag ready; }\n\
+task startup(StartupObject s in initialstate) { new Job() { ready := true }; taskexit(s: initialstate := false); }\n\
+task work(Job j in ready) { taskexit(j: ready := false); }\n";
+    let p = temp_file("emit_graphs.bb", src);
+    let stem = p.with_extension("");
+    let out = bambooc(&[
+        "check",
+        "--emit",
+        "astg,cstg",
+        "-o",
+        stem.to_str().unwrap(),
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cstg = std::fs::read_to_string(format!("{}.cstg.dot", stem.display())).unwrap();
+    assert!(
+        cstg.contains("[label=\"Job{ready}\", peripheries=2]"),
+        "{cstg}"
+    );
+    assert!(cstg.contains("style=dashed"), "{cstg}");
+    let astg = std::fs::read_to_string(format!("{}.astg.dot", stem.display())).unwrap();
+    assert!(astg.contains("label=\"work:1\""), "{astg}");
+}

@@ -1,11 +1,15 @@
 //! Data-driven front-end tests.
 //!
-//! - `tests/ui/**/*.bb`: invalid programs. Each line that must carry an
-//!   error ends with `//~ ERROR E0123`; the errors reported must be exactly
-//!   those (code and line). The rendered diagnostics are compared with the
+//! - `tests/ui/**/*.bb`: invalid programs, or valid programs that draw
+//!   warnings. Each line that must carry an error ends with
+//!   `//~ ERROR E0123` (a warning: `//~ WARNING W0001`); the errors and
+//!   warnings reported must be exactly those (code and line). The rendered diagnostics are compared with the
 //!   `.stderr` file beside the program; `BLESS=1 cargo test` rewrites them.
 //! - `tests/check-pass/*.bb` and `examples/*.bb`: valid programs; checking
 //!   them must report nothing at all.
+//! - `tests/run/*.bb` and `benchmarks/*/*.bb`: valid programs; the warnings
+//!   they draw must be exactly their `//~ WARNING` annotations (a run test
+//!   may keep a task that never runs on purpose).
 
 use bambooc::driver::{check_source, render, ErrorFormat};
 use std::collections::BTreeSet;
@@ -43,16 +47,39 @@ fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
         .unwrap()
 }
 
-fn expected_errors(text: &str) -> BTreeSet<(usize, String)> {
+/// The (line, code) pairs of `//~ ERROR` and `//~ WARNING` annotations.
+fn expected_diagnostics(text: &str) -> BTreeSet<(usize, String)> {
     let mut set = BTreeSet::new();
     for (i, line) in text.lines().enumerate() {
-        if let Some(pos) = line.find("//~ ERROR ") {
-            for code in line[pos + 10..].split([',', ' ']).filter(|c| !c.is_empty()) {
-                set.insert((i + 1, code.trim().to_string()));
+        for marker in ["//~ ERROR ", "//~ WARNING "] {
+            if let Some(pos) = line.find(marker) {
+                // Codes, then optionally a comment: `//~ WARNING W0001 (why)`.
+                for code in line[pos + marker.len()..]
+                    .split([',', ' '])
+                    .filter(|c| !c.is_empty())
+                    .take_while(|c| is_code(c))
+                {
+                    set.insert((i + 1, code.trim().to_string()));
+                }
             }
         }
     }
     set
+}
+
+fn is_code(c: &str) -> bool {
+    c.len() == 5 && c.starts_with(['E', 'W']) && c[1..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The (line, code) pairs of the diagnostics reported.
+fn found_diagnostics(fe: &bambooc::driver::Frontend) -> BTreeSet<(usize, String)> {
+    fe.diagnostics
+        .iter()
+        .map(|d| {
+            let line = d.primary.as_ref().map_or(0, |l| fe.sources.line(l.span));
+            (line, d.code.to_string())
+        })
+        .collect()
 }
 
 #[test]
@@ -122,18 +149,14 @@ fn ui_case(root: &Path, path: &Path, bless: bool) -> Option<String> {
         .replace('\\', "/");
     let text = std::fs::read_to_string(path).unwrap();
     let fe = check_source(&rel, &text);
-    let expected = expected_errors(&text);
-    let mut found = BTreeSet::new();
-    for d in fe.diagnostics.iter().filter(|d| d.is_error()) {
-        let line = d.primary.as_ref().map_or(0, |l| fe.sources.line(l.span));
-        found.insert((line, d.code.to_string()));
-    }
+    let expected = expected_diagnostics(&text);
+    let found = found_diagnostics(&fe);
     let rendered = render(&fe, ErrorFormat::Human, false);
     if expected.is_empty() {
-        return Some(format!("{rel}: no `//~ ERROR` annotation"));
+        return Some(format!("{rel}: no `//~ ERROR` or `//~ WARNING` annotation"));
     } else if expected != found {
         return Some(format!(
-            "{rel}: expected errors (line, code) {expected:?}, found {found:?}\n{rendered}"
+            "{rel}: expected diagnostics (line, code) {expected:?}, found {found:?}\n{rendered}"
         ));
     }
     let snapshot = path.with_extension("stderr");
@@ -179,6 +202,48 @@ fn check_pass() {
             );
         }
         eprintln!("{} valid programs checked cleanly", files.len());
+    });
+}
+
+#[test]
+fn corpus_warnings_are_annotated() {
+    with_big_stack(|| {
+        let root = repo_root();
+        let mut files = Vec::new();
+        bb_files(&root.join("tests/run"), &mut files);
+        bb_files(&root.join("benchmarks"), &mut files);
+        bb_files(&root.join("tests/graphs"), &mut files);
+        assert!(
+            files.len() >= 60,
+            "expected the run corpus, found {} files",
+            files.len()
+        );
+        let failures = in_parallel(&root, &files, |root, path| {
+            let rel = path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(path).unwrap();
+            let fe = check_source(&rel, &text);
+            let expected = expected_diagnostics(&text);
+            let found = found_diagnostics(&fe);
+            (expected != found).then(|| {
+                format!(
+                    "{rel}: expected (line, code) {expected:?}, found {found:?}\n{}",
+                    render(&fe, ErrorFormat::Human, false)
+                )
+            })
+        });
+        if !failures.is_empty() {
+            panic!(
+                "{} of {} programs drew unexpected diagnostics:\n\n{}",
+                failures.len(),
+                files.len(),
+                failures.join("\n")
+            );
+        }
+        eprintln!("{} run programs and benchmarks checked", files.len());
     });
 }
 

@@ -10,7 +10,7 @@ class Obj {
     flag init;
     flag s1;
     flag s2;
-    flag s3;
+    flag s3;   //~ WARNING W0004 (deliberately unused)
     flag ready;
     flag a;
     flag b;
@@ -151,7 +151,7 @@ task g7(Rec r in open, Obj o in ready and true and !d7) {
     taskexit(o: d7 := true);
 }
 
-task g8(Rec r in open, Obj o in ready and false or false) {
+task g8(Rec r in open, Obj o in ready and false or false) {   //~ WARNING W0001 (deliberately dead)
     System.out.println("g8 must never run");
     if (r.hit(o, 8)) { r.print(); taskexit(r: open := false; o: d8 := true); }
     taskexit(o: d8 := true);

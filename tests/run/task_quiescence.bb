@@ -33,7 +33,7 @@ task grow(Seed sd in grow) {
     taskexit(sd: grow := false);
 }
 
-task needsPartner(Seed sd in stuck, Partner p in present) {
+task needsPartner(Seed sd in stuck, Partner p in present) {   //~ WARNING W0001 (deliberately dead)
     System.out.println("never: no Partner exists");
     taskexit(sd: stuck := false);
 }

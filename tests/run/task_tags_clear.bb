@@ -70,7 +70,7 @@ task answer(Request r in waiting with conv t, Reply p in fresh with conv t) {
     taskexit(r: waiting := false, again := true, clear t; p: fresh := false, second := true);
 }
 
-task rematch(Request r in again with conv t, Reply p in second or done with conv t) {
+task rematch(Request r in again with conv t, Reply p in second or done with conv t) {   //~ WARNING W0001 (deliberately dead: t was cleared)
     System.out.println("BUG: request " + r.id + " still bound after clear");
     taskexit(r: again := false);
 }

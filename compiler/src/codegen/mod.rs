@@ -678,7 +678,7 @@ fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
     }
     loop {
         while let Some(e) = exprs.pop() {
-            visit(e, &mut |x| match &x.kind {
+            visit_expr(e, &mut |x| match &x.kind {
                 ExprKind::Call { method, .. } => mark(*method, &mut live, &mut work),
                 ExprKind::New { class, ctor, .. } => {
                     mark(*ctor, &mut live, &mut work);
@@ -710,119 +710,6 @@ fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
         }
     }
     live
-}
-
-fn collect_block_exprs<'p>(b: &'p Block, out: &mut Vec<&'p Expr>) {
-    for s in &b.stmts {
-        collect_stmt_exprs(s, out);
-    }
-}
-
-fn collect_stmt_exprs<'p>(s: &'p Stmt, out: &mut Vec<&'p Expr>) {
-    match &s.kind {
-        StmtKind::Local { init, .. } => out.extend(init.iter()),
-        StmtKind::Expr(e) => out.push(e),
-        StmtKind::Block(b) => collect_block_exprs(b, out),
-        StmtKind::If {
-            cond,
-            then_branch,
-            else_branch,
-        } => {
-            out.push(cond);
-            collect_stmt_exprs(then_branch, out);
-            if let Some(e) = else_branch {
-                collect_stmt_exprs(e, out);
-            }
-        }
-        StmtKind::While { cond, body, .. } | StmtKind::DoWhile { cond, body, .. } => {
-            out.push(cond);
-            collect_stmt_exprs(body, out);
-        }
-        StmtKind::For {
-            init,
-            cond,
-            update,
-            body,
-            ..
-        } => {
-            init.iter().for_each(|s| collect_stmt_exprs(s, out));
-            out.extend(cond.iter());
-            out.extend(update.iter());
-            collect_stmt_exprs(body, out);
-        }
-        StmtKind::ForEach { array, body, .. } => {
-            out.push(array);
-            collect_stmt_exprs(body, out);
-        }
-        StmtKind::Switch {
-            scrutinee, cases, ..
-        } => {
-            out.push(scrutinee);
-            cases
-                .iter()
-                .flat_map(|c| &c.body)
-                .for_each(|s| collect_stmt_exprs(s, out));
-        }
-        StmtKind::Labeled { body, .. } => collect_stmt_exprs(body, out),
-        StmtKind::Return(Some(e)) => out.push(e),
-        StmtKind::CtorCall { args, .. } => out.extend(args.iter()),
-        StmtKind::Return(None)
-        | StmtKind::Break(_)
-        | StmtKind::Continue(_)
-        | StmtKind::TaskExit(_)
-        | StmtKind::Empty => {}
-    }
-}
-
-/// Calls `f` on an expression and all its sub-expressions.
-fn visit<'p>(e: &'p Expr, f: &mut impl FnMut(&'p Expr)) {
-    f(e);
-    match &e.kind {
-        ExprKind::Field { object, .. } => visit(object, f),
-        ExprKind::ArrayLength(x)
-        | ExprKind::Convert(x)
-        | ExprKind::Widen(x)
-        | ExprKind::CheckedCast(x) => visit(x, f),
-        ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => visit(operand, f),
-        ExprKind::Index { array, index } => {
-            visit(array, f);
-            visit(index, f);
-        }
-        ExprKind::Call { receiver, args, .. } => {
-            if let Some(r) = receiver {
-                visit(r, f);
-            }
-            args.iter().for_each(|a| visit(a, f));
-        }
-        ExprKind::New { args, .. } => args.iter().for_each(|a| visit(a, f)),
-        ExprKind::NewArray { dims } => dims.iter().for_each(|a| visit(a, f)),
-        ExprKind::ArrayLiteral(xs) | ExprKind::Concat(xs) => xs.iter().for_each(|a| visit(a, f)),
-        ExprKind::Binary { lhs, rhs, .. } => {
-            visit(lhs, f);
-            visit(rhs, f);
-        }
-        ExprKind::Assign { target, value }
-        | ExprKind::CompoundAssign { target, value, .. }
-        | ExprKind::ConcatAssign { target, value } => {
-            visit(target, f);
-            visit(value, f);
-        }
-        ExprKind::IncDec { target, .. } => visit(target, f),
-        ExprKind::Conditional {
-            cond,
-            then_expr,
-            else_expr,
-        } => {
-            visit(cond, f);
-            visit(then_expr, f);
-            visit(else_expr, f);
-        }
-        ExprKind::Const(_)
-        | ExprKind::Local(_)
-        | ExprKind::This
-        | ExprKind::StaticField(_)
-        | ExprKind::NewTag(_) => {}
-    }
 }
 
 /// A guard as (mask, value) terms: the flag word satisfies the guard when

@@ -108,4 +108,9 @@ catalogue! {
     "E0413" => "too many flags",
     // Layouts and many-core builds.
     "E0600" => "invalid layout",
+    // Warnings from the state transition graphs (analysis::checks).
+    "W0001" => "task can never run",
+    "W0002" => "task would run forever on the same objects",
+    "W0003" => "tag type never created",
+    "W0004" => "flag never used",
 }

@@ -5,6 +5,7 @@
 //! text rendered by ariadne with byte spans, or JSON lines for tools
 //! (`--error-format json`). Stages never format messages themselves.
 
+mod analysis;
 pub mod codes;
 mod layout;
 mod sema;
@@ -15,6 +16,7 @@ use ariadne::{Color, Config, IndexType, Label as ALabel, Report, ReportKind};
 use bambooc_syntax::span::Span;
 use serde::Serialize;
 
+pub use analysis::analysis_diagnostic;
 pub use layout::layout_diagnostic;
 pub use sema::sema_diagnostic;
 pub use syntax::parse_diagnostic;

@@ -325,12 +325,13 @@ pub(super) fn check_task(s: &mut Sema<'_>, decl: &ast::TaskDecl) -> Task {
     let nparams = cx.locals.len();
     let body = cx.block(&decl.body);
     cx.scopes.pop();
-    cx.finish_flow(&body, false, &decl.name.name, decl.body.span, nparams);
+    let end_reachable = cx.finish_flow(&body, false, &decl.name.name, decl.body.span, nparams);
     let mut exits = std::mem::take(&mut cx.exits);
     exits.push(Exit {
         span: decl.body.span,
         changes: vec![StateChange::default(); params.len()],
         implicit: true,
+        reachable: end_reachable,
     });
     Task {
         name: decl.name.name.clone(),
@@ -395,6 +396,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
     }
 
+    /// Runs the flow checks; returns whether the body can complete normally.
     fn finish_flow(
         &mut self,
         body: &Block,
@@ -402,8 +404,8 @@ impl<'s, 'a> Checker<'s, 'a> {
         name: &str,
         span: Span,
         nparams: usize,
-    ) {
-        self.finish_flow_with_fields(body, &[], needs_return, name, span, nparams);
+    ) -> bool {
+        self.finish_flow_with_fields(body, &[], needs_return, name, span, nparams)
     }
 
     fn finish_flow_with_fields(
@@ -414,8 +416,8 @@ impl<'s, 'a> Checker<'s, 'a> {
         name: &str,
         span: Span,
         nparams: usize,
-    ) {
-        let errors = flow::check(
+    ) -> bool {
+        let (errors, end_reachable) = flow::check(
             body,
             &self.locals,
             final_fields,
@@ -425,6 +427,7 @@ impl<'s, 'a> Checker<'s, 'a> {
             span,
         );
         self.s.errors.extend(errors);
+        end_reachable
     }
 
     fn ty_name(&self, t: &Type) -> String {
@@ -636,6 +639,7 @@ impl<'s, 'a> Checker<'s, 'a> {
             span,
             changes,
             implicit: false,
+            reachable: true,
         });
         StmtKind::TaskExit(id)
     }

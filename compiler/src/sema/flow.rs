@@ -91,7 +91,8 @@ struct Flow<'l> {
 }
 
 /// Checks one body. `nparams` locals (the parameters, and a task's tag
-/// variables) are assigned on entry.
+/// variables) are assigned on entry. Also returns whether the body can
+/// complete normally (its end is reachable).
 pub(super) fn check(
     body: &Block,
     locals: &[Local],
@@ -100,7 +101,7 @@ pub(super) fn check(
     needs_return: bool,
     name: &str,
     span: Span,
-) -> Vec<SemaError> {
+) -> (Vec<SemaError>, bool) {
     let n = locals.len() + final_fields.len();
     let mut blank_final = vec![false; n];
     mark_blank_finals(&body.stmts, locals, &mut blank_final);
@@ -141,7 +142,7 @@ pub(super) fn check(
             },
         });
     }
-    f.errors
+    (f.errors, end.reachable)
 }
 
 fn mark_blank_finals(stmts: &[Stmt], locals: &[Local], out: &mut [bool]) {

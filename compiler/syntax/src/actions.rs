@@ -375,6 +375,29 @@ impl<'s> Ctx<'s> {
         self.expr_at(kind, self.span(l, r), child)
     }
 
+    /// `(e)`. Parentheses leave no node, except around the one literal that
+    /// is valid only right after a minus (`2147483648`,
+    /// `9223372036854775808L`): it is wrapped in a unary plus, so that
+    /// `-(2147483648)` is out of range, as in Java.
+    pub fn paren(&self, e: E) -> E {
+        if let ExprKind::Lit(Literal::Int {
+            value,
+            long,
+            decimal: true,
+        }) = e.e.kind
+        {
+            if value == if long { 1u64 << 63 } else { 1u64 << 31 } {
+                let (span, d) = (e.e.span, e.d);
+                let kind = ExprKind::Unary {
+                    op: UnaryOp::Plus,
+                    operand: e.e,
+                };
+                return self.expr_at(kind, span, d);
+            }
+        }
+        e
+    }
+
     pub fn leaf(&self, kind: ExprKind, l: usize, r: usize) -> E {
         self.expr(kind, l, r, 0)
     }

@@ -72,7 +72,12 @@ BB_INLINE double bb_Math_atan2(bb_ctx *ctx, double y, double x) { (void)ctx; ret
 BB_INLINE double bb_Math_hypot(bb_ctx *ctx, double x, double y) { (void)ctx; return hypot(x, y); }
 BB_INLINE float bb_Math_powf(bb_ctx *ctx, float a, float b) { (void)ctx; return powf(a, b); }
 double bb_java_pow(double a, double b);   /* pow with Java's NaN and (+-1)^inf cases */
-BB_INLINE double bb_Math_pow(bb_ctx *ctx, double a, double b) { (void)ctx; return bb_java_pow(a, b); }
+/* C's pow agrees with Java's except when |a| = 1 (pow(1, NaN), pow(+-1, +-inf)):
+ * only those take the out-of-line path. */
+BB_INLINE double bb_Math_pow(bb_ctx *ctx, double a, double b) {
+  (void)ctx;
+  return __builtin_expect(fabs(a) != 1.0, 1) ? pow(a, b) : bb_java_pow(a, b);
+}
 BB_INLINE double bb_StrictMath_sqrt(bb_ctx *ctx, double a) { (void)ctx; return sqrt(a); }
 double bb_fdlibm_log(double x);           /* fdlibm 5.3 __ieee754_log: bit-exact StrictMath.log */
 BB_INLINE double bb_StrictMath_log(bb_ctx *ctx, double a) { (void)ctx; return bb_fdlibm_log(a); }

@@ -1,0 +1,273 @@
+/* kmeans_omp.c — OpenMP version of kmeans.c (same algorithm, same output,
+ * byte for byte): the nearest-centre search, the n*k*d part of each pass,
+ * is a parallel for; the centres are then summed sequentially in point
+ * order, so the result does not depend on the thread count.
+ *
+ * The KMeans benchmark (STAMP kmeans, run sequentially): k-means clustering of the points of a text
+ * file, z-scored per attribute, for k from MIN to MAX clusters.
+ *
+ * STAMP's algorithm and arithmetic (all in float), for each k: seed
+ * MT19937 with 7 and take the initial centres as points[genrand() % n];
+ * assign each point to its nearest centre by squared distance, a later
+ * centre winning only if dist/best < 0.99999 (and a zero distance ending
+ * the search); recompute the centres as the means of their points, summed
+ * in point order (an empty cluster keeps its centre); repeat while the
+ * fraction of points that changed cluster is above THRESHOLD, at most 501
+ * passes. The z-score uses the mean and the population standard deviation
+ * of each attribute, as STAMP's extractMoments computes them.
+ *
+ * Usage: OMP_NUM_THREADS=k kmeans_omp FILE MIN MAX THRESHOLD
+ *   FILE: one point a line, an id (ignored) then the attributes.
+ * Output (identical to kmeans.bb and to the original STAMP program's centre
+ * lines): the centres of the last k, one line each, its index then the
+ * values with "%f ".
+ *
+ * Build: cc -O2 -fopenmp kmeans_omp.c -o kmeans_omp -lm
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* MT19937 (Matsumoto and Nishimura's mt19937ar), as STAMP's lib/random. */
+#define MT_N 624
+#define MT_M 397
+typedef struct {
+    uint32_t mt[MT_N];
+    int mti;
+} mt19937;
+
+static void mt_seed(mt19937 *r, uint32_t s)
+{
+    r->mt[0] = s;
+    for (int i = 1; i < MT_N; i++)
+        r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
+    r->mti = MT_N;
+}
+
+static uint32_t mt_next(mt19937 *r)
+{
+    static const uint32_t mag01[2] = { 0x0U, 0x9908b0dfU };
+    uint32_t y;
+    if (r->mti >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
+            r->mt[kk] = r->mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
+            r->mt[kk] = r->mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1];
+        }
+        y = (r->mt[MT_N - 1] & 0x80000000U) | (r->mt[0] & 0x7fffffffU);
+        r->mt[MT_N - 1] = r->mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1];
+        r->mti = 0;
+    }
+    y = r->mt[r->mti++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* Reads FILE: returns the attributes as rows of a contiguous array. */
+static float **read_points(const char *path, int *n_points, int *n_attributes)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) { perror(path); exit(1); }
+    size_t cap = 1 << 16;
+    char *line = malloc(cap);
+    int n = 0, d = -1, rows_cap = 1024;
+    float *values = NULL;
+    while (fgets(line, (int)cap, f)) {
+        while (!strchr(line, '\n') && !feof(f)) {   /* a longer line */
+            line = realloc(line, cap * 2);
+            if (!fgets(line + cap - 1, (int)cap + 1, f)) break;
+            cap *= 2;
+        }
+        if (d < 0) {
+            /* The first point fixes the number of attributes. */
+            char *copy = strdup(line);
+            d = -1;                                   /* the id is no attribute */
+            for (char *t = strtok(copy, " ,\t\n"); t; t = strtok(NULL, " ,\t\n"))
+                d++;
+            free(copy);
+            if (d <= 0) {
+                d = -1;
+                continue;
+            }
+            values = malloc(sizeof(float) * (size_t)rows_cap * d);
+        }
+        if (!strtok(line, " \t\n"))                   /* the id */
+            continue;
+        if (n == rows_cap) {
+            rows_cap *= 2;
+            values = realloc(values, sizeof(float) * (size_t)rows_cap * d);
+        }
+        for (int j = 0; j < d; j++) {
+            char *t = strtok(NULL, " ,\t\n");
+            if (!t) {
+                fprintf(stderr, "%s: point %d has fewer than %d attributes\n", path, n + 1, d);
+                exit(1);
+            }
+            values[(size_t)n * d + j] = (float)atof(t);
+        }
+        n++;
+    }
+    fclose(f);
+    free(line);
+    if (n == 0 || d <= 0) {
+        fprintf(stderr, "%s: no points\n", path);
+        exit(1);
+    }
+    float **rows = malloc(sizeof(float *) * n);
+    for (int i = 0; i < n; i++)
+        rows[i] = values + (size_t)i * d;
+    *n_points = n;
+    *n_attributes = d;
+    return rows;
+}
+
+/* Each attribute minus its mean, over its standard deviation (STAMP's
+ * zscoreTransform: float sums, the variance over n). */
+static void zscore(float **points, int n, int d)
+{
+    for (int j = 0; j < d; j++) {
+        float mean = 0.0f;
+        for (int i = 0; i < n; i++)
+            mean += points[i][j];
+        mean = mean / n;
+        float variance = 0.0f;
+        for (int i = 0; i < n; i++) {
+            double diff = points[i][j] - mean;
+            variance += diff * diff;
+        }
+        variance = variance / n;
+        float sd = (float)sqrt((double)variance);
+        for (int i = 0; i < n; i++)
+            points[i][j] = (points[i][j] - mean) / sd;
+    }
+}
+
+static float distance2(const float *a, const float *b, int d)
+{
+    float sum = 0.0f;
+    for (int j = 0; j < d; j++)
+        sum += (a[j] - b[j]) * (a[j] - b[j]);
+    return sum;
+}
+
+static int nearest(const float *point, float **centres, int k, int d)
+{
+    int index = -1;
+    float best = FLT_MAX;
+    for (int c = 0; c < k; c++) {
+        float dist = distance2(point, centres[c], d);
+        if (dist / best < 0.99999f) {
+            best = dist;
+            index = c;
+            if (best == 0)
+                break;
+        }
+    }
+    return index;
+}
+
+/* One clustering with k centres; returns the centres. */
+static float **cluster(float **points, int n, int d, int k, float threshold)
+{
+    float **centres = malloc(sizeof(float *) * k);
+    float **sums = malloc(sizeof(float *) * k);
+    centres[0] = malloc(sizeof(float) * k * d);
+    sums[0] = calloc((size_t)k * d, sizeof(float));
+    for (int c = 1; c < k; c++) {
+        centres[c] = centres[c - 1] + d;
+        sums[c] = sums[c - 1] + d;
+    }
+    int *counts = calloc(k, sizeof(int));
+    int *membership = malloc(sizeof(int) * n);
+
+    mt19937 rng;
+    mt_seed(&rng, 7);
+    for (int c = 0; c < k; c++) {
+        int p = (int)(mt_next(&rng) % (uint32_t)n);
+        memcpy(centres[c], points[p], sizeof(float) * d);
+    }
+    for (int i = 0; i < n; i++)
+        membership[i] = -1;
+
+    float delta;
+    int loop = 0;
+    do {
+        int changed = 0;
+        #pragma omp parallel for schedule(static) reduction(+:changed)
+        for (int i = 0; i < n; i++) {
+            int index = nearest(points[i], centres, k, d);
+            if (membership[i] != index)
+                changed++;
+            membership[i] = index;
+        }
+        delta = (float)changed;
+        for (int i = 0; i < n; i++) {
+            int index = membership[i];
+            counts[index]++;
+            for (int j = 0; j < d; j++)
+                sums[index][j] += points[i][j];
+        }
+        for (int c = 0; c < k; c++) {
+            for (int j = 0; j < d; j++) {
+                if (counts[c] > 0)
+                    centres[c][j] = sums[c][j] / counts[c];
+                sums[c][j] = 0.0f;
+            }
+            counts[c] = 0;
+        }
+        delta /= n;
+    } while (delta > threshold && loop++ < 500);
+
+    free(membership);
+    free(counts);
+    free(sums[0]);
+    free(sums);
+    return centres;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 5) {
+        fprintf(stderr, "usage: %s FILE MIN MAX THRESHOLD\n", argv[0]);
+        return 2;
+    }
+    int n, d;
+    float **points = read_points(argv[1], &n, &d);
+    int min_k = atoi(argv[2]);
+    int max_k = atoi(argv[3]);
+    float threshold = (float)atof(argv[4]);
+    if (min_k < 1 || max_k < min_k) {
+        fprintf(stderr, "need 1 <= MIN <= MAX\n");
+        return 2;
+    }
+    zscore(points, n, d);
+    float **centres = NULL;
+    for (int k = min_k; k <= max_k; k++) {
+        if (centres) {
+            free(centres[0]);
+            free(centres);
+        }
+        centres = cluster(points, n, d, k, threshold);
+    }
+    for (int c = 0; c < max_k; c++) {
+        printf("%d ", c);
+        for (int j = 0; j < d; j++)
+            printf("%f ", centres[c][j]);
+        printf("\n");
+    }
+    free(centres[0]);
+    free(centres);
+    free(points[0]);
+    free(points);
+    return 0;
+}

@@ -1,0 +1,298 @@
+//! Benchmark tests: every `benchmarks/<name>/` with a `sizes.toml` and a
+//! `<name>.bb` is compiled with the built `bambooc` (at `-O1` to keep the
+//! suite fast, bounds checks on) and run in its own folder, as
+//! `benchmarks/compare.py` runs it:
+//!
+//! - at the `quick` size, its output must equal `expected.txt` (if there is
+//!   one);
+//! - at every size that sizes.toml's `[reference]` table names a file for,
+//!   except `full`, its output must match that file (the original
+//!   benchmark's output: JGF, STAMP, StreamIt, SD-VBS) within the
+//!   tolerances given there.
+//!
+//! Outputs are compared as exact text unless the table in question
+//! (`[compare]` for expected.txt, `[reference]` for the references) gives an
+//! `absolute` and/or `relative` tolerance; then the outputs' whitespace-
+//! separated words are compared, numbers within the tolerance. A size is a
+//! top-level key of sizes.toml or one of its `[sizes]` table. An argument
+//! listed in the `[generate]` table names an input that the benchmark's
+//! `gen.py` writes (with `python3`) into a temporary folder first.
+//!
+//! The sizes checked here are the small ones: the whole file takes seconds.
+//! Timing is `benchmarks/compare.py`'s job, never a test's.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Runs a command in `cwd`, killing it after `limit`; its stdout, or why
+/// it failed.
+fn run(cmd: &mut Command, cwd: &Path, limit: Duration) -> Result<String, String> {
+    let shown = format!("{cmd:?}");
+    let mut child = cmd
+        .current_dir(cwd)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    // Drain stdout while waiting, so a large output cannot block the child.
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).map(|_| text)
+    });
+    let start = Instant::now();
+    while child.try_wait().map_err(|e| e.to_string())?.is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("{shown} timed out after {} s", limit.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let text = reader
+        .join()
+        .unwrap()
+        .map_err(|e| format!("{shown}: output is not UTF-8: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{shown} failed ({}):\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(text)
+}
+
+/// The arguments of a size: a top-level key or one of the `[sizes]` table.
+fn size_args(sizes: &toml::Table, size: &str) -> Option<Vec<String>> {
+    let found = match sizes.get(size) {
+        Some(toml::Value::Array(a)) => Some(a),
+        _ => sizes
+            .get("sizes")
+            .and_then(|t| t.get(size))
+            .and_then(|v| v.as_array()),
+    }?;
+    Some(
+        found
+            .iter()
+            .map(|v| match v {
+                toml::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect(),
+    )
+}
+
+/// A tolerance table's `absolute` and `relative` entries, if it has either.
+fn tolerances(table: Option<&toml::Value>) -> Option<(f64, f64)> {
+    let table = table?.as_table()?;
+    let get = |k: &str| {
+        table.get(k).and_then(|v| match v {
+            toml::Value::Float(f) => Some(*f),
+            toml::Value::Integer(i) => Some(*i as f64),
+            _ => None,
+        })
+    };
+    match (get("absolute"), get("relative")) {
+        (None, None) => None,
+        (a, r) => Some((a.unwrap_or(0.0), r.unwrap_or(0.0))),
+    }
+}
+
+/// None if `out` agrees with `want` (exactly, or word by word with numbers
+/// within the tolerances); otherwise the first difference.
+fn disagreement(out: &str, want: &str, tol: Option<(f64, f64)>) -> Option<String> {
+    let Some((absolute, relative)) = tol else {
+        if out == want {
+            return None;
+        }
+        let (a, b): (Vec<_>, Vec<_>) = (out.lines().collect(), want.lines().collect());
+        let line = (0..a.len().max(b.len()))
+            .find(|&i| a.get(i) != b.get(i))
+            .unwrap_or(0);
+        return Some(format!(
+            "line {}: {:?}, expected {:?}",
+            line + 1,
+            a.get(line).copied().unwrap_or("<missing>"),
+            b.get(line).copied().unwrap_or("<missing>")
+        ));
+    };
+    let (a, b): (Vec<_>, Vec<_>) = (
+        out.split_whitespace().collect(),
+        want.split_whitespace().collect(),
+    );
+    if a.len() != b.len() {
+        return Some(format!("{} words, expected {}", a.len(), b.len()));
+    }
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        let close = match (x.parse::<f64>(), y.parse::<f64>()) {
+            (Ok(fx), Ok(fy)) => {
+                let diff = (fx - fy).abs();
+                diff <= absolute || diff <= relative * fx.abs().max(fy.abs())
+            }
+            _ => x == y,
+        };
+        if !close {
+            return Some(format!("word {}: {x}, expected {y}", i + 1));
+        }
+    }
+    None
+}
+
+/// Checks one benchmark; its failures.
+fn check(bambooc: &Path, dir: &Path, scratch: &Path) -> Vec<String> {
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let mut failures = Vec::new();
+    let text = std::fs::read_to_string(dir.join("sizes.toml")).unwrap();
+    let sizes: toml::Table = match text.parse() {
+        Ok(t) => t,
+        Err(e) => return vec![format!("{name}: sizes.toml: {e}")],
+    };
+    let exe = scratch.join(format!("{name}_bb"));
+    let compiled = run(
+        Command::new(bambooc)
+            .arg("-O1")
+            .arg(dir.join(format!("{name}.bb")))
+            .arg("-o")
+            .arg(&exe),
+        dir,
+        Duration::from_secs(300),
+    );
+    if let Err(e) = compiled {
+        return vec![format!("{name}: does not compile: {e}")];
+    }
+
+    // (size, the file its output must match, the tolerance table's name)
+    let mut runs: Vec<(String, PathBuf, &str)> = Vec::new();
+    if dir.join("expected.txt").is_file() {
+        runs.push(("quick".into(), dir.join("expected.txt"), "compare"));
+    }
+    if let Some(refs) = sizes.get("reference").and_then(|r| r.as_table()) {
+        for (size, file) in refs {
+            if let (Some(file), true) = (file.as_str(), size != "full") {
+                runs.push((size.clone(), dir.join(file), "reference"));
+            }
+        }
+    }
+    if runs.is_empty() {
+        failures.push(format!(
+            "{name}: nothing to check (no expected.txt, no [reference])"
+        ));
+    }
+    let generate = sizes.get("generate").and_then(|g| g.as_table());
+    for (size, want_file, table) in runs {
+        let Some(args) = size_args(&sizes, &size) else {
+            failures.push(format!(
+                "{name}: [reference] names size {size}, which has no arguments"
+            ));
+            continue;
+        };
+        let mut resolved = Vec::new();
+        for arg in args {
+            let Some(gen_args) = generate
+                .and_then(|g| g.get(&arg))
+                .and_then(|v| v.as_array())
+            else {
+                resolved.push(arg);
+                continue;
+            };
+            let target = scratch.join(format!("{name}-{arg}"));
+            if !target.is_file() {
+                let made = run(
+                    Command::new("python3")
+                        .arg(dir.join("gen.py"))
+                        .args(gen_args.iter().map(|v| v.as_str().unwrap_or_default()))
+                        .arg("-o")
+                        .arg(&target),
+                    dir,
+                    Duration::from_secs(300),
+                );
+                if let Err(e) = made {
+                    failures.push(format!("{name}: cannot generate {arg}: {e}"));
+                }
+            }
+            resolved.push(target.display().to_string());
+        }
+        let want = match std::fs::read_to_string(&want_file) {
+            Ok(w) => w,
+            Err(e) => {
+                failures.push(format!("{name}: cannot read {}: {e}", want_file.display()));
+                continue;
+            }
+        };
+        match run(
+            Command::new(&exe).args(&resolved),
+            dir,
+            Duration::from_secs(120),
+        ) {
+            Err(e) => failures.push(format!("{name} ({size}): {e}")),
+            Ok(out) => {
+                if let Some(diff) = disagreement(&out, &want, tolerances(sizes.get(table))) {
+                    failures.push(format!(
+                        "{name} ({size}): output differs from {}: {diff}",
+                        want_file.strip_prefix(dir).unwrap_or(&want_file).display()
+                    ));
+                }
+            }
+        }
+    }
+    failures
+}
+
+#[test]
+fn benchmarks_validate_at_their_small_sizes() {
+    let root = repo_root();
+    let bambooc = PathBuf::from(env!("CARGO_BIN_EXE_bambooc"));
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|d| {
+            let name = d.file_name().unwrap().to_string_lossy().into_owned();
+            d.join("sizes.toml").is_file() && d.join(format!("{name}.bb")).is_file()
+        })
+        .collect();
+    dirs.sort();
+    assert!(!dirs.is_empty(), "no benchmarks found under benchmarks/");
+    let scratch = std::env::temp_dir().join(format!("bambooc-benchtest-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
+    let chunks: Vec<&[PathBuf]> = dirs.chunks(dirs.len().div_ceil(threads)).collect();
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                let (bambooc, scratch) = (&bambooc, &scratch);
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .flat_map(|d| check(bambooc, d, scratch))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(
+        failures.is_empty(),
+        "{} benchmark checks failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    eprintln!("{} benchmarks validated", dirs.len());
+}
