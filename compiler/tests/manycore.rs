@@ -49,7 +49,14 @@ fn a_million_tiny_tasks_with_merges_on_1_to_8_cores() {
         let stats = String::from_utf8_lossy(&out.stderr);
         let invocations: u64 = stats
             .lines()
-            .filter_map(|l| l.split(" invocations,").next()?.rsplit(" ").next()?.parse::<u64>().ok())
+            .filter_map(|l| {
+                l.split(" invocations,")
+                    .next()?
+                    .rsplit(" ")
+                    .next()?
+                    .parse::<u64>()
+                    .ok()
+            })
             .sum();
         assert_eq!(invocations, 1_000_501, "{cores} cores:\n{stats}");
         for core in 0..cores {

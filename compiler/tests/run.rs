@@ -106,8 +106,7 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
             (n, false) => format!(" ({n} cores)"),
             (n, true) => format!(" ({n} cores, BAMBOO_GC_STRESS=1)"),
         };
-        let (status, stdout, stderr) = match run_with_timeout(&exe, &args, root, gc_stress, cores)
-        {
+        let (status, stdout, stderr) = match run_with_timeout(&exe, &args, root, gc_stress, cores) {
             Ok(r) => r,
             Err(e) => {
                 failures.push(format!("{name}{mode}: {e}"));
