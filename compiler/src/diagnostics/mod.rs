@@ -8,6 +8,7 @@
 mod analysis;
 pub mod codes;
 mod profile;
+mod layout;
 mod sema;
 mod syntax;
 
@@ -18,6 +19,7 @@ use serde::Serialize;
 
 pub use analysis::analysis_diagnostic;
 pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
+pub use layout::layout_diagnostic;
 pub use sema::sema_diagnostic;
 pub use syntax::parse_diagnostic;
 
