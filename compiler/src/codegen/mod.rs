@@ -632,6 +632,21 @@ pub fn generate(
             })
             .unwrap_or_else(|| "0".into())
     };
+    if let Some(fingerprint) = &opts.profile_fingerprint {
+        // The class of each allocation site's objects, for the profile.
+        let classes: Vec<String> = p
+            .alloc_sites
+            .iter()
+            .map(|s| ids.class(s.class).to_string())
+            .collect();
+        writeln!(
+            out,
+            "static const uint32_t PROFILE_SITE_CLASS[] = {{ {}0 }};\nstatic const bb_profile_info PROFILE = {{ .fingerprint = {fingerprint:?}, .nsites = {}, .site_class = PROFILE_SITE_CLASS }};",
+            classes.iter().map(|c| format!("{c}, ")).collect::<String>(),
+            classes.len(),
+        )
+        .unwrap();
+    }
     let layout_fields = layout_tables(p, opts, &mut out);
     writeln!(
         out,
