@@ -544,10 +544,17 @@ impl<'p, 's> Analyzer<'p, 's> {
     fn load(&self, st: &State, objs: &[u32], key: Key) -> Vals {
         let mut out = Vec::new();
         for &o in objs {
-            if matches!(self.nodes[o as usize].kind, NodeKind::Param(_) | NodeKind::Havoc) {
+            if matches!(
+                self.nodes[o as usize].kind,
+                NodeKind::Param(_) | NodeKind::Havoc
+            ) {
                 out.push(o);
             }
-            for &(_, k, m) in st.heap.edges.range((o, Key::Field(FieldId(0)), 0)..=(o, Key::Any, u32::MAX)) {
+            for &(_, k, m) in st
+                .heap
+                .edges
+                .range((o, Key::Field(FieldId(0)), 0)..=(o, Key::Any, u32::MAX))
+            {
                 if k == key || k == Key::Any || key == Key::Any {
                     out.push(m);
                 }
@@ -1006,7 +1013,7 @@ impl<'p, 's> Analyzer<'p, 's> {
             ExprKind::Concat(parts) => {
                 for part in parts {
                     let v = self.expr(part, st);
-                    self.to_string(st, v);
+                    self.stringify(st, v);
                 }
                 Vec::new()
             }
@@ -1054,7 +1061,7 @@ impl<'p, 's> Analyzer<'p, 's> {
             ExprKind::ConcatAssign { target, value } => {
                 self.expr(target, st);
                 let v = self.expr(value, st);
-                self.to_string(st, v);
+                self.stringify(st, v);
                 Vec::new()
             }
             ExprKind::IncDec { target, .. } => {
@@ -1085,7 +1092,7 @@ impl<'p, 's> Analyzer<'p, 's> {
     }
 
     /// String conversion of an object calls its `toString()`.
-    fn to_string(&mut self, st: &mut State, v: Vals) {
+    fn stringify(&mut self, st: &mut State, v: Vals) {
         if v.is_empty() {
             return;
         }
@@ -1206,7 +1213,13 @@ impl<'p, 's> Analyzer<'p, 's> {
         val
     }
 
-    fn inline(&mut self, st: &State, m: MethodId, recv: Option<&[u32]>, args: &[Vals]) -> (Heap, Vals) {
+    fn inline(
+        &mut self,
+        st: &State,
+        m: MethodId,
+        recv: Option<&[u32]>,
+        args: &[Vals],
+    ) -> (Heap, Vals) {
         let md = self.p.method(m);
         let body = md.body.as_ref().expect("a body");
         let mut locals = vec![Vec::new(); md.locals.len()];
@@ -1238,7 +1251,13 @@ impl<'p, 's> Analyzer<'p, 's> {
     /// The conservative summary of a call: everything reachable from the
     /// receiver and arguments (and any task object the callee may allocate)
     /// may reference everything else and be referenced many times.
-    fn havoc(&mut self, st: &State, m: MethodId, recv: Option<&[u32]>, args: &[Vals]) -> (Heap, Vals) {
+    fn havoc(
+        &mut self,
+        st: &State,
+        m: MethodId,
+        recv: Option<&[u32]>,
+        args: &[Vals],
+    ) -> (Heap, Vals) {
         let p = self.p;
         let h = match self.havoc_node {
             Some(h) => h,
@@ -1340,7 +1359,13 @@ impl<'p, 's> Analyzer<'p, 's> {
         out
     }
 
-    fn native(&mut self, st: &mut State, e: Option<&Expr>, m: MethodId, args: &[Vals]) -> (Heap, Vals) {
+    fn native(
+        &mut self,
+        st: &mut State,
+        e: Option<&Expr>,
+        m: MethodId,
+        args: &[Vals],
+    ) -> (Heap, Vals) {
         let p = self.p;
         let md = p.method(m);
         let mut heap = st.heap.clone();

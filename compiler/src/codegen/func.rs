@@ -551,10 +551,7 @@ impl Gen<'_> {
             self.line(&format!("bb_lock_merge(ctx, params[{i}], params[{j}]);"));
         }
         for &(site, i) in &l.new_with_param {
-            self.line(&format!(
-                "bb_lock_merge_new(ctx, {}, params[{i}]);",
-                site.0
-            ));
+            self.line(&format!("bb_lock_merge_new(ctx, {}, params[{i}]);", site.0));
         }
         for &(a, b) in &l.new_with_new {
             self.line(&format!("bb_lock_merge_sites(ctx, {}, {});", a.0, b.0));

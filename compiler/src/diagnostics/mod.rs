@@ -7,8 +7,8 @@
 
 mod analysis;
 pub mod codes;
-mod profile;
 mod layout;
+mod profile;
 mod sema;
 mod syntax;
 
@@ -18,8 +18,8 @@ use bambooc_syntax::span::Span;
 use serde::Serialize;
 
 pub use analysis::analysis_diagnostic;
-pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
 pub use layout::layout_diagnostic;
+pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
 pub use sema::sema_diagnostic;
 pub use syntax::parse_diagnostic;
 
