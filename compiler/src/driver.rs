@@ -44,6 +44,19 @@ pub enum Command {
     /// What-if mode: estimate layouts with the simulator from a profile
     /// (paper 4.4-4.5); emits no C.
     Sim(simcmd::SimArgs),
+    /// Measure this machine's many-core costs with microbenchmarks of the
+    /// real runtime and write a machine description (TOML).
+    Calibrate(CalibrateArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CalibrateArgs {
+    /// Where to write the machine description.
+    #[arg(short = 'o', value_name = "FILE")]
+    pub output: PathBuf,
+    /// Runs of each measurement (the median is used).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub runs: u32,
 }
 
 mod simcmd;
@@ -101,6 +114,18 @@ pub struct CodegenArgs {
     pub no_lock_merge: bool,
     #[command(flatten)]
     pub profile: ProfileArgs,
+    /// Cores to run on, with the default layout (every data-parallel task
+    /// on every core; paper 4.7). `BAMBOO_CORES=N` changes it at run time.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub cores: u32,
+    /// A layout file (JSON, `bambooc-layout`) saying which core runs which
+    /// task instances and where objects go.
+    #[arg(long = "layout", value_name = "FILE", conflicts_with = "cores")]
+    pub layout_file: Option<PathBuf>,
+    /// The layout code generation uses (read from `--layout`, or given by
+    /// synthesis); `None`: the default layout on `cores` cores.
+    #[arg(skip)]
+    pub layout: Option<crate::layout::Layout>,
 }
 
 /// Profiling (paper 4.3.1): `--profile-gen` builds, `--profile` reads.
@@ -381,6 +406,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Command::Build(args)) => build(&args.common, &args.codegen),
         Some(Command::Run(args)) => run(&args),
         Some(Command::Sim(args)) => simcmd::sim(&args),
+        Some(Command::Calibrate(args)) => calibrate(&args),
         None => build(&cli.build.common, &cli.build.codegen),
     }
 }
@@ -441,6 +467,48 @@ fn check(args: &CommonArgs) -> i32 {
     }
 }
 
+/// The layout of `--layout FILE`, validated against the program; a bad
+/// file is reported as a diagnostic. Returns the code generation arguments
+/// to build with.
+fn with_layout(args: &CommonArgs, cg: &CodegenArgs, fe: &Frontend) -> Result<CodegenArgs, i32> {
+    let mut cg = cg.clone();
+    if cg.profile.profile_gen && (cg.cores > 1 || cg.layout_file.is_some()) {
+        // The profiler times task bodies on one core (runtime-c/src/profile.c).
+        let what = if cg.layout_file.is_some() {
+            "`--layout`".to_string()
+        } else {
+            format!("`--cores {}`", cg.cores)
+        };
+        eprintln!("error: `--profile-gen` builds run on one core; remove {what}");
+        return Err(1);
+    }
+    let (Some(file), Some(program)) = (&cg.layout_file, &fe.program) else {
+        return Ok(cg);
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        eprintln!("error: cannot read layout `{}`: {e}", file.display());
+        1
+    })?;
+    let name = program_name(args);
+    match crate::layout::Layout::from_json(program, &name, &text) {
+        Ok(layout) => {
+            cg.layout = Some(layout);
+            Ok(cg)
+        }
+        Err(e) => {
+            let d = diagnostics::layout_diagnostic(&file.display().to_string(), &e);
+            let text = match args.error_format {
+                ErrorFormat::Human => {
+                    diagnostics::render_human(&[d], &fe.sources, use_color(args.color))
+                }
+                ErrorFormat::Json => diagnostics::render_json(&[d], &fe.sources),
+            };
+            let _ = std::io::stderr().write_all(text.as_bytes());
+            Err(1)
+        }
+    }
+}
+
 fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     let Some(fe) = run_frontend(args) else {
         return 1;
@@ -448,9 +516,17 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     if fe.has_errors() {
         return 1;
     }
-    if load_profile(&fe, args, &cg.profile).is_err() {
+    let Ok(markov) = load_profile(&fe, args, &cg.profile) else {
         return 1;
+    };
+    let mut cg = match with_layout(args, cg, &fe) {
+        Ok(cg) => cg,
+        Err(code) => return code,
+    };
+    if let (Some(markov), Some(program), None) = (&markov, &fe.program, &cg.layout) {
+        cg.layout = Some(synthesised_layout(args, program, markov, cg.cores));
     }
+    let cg = &cg;
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
     match compile_program(&fe, args, cg, &output, &output) {
         Ok(()) => 0,
@@ -459,6 +535,23 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
             1
         }
     }
+}
+
+/// The layout that synthesis and directed simulated annealing choose from
+/// a profile (paper 4.3-4.5) for `cores` cores of this machine (`smp:N`).
+fn synthesised_layout(
+    args: &CommonArgs,
+    program: &hir::Program,
+    markov: &crate::profile::MarkovModel,
+    cores: u32,
+) -> crate::layout::Layout {
+    let name = program_name(args);
+    let astgs = crate::analysis::astg::build(program);
+    let cstg = crate::analysis::cstg::build(program, &astgs);
+    let model = crate::sim::model_from(program, &name, &cstg, markov);
+    let machine = crate::machine::Machine::builtin(&format!("smp:{}", cores.max(1)))
+        .expect("smp:N is a built-in machine for every N >= 1");
+    synthesise(&model, &machine, cores.max(1), DEFAULT_SEED).layout
 }
 
 fn run(args: &RunArgs) -> i32 {
@@ -471,6 +564,10 @@ fn run(args: &RunArgs) -> i32 {
     if load_profile(&fe, &args.common, &args.codegen.profile).is_err() {
         return 1;
     }
+    let codegen = match with_layout(&args.common, &args.codegen, &fe) {
+        Ok(cg) => cg,
+        Err(code) => return code,
+    };
     let dir = unique_temp_dir("run");
     if let Err(e) = std::fs::create_dir_all(&dir) {
         eprintln!("error: cannot create `{}`: {e}", dir.display());
@@ -478,7 +575,7 @@ fn run(args: &RunArgs) -> i32 {
     }
     let stem = artifact_stem(&args.common);
     let exe = dir.join(stem.file_name().unwrap_or_default());
-    let result = compile_program(&fe, &args.common, &args.codegen, &exe, &stem);
+    let result = compile_program(&fe, &args.common, &codegen, &exe, &stem);
     let status = match result {
         Err(e) => {
             eprintln!("{e}");
@@ -568,6 +665,98 @@ pub fn load_profile(
     Ok(Some(model))
 }
 
+/// `bambooc calibrate`: builds the microbenchmarks of `calibrate`, runs
+/// them on one and two cores (alternately, medians) and writes the machine
+/// description.
+fn calibrate(args: &CalibrateArgs) -> i32 {
+    match calibrate_measure(args.runs) {
+        Ok(m) => {
+            let text = crate::calibrate::to_toml(&crate::calibrate::machine(&m));
+            if let Err(e) = std::fs::write(&args.output, &text) {
+                eprintln!("error: cannot write `{}`: {e}", args.output.display());
+                return 1;
+            }
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: calibration failed: {e}");
+            1
+        }
+    }
+}
+
+fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
+    use crate::calibrate::*;
+    let dir = unique_temp_dir("calibrate");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let build = |name: &str, text: &str| -> Result<PathBuf, String> {
+        let src = dir.join(format!("{name}.bb"));
+        std::fs::write(&src, text).map_err(|e| e.to_string())?;
+        let (sources, ids, diags) = read_sources(std::slice::from_ref(&src));
+        let fe = frontend(sources, ids, diags);
+        if fe.has_errors() {
+            return Err(format!("the benchmark {name} does not check"));
+        }
+        let common = CommonArgs {
+            files: vec![src.clone()],
+            ..Default::default()
+        };
+        let cg = CodegenArgs {
+            opt_level: 2,
+            no_bounds_checks: true,
+            cores: 2,
+            ..Default::default()
+        };
+        let exe = dir.join(name);
+        compile_program(&fe, &common, &cg, &exe, &exe)?;
+        Ok(exe)
+    };
+    let time = |exe: &Path, arg: u64, cores: u32| -> Result<f64, String> {
+        let start = std::time::Instant::now();
+        let st = std::process::Command::new(exe)
+            .arg(arg.to_string())
+            .env("BAMBOO_CORES", cores.to_string())
+            .stdout(std::process::Stdio::null())
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !st.success() {
+            return Err(format!("`{}` failed on {cores} cores", exe.display()));
+        }
+        Ok(start.elapsed().as_secs_f64())
+    };
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let dispatch = build("dispatch", DISPATCH_BB)?;
+    let hop = build("hop", HOP_BB)?;
+    let stress = build("stress", STRESS_BB)?;
+    let (dispatch_runs, dispatch_base_runs, hops, batches) = (4_000_000, 1_000, 100_000, 50);
+    let mut samples: [Vec<f64>; 5] = Default::default();
+    for _ in 0..runs {
+        samples[0].push(time(&dispatch, dispatch_runs, 1)?);
+        samples[1].push(time(&dispatch, dispatch_base_runs, 1)?);
+        samples[2].push(time(&hop, hops, 1)?);
+        samples[3].push(time(&hop, hops, 2)?);
+        samples[4].push(time(&stress, batches, 1)?);
+    }
+    let [d, db, h1, h2, st] = samples.map(median);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(Measured {
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
+        dispatch_s: d,
+        dispatch_base_s: db,
+        dispatch_runs,
+        dispatch_base_runs,
+        hop1_s: h1,
+        hop2_s: h2,
+        hops,
+        stress_s: st,
+        stress_invocations: batches * 4002 + 1,
+    })
+}
+
 /// Generates C, writes it into a build folder, and compiles it with `$CC`
 /// (default `cc`) against the runtime into `output`. With `--emit c` the
 /// folder `<c_stem>.c/` keeps the C; otherwise a temporary folder is used
@@ -596,6 +785,8 @@ pub fn compile_program(
             .profile
             .profile_gen
             .then(|| crate::profile::fingerprint(program)),
+        layout: cg.layout.clone(),
+        cores: cg.cores,
     };
     let locks = if cg.no_lock_merge {
         crate::analysis::disjoint::LockPlan::none(program)

@@ -4,6 +4,7 @@
 //! output plus diagnostics.
 
 pub mod analysis;
+pub mod calibrate;
 pub mod codegen;
 pub mod diagnostics;
 pub mod driver;

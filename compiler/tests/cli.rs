@@ -176,3 +176,24 @@ task work(Job j in ready) { taskexit(j: ready := false); }\n";
     let astg = std::fs::read_to_string(format!("{}.astg.dot", stem.display())).unwrap();
     assert!(astg.contains("label=\"work:1\""), "{astg}");
 }
+
+#[test]
+fn profile_gen_builds_run_on_one_core() {
+    let p = temp_file(
+        "one_core.bb",
+        b"task startup(StartupObject s in initialstate) { taskexit(s: initialstate := false); }\n",
+    );
+    let out_path = p.with_extension("exe");
+    for extra in [&["--cores", "4"][..], &["--layout", "missing.json"][..]] {
+        let mut args = vec!["build", "--profile-gen", p.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["-o", out_path.to_str().unwrap()]);
+        let out = bambooc(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {stderr}");
+        assert!(
+            stderr.contains("`--profile-gen` builds run on one core"),
+            "{extra:?}: {stderr}"
+        );
+    }
+}

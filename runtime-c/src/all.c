@@ -1,4 +1,7 @@
 /* all.c — unity build of the Bamboo runtime: compile this one file. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1  /* pthread_setaffinity_np, CPU_SET */
+#endif
 #include "error.c"
 #include "heap.c"
 #include "object.c"
@@ -10,5 +13,6 @@
 #include "profile.c"
 #include "sharing.c"
 #include "sched.c"
+#include "cores.c"
 
 const uint32_t bb_abi_version = BB_ABI_VERSION;

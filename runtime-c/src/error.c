@@ -1,5 +1,5 @@
 /* error.c — run-time errors: one line on stderr, exit status 1. */
-#include "bb.h"
+#include "internal.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,7 +15,9 @@ static void bb_describe_loc(bb_ctx *ctx, bb_loc loc, char *buf, size_t n) {
 }
 
 BB_NORETURN static void bb_die(bb_ctx *ctx, bb_loc loc, const char *msg) {
-  if (ctx && ctx->rt) bb_out_flush(ctx->rt);
+  /* one error is reported: other cores that fail at the same time wait here
+     for the process to end; the winner flushes the output and keeps it closed */
+  if (ctx && ctx->rt) bb_halt_begin(ctx->rt);
   char where[512];
   bb_describe_loc(ctx, loc, where, sizeof where);
   const char *task = (ctx && ctx->task) ? ctx->task->name : NULL;

@@ -343,12 +343,20 @@ static size_t bb_sweep(bb_ctx *ctx) {
   return live;
 }
 
-void bb_gc_collect(bb_ctx *ctx) {
+/* Marking for the whole process, done by one core (the leader) while every
+ * core waits at a task boundary: roots of every core, then the globals. */
+void bb_gc_mark_all(bb_ctx *leader) {
+  bb_runtime *rt = leader->rt;
+  for (uint32_t c = 0; c < rt->ncores; c++) bb_sched_mark_core(leader, &rt->cores[c]);
+  const bb_program *prog = rt->prog;
+  for (uint32_t g = 0; g < prog->nglobals; g++) bb_gc_mark(leader, *prog->globals[g]);
+  bb_mark_drain(leader);
+  bb_prune_tags(leader);
+}
+
+/* Each core sweeps its own heap after the marking. */
+void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0) {
   bb_heap *h = &ctx->heap;
-  uint64_t t0 = bb_now_ns();
-  bb_sched_mark_roots(ctx);
-  bb_mark_drain(ctx);
-  bb_prune_tags(ctx);
   size_t live = bb_sweep(ctx);
   h->live = live;
   h->allocated = 0;
@@ -357,6 +365,14 @@ void bb_gc_collect(bb_ctx *ctx) {
   h->gc_ns += bb_now_ns() - t0;
 }
 
+/* A collection right now: only valid with one core (tests; the scheduler
+ * goes through bb_gc_request, which synchronises the cores). */
+void bb_gc_collect(bb_ctx *ctx) {
+  uint64_t t0 = bb_now_ns();
+  bb_gc_mark_all(ctx);
+  bb_gc_sweep_own(ctx, t0);
+}
+
 void bb_gc_maybe(bb_ctx *ctx) {
-  if (ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress) bb_gc_collect(ctx);
+  if (ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress) bb_gc_request(ctx);
 }

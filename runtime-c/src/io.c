@@ -23,6 +23,16 @@ static void bb_out_flush_locked(bb_runtime *rt) {
   rt->out_len = 0;
 }
 
+void bb_halt_begin(bb_runtime *rt) {
+  uint32_t expect = 0;
+  if (!__atomic_compare_exchange_n(&rt->halting, &expect, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    for (;;) pause();  /* another core is ending the process */
+  }
+  if (!rt->out_buf) return;
+  pthread_mutex_lock(&rt->out_lock);  /* held until exit: no output after this */
+  bb_out_flush_locked(rt);
+}
+
 void bb_out_flush(bb_runtime *rt) {
   if (!rt || !rt->out_buf) return;
   pthread_mutex_lock(&rt->out_lock);
@@ -266,7 +276,7 @@ int64_t bb_System_getticks(bb_ctx *ctx) {
 }
 
 void bb_System_exit(bb_ctx *ctx, int32_t status) {
-  bb_out_flush(ctx->rt);
+  bb_halt_begin(ctx->rt);  /* from any core: the first exit or error wins */
   fflush(stderr);
   exit(status);
 }

@@ -17,13 +17,15 @@
  * is measured at start-up (the minimum over back-to-back readings) and
  * subtracted (clamped at 0). The figure is written as `clock_overhead_ns`.
  *
- * Hooks in sched.c (four lines; keep them when the scheduler changes):
- *   bb_runtime_init:   if (prog->profile) bb_prof_start(ctx);   (per core)
- *   bb_step, after the body, inside `if (ctx->timing)`, once the exit is
- *                      known to be valid:
- *                      if (ctx->prof) bb_prof_invocation(ctx, t, e, t1 - t0);
- *   bb_task_object:    if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site);
- *   bb_runtime_finish: bb_prof_finish(ctx);  (before anything is freed)
+ * Hooks (four lines; keep them when the scheduler changes):
+ *   cores.c bb_core_init:      if (prog->profile) bb_prof_start(ctx);  (per core)
+ *   sched.c bb_step, after the body, once the exit is known to be valid:
+ *                              if (ctx->prof) bb_prof_invocation(ctx, t, e, bb_now_ns() - t0);
+ *   sched.c bb_task_object:    if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site);
+ *   cores.c bb_runtime_finish: bb_prof_finish(ctx);  (before anything is freed)
+ * Counters are per core and merged when written; a profiling build runs on
+ * one core anyway (cores.c bb_layout_setup forces it, and the compiler
+ * rejects --profile-gen with --cores N > 1 or --layout).
  * The profile is also written if the program ends through System.exit or a
  * run-time error (an atexit handler); it then says `"complete": false`.
  */

@@ -48,6 +48,8 @@ static bool bb_sharing_on(void) {
   return bb_sharing_mode != 0;
 }
 
+bool bb_sharing_enabled(void) { return bb_sharing_on(); }
+
 static struct bb_sharing *bb_sharing_of(bb_ctx *ctx) {
   if (!ctx->sharing) {
     ctx->sharing = calloc(1, sizeof(struct bb_sharing));

@@ -43,21 +43,45 @@ bool bb_reflist_contains(const bb_reflist *l, const bb_object *o) {
 bb_tag *bb_tag_new(bb_ctx *ctx, uint32_t type) {
   bb_tag *t = (bb_tag *)bb_new(ctx, BB_CLASS_TAG, sizeof(bb_tag));
   t->type = type;
+  /* a stable id for TagHash routing: unique per core, tagged with the core */
+  t->id = (++ctx->tag_counter << 10) | (ctx->core & 1023u);
   return t;
+}
+
+/* With several cores, every binding list (an object's tags, a tag's bound
+ * objects) is read and written under rt->tag_lock: bindings change at exits
+ * on one core while another core builds invocations from them. */
+void bb_tags_lock(bb_ctx *ctx) {
+  if (ctx->rt->ncores > 1) pthread_mutex_lock(&ctx->rt->tag_lock);
+}
+void bb_tags_unlock(bb_ctx *ctx) {
+  if (ctx->rt->ncores > 1) pthread_mutex_unlock(&ctx->rt->tag_lock);
 }
 
 bool bb_tag_bound(const bb_object *o, const bb_tag *t) {
   return bb_reflist_contains(o->tags, (const bb_object *)t);
 }
 
-void bb_tag_bind(bb_ctx *ctx, bb_object *o, bb_tag *t, bb_loc loc) {
-  if (BB_UNLIKELY(t == NULL || o == NULL)) bb_fail_null(ctx, loc);
-  if (bb_tag_bound(o, t)) return;
+bool bb_tag_bind_locked(bb_ctx *ctx, bb_object *o, bb_tag *t) {
+  if (bb_tag_bound(o, t)) return false;
   o->tags = bb_reflist_add(ctx, o->tags, (bb_object *)t);
   t->bound = bb_reflist_add(ctx, t->bound, o);
+  return true;
+}
+
+void bb_tag_unbind_locked(bb_object *o, bb_tag *t) {
+  if (bb_reflist_remove(o->tags, (bb_object *)t)) bb_reflist_remove(t->bound, o);
+}
+
+void bb_tag_bind(bb_ctx *ctx, bb_object *o, bb_tag *t, bb_loc loc) {
+  if (BB_UNLIKELY(t == NULL || o == NULL)) bb_fail_null(ctx, loc);
+  bb_tags_lock(ctx);
+  bb_tag_bind_locked(ctx, o, t);
+  bb_tags_unlock(ctx);
 }
 
 void bb_tag_unbind(bb_ctx *ctx, bb_object *o, bb_tag *t) {
-  (void)ctx;
-  if (bb_reflist_remove(o->tags, (bb_object *)t)) bb_reflist_remove(t->bound, o);
+  bb_tags_lock(ctx);
+  bb_tag_unbind_locked(o, t);
+  bb_tags_unlock(ctx);
 }

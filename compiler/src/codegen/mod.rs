@@ -34,6 +34,12 @@ pub struct Options {
     /// A profiling build (`--profile-gen`): the program's
     /// `profile::fingerprint`, which the runtime writes into the profile.
     pub profile_fingerprint: Option<String>,
+    /// Where tasks run (paper 4.3.4, 4.7): a given layout, or `None` for the
+    /// default layout on `cores` cores (which `BAMBOO_CORES` may change at
+    /// run time, since the runtime rebuilds the default layout itself).
+    pub layout: Option<crate::layout::Layout>,
+    /// Cores of the default layout (ignored with a given layout).
+    pub cores: u32,
 }
 
 /// A problem that stops code generation (the front end accepts the
@@ -175,6 +181,72 @@ pub(crate) fn field_name(f: FieldId) -> String {
 
 pub(crate) fn struct_name(c: ClassId) -> String {
     format!("struct O{}", c.0)
+}
+
+/// The layout's tables (runtime-c/README.md, "Many cores"): writes them to
+/// `out` and returns the `bb_program` fields that point at them. Routing is
+/// data-driven: at an exit the runtime looks up `routes[core][task]` and the
+/// task's policy, a few loads per routed object, instead of generating a
+/// routing function per task and exit.
+fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
+    let policy_byte = |policy: crate::layout::Policy| match policy {
+        crate::layout::Policy::Single => 0,
+        crate::layout::Policy::RoundRobin => 1,
+        crate::layout::Policy::TagHash => 2,
+    };
+    let policies_of = |out: &mut String, policies: &[crate::layout::Policy]| {
+        write!(out, "static const uint8_t POLICIES[] = {{").unwrap();
+        for &policy in policies {
+            write!(out, "{}, ", policy_byte(policy)).unwrap();
+        }
+        out.push_str("0 };\n");
+    };
+    match &opts.layout {
+        None => {
+            // The policies of the default layout for two or more cores; the
+            // runtime places the instances for the core count it runs with.
+            let layout = crate::layout::Layout::default_for(p, &opts.program_name, "smp", 2);
+            policies_of(out, &layout.policies);
+            format!(
+                ".ncores = {}, .default_layout = true, .policies = POLICIES",
+                opts.cores.max(1)
+            )
+        }
+        Some(layout) => {
+            policies_of(out, &layout.policies);
+            let ntasks = p.tasks.len();
+            write!(out, "static const uint8_t HOSTS[] = {{").unwrap();
+            for hosted in &layout.hosts {
+                for t in 0..ntasks {
+                    let on = hosted.contains(&TaskId(t as u32));
+                    write!(out, "{}, ", u8::from(on)).unwrap();
+                }
+            }
+            out.push_str("0 };\n");
+            let mut cores = Vec::new();
+            let mut routes = Vec::new();
+            for per_core in &layout.routes {
+                for dests in per_core {
+                    routes.push((dests.len(), cores.len()));
+                    cores.extend(dests.iter().copied());
+                }
+            }
+            write!(out, "static const uint32_t ROUTE_CORES[] = {{").unwrap();
+            for c in &cores {
+                write!(out, "{c}, ").unwrap();
+            }
+            out.push_str("0 };\n");
+            write!(out, "static const bb_route ROUTES[] = {{").unwrap();
+            for (n, at) in &routes {
+                write!(out, "{{{n}, ROUTE_CORES + {at}}}, ").unwrap();
+            }
+            out.push_str("{0, NULL} };\n");
+            format!(
+                ".ncores = {}, .default_layout = false, .policies = POLICIES, .hosts = HOSTS, .routes = ROUTES",
+                layout.cores()
+            )
+        }
+    }
 }
 
 /// Generates the whole program; task exits merge locks as `locks` says.
@@ -575,9 +647,10 @@ pub fn generate(
         )
         .unwrap();
     }
+    let layout_fields = layout_tables(p, opts, &mut out);
     writeln!(
         out,
-        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {}, .init = INIT, .nglobals = {}, .globals = GLOBALS{} }};",
+        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {}, .init = INIT, .nglobals = {}, .globals = GLOBALS, {}{} }};",
         opts.program_name,
         ids.next,
         p.tasks.len(),
@@ -589,6 +662,7 @@ pub fn generate(
         field_off("args"),
         field_off("parameters"),
         singletons.len(),
+        layout_fields,
         if opts.profile_fingerprint.is_some() { ", .profile = &PROFILE" } else { "" },
     )
     .unwrap();

@@ -125,4 +125,6 @@ catalogue! {
     "E0610" => "allocation site mismatch in profile",
     "E0611" => "duplicate entry in profile",
     "E0612" => "unknown task in a count hint",
+    // Layouts and many-core builds.
+    "E0620" => "invalid layout",
 }

@@ -7,6 +7,7 @@
 
 mod analysis;
 pub mod codes;
+mod layout;
 mod machine;
 mod profile;
 mod sema;
@@ -18,6 +19,7 @@ use bambooc_syntax::span::Span;
 use serde::Serialize;
 
 pub use analysis::analysis_diagnostic;
+pub use layout::layout_diagnostic;
 pub use machine::machine_error_message;
 pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
 pub use sema::sema_diagnostic;

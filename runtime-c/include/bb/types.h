@@ -67,7 +67,8 @@ struct bb_reflist {
 struct bb_tag {
   bb_object   hdr;
   uint32_t    type;
-  uint32_t    _pad;
+  uint32_t    id;     /* unique in the process (per-core counter and core
+                         number): what TagHash routing hashes */
   bb_reflist *bound;
 };
 
@@ -183,6 +184,13 @@ struct bb_task {
   bb_loc           loc;      /* where the task is declared */
 };
 
+/* Many-core layout (paper 4.3.4): how a task chooses among its instances. */
+enum { BB_POLICY_SINGLE = 0, BB_POLICY_ROUND_ROBIN = 1, BB_POLICY_TAG_HASH = 2 };
+
+/* routes[core * ntasks + task]: the cores an object leaving `core` is sent
+ * to when its new state enables `task` (one of them, chosen by the policy). */
+typedef struct bb_route { uint32_t n; const uint32_t *cores; } bb_route;
+
 /* A string literal: UTF-16 code units (no terminator needed). */
 typedef struct bb_strlit { int32_t length; const bb_char *chars; } bb_strlit;
 
@@ -216,6 +224,17 @@ struct bb_program {
   bb_object **const     *globals;
   /* profiling builds (`bambooc --profile-gen`) only: see bb/profile.h */
   const struct bb_profile_info *profile;
+  /* The layout. ncores == 0 or 1: one core. With `default_layout` set, only
+     `ncores` and `policies` (the policies of the default layout for two or
+     more cores) are given, and the runtime builds hosts and routes itself:
+     every task that is not Single on every core, Single tasks on core 0,
+     routes to every instance; BAMBOO_CORES=N then overrides ncores. Without
+     it, `hosts` (ncores * ntasks flags) and `routes` give the layout. */
+  uint32_t               ncores;
+  bool                   default_layout;
+  const uint8_t         *policies;      /* per task: BB_POLICY_* */
+  const uint8_t         *hosts;         /* hosts[core * ntasks + task] */
+  const bb_route        *routes;        /* routes[core * ntasks + task] */
 };
 
 /* ============================================================================
@@ -290,13 +309,45 @@ typedef struct bb_queue {
 
 typedef struct bb_tagop { uint32_t param; uint32_t add; bb_tag *tag; } bb_tagop;
 
+/* A message: an object handed to another core for (task, param); `only`
+ * restricts the invocations built to those using that tag instance (the
+ * object just gained it). Intrusive node of a Vyukov multi-producer,
+ * single-consumer queue. */
+typedef struct bb_msg {
+  struct bb_msg *next;
+  bb_object     *obj;
+  bb_tag        *only;
+  uint32_t       task, param;
+  uint64_t       flow;     /* trace flow id (0 = not traced) */
+} bb_msg;
+
+typedef struct bb_inbox {
+  bb_msg  *head;           /* producers exchange here (atomic) */
+  char     _pad0[56];
+  bb_msg  *tail;           /* the owner pops here */
+  bb_msg   stub;
+} bb_inbox;
+
 typedef struct bb_sched {
   bb_taskrt  *tasks;
   uint32_t    ntasks;
-  uint32_t   *tp_start;   /* per class id: range into tp */
+  uint32_t   *tp_start;   /* per class id: range into tp (shared, read-only) */
   bb_tp      *tp;
   bb_queue    queue;
   uint64_t    dispatched, dropped, retried;
+  /* many cores */
+  uint32_t   *rr;         /* per task: round-robin position of this core */
+  uint64_t    busy_ns;    /* time in task bodies and exits */
+  uint64_t    flows;      /* trace flow ids handed out */
+  /* written by the owner, read by the termination check (atomics) */
+  char        _pad1[64];
+  uint64_t    sent, received;
+  uint32_t    idle;
+  uint32_t    sleeping;
+  char        _pad2[48];
+  bb_inbox    inbox;
+  pthread_mutex_t sleep_lock;
+  pthread_cond_t  wake;
 } bb_sched;
 
 /* ============================================================================
@@ -320,10 +371,14 @@ struct bb_ctx {
   bb_heap                heap;
   bb_sched               sched;
   bb_runtime            *rt;
-  struct bb_trace_ev { uint32_t task, exit; uint64_t t0, t1; } *trace; /* BAMBOO_TRACE */
+  /* BAMBOO_TRACE: kind 0 = invocation slice [t0, t1] of `task` leaving
+     through `exit`; 1 = hand-off sent (flow id in t1), 2 = received */
+  struct bb_trace_ev { uint32_t task, exit, kind; uint64_t t0, t1; } *trace;
   size_t                 ntrace, cap_trace;
   bool                   timing;   /* measure task times (stats, trace or profile on) */
   struct bb_prof_core   *prof;     /* profiling builds: this core's counters (profile.c) */
+  uint32_t               tag_counter; /* tag ids handed out by this core */
+  pthread_t              thread;
 };
 
 /* Process-wide state. */
@@ -343,6 +398,16 @@ struct bb_runtime {
   size_t            out_len, out_cap;
   bb_ctx           *cores;         /* ncores contexts */
   uint32_t          ncores;
+  /* the layout in use (see bb_program): */
+  uint8_t          *policies;      /* per task */
+  bb_route         *routes;        /* ncores * ntasks */
+  uint32_t         *route_cores;   /* storage behind routes */
+  /* many cores */
+  uint32_t          done;          /* termination detected (atomic) */
+  uint32_t          gc_pending;    /* a core asked for a collection (atomic) */
+  pthread_barrier_t gc_barrier;
+  pthread_mutex_t   tag_lock;      /* tag bindings, when ncores > 1 */
+  uint32_t          halting;       /* System.exit or an error: output closed (atomic) */
 };
 
 #endif

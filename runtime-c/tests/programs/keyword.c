@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 4
+#if BB_ABI_VERSION != 5
 #error "bambooc: runtime ABI mismatch"
 #endif
 

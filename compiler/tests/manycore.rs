@@ -1,0 +1,67 @@
+//! Many-core runtime tests (paper 4.7): `tests/manycore/stress.bb` runs
+//! 10^6 tiny task invocations with tagged merges on 1, 2, 4 and 8 cores
+//! (8 oversubscribes a small machine) and must print the exact sums; with
+//! `BAMBOO_STATS=1` every core reports its counters. The run tests
+//! (`tests/run.rs`) cover every `tests/run` program on 1-8 cores.
+
+use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn build(rel: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    std::env::set_current_dir(root).unwrap();
+    let rel = PathBuf::from(rel);
+    let (sources, ids, diags) = read_sources(std::slice::from_ref(&rel));
+    let fe = frontend(sources, ids, diags);
+    assert!(!fe.has_errors(), "{} does not check", rel.display());
+    let dir = std::env::temp_dir().join(format!("bambooc-manycore-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(rel.file_stem().unwrap());
+    let common = CommonArgs {
+        files: vec![rel.clone()],
+        ..Default::default()
+    };
+    let cg = CodegenArgs {
+        opt_level: 2,
+        cores: 2,
+        ..Default::default()
+    };
+    compile_program(&fe, &common, &cg, &exe, &exe).unwrap();
+    exe
+}
+
+#[test]
+fn a_million_tiny_tasks_with_merges_on_1_to_8_cores() {
+    let exe = build("tests/manycore/stress.bb");
+    for cores in [1, 2, 4, 8] {
+        let out = Command::new(&exe)
+            .env("BAMBOO_CORES", cores.to_string())
+            .env("BAMBOO_STATS", "1")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{cores} cores: {:?}", out.status);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "batches 250 sum 374999750000\n",
+            "{cores} cores"
+        );
+        let stats = String::from_utf8_lossy(&out.stderr);
+        let invocations: u64 = stats
+            .lines()
+            .filter_map(|l| {
+                l.split(" invocations,")
+                    .next()?
+                    .rsplit(" ")
+                    .next()?
+                    .parse::<u64>()
+                    .ok()
+            })
+            .sum();
+        assert_eq!(invocations, 1_000_501, "{cores} cores:\n{stats}");
+        for core in 0..cores {
+            assert!(stats.contains(&format!("core {core}: ")), "{stats}");
+        }
+    }
+    let _ = std::fs::remove_file(&exe);
+}
