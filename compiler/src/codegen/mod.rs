@@ -5,7 +5,9 @@
 //! run-time error locations). Out: C source text. The paper's section 4.7
 //! describes the runtime the code targets; classes become structs with the
 //! runtime's object header, methods become C functions taking the core's
-//! context, virtual calls go through per-class vtables, tasks become
+//! context, virtual calls go through per-class vtables unless no subclass
+//! overrides the method (class-hierarchy analysis over the closed program:
+//! those calls go direct, so the C compiler can inline them), tasks become
 //! functions plus descriptor tables (guards in disjunctive normal form over
 //! the flag word, exits as and/or masks).
 //!
