@@ -73,6 +73,9 @@ pub(crate) struct Unit<'a> {
     pub ids: &'a mut Ids,
     pub strings: &'a mut StringTable,
     pub natives: &'a NativeTable,
+    /// Virtual methods some subclass overrides, by method id; calls to the
+    /// others go direct.
+    pub overridden: &'a [bool],
     /// Where task exits merge locks (paper 4.2).
     pub locks: &'a LockPlan,
 }
@@ -84,6 +87,7 @@ struct Gen<'a> {
     ids: &'a mut Ids,
     strings: &'a mut StringTable,
     natives: &'a NativeTable,
+    overridden: &'a [bool],
     locals: &'a [Local],
     /// Declarations of temporaries, emitted at the top of the function.
     temps: Vec<(String, &'static str)>,
@@ -109,6 +113,7 @@ pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
         ids: &mut *u.ids,
         strings: &mut *u.strings,
         natives: u.natives,
+        overridden: u.overridden,
         locals: &m.locals,
         temps: Vec::new(),
         out: String::new(),
@@ -141,6 +146,7 @@ pub(crate) fn task(u: &mut Unit<'_>, id: TaskId, out: &mut String) {
         ids: &mut *u.ids,
         strings: &mut *u.strings,
         natives: u.natives,
+        overridden: u.overridden,
         locals: &t.locals,
         temps: Vec::new(),
         out: String::new(),
@@ -179,6 +185,7 @@ pub(crate) fn init_function(u: &mut Unit<'_>, singletons: &[usize], out: &mut St
         ids: &mut *u.ids,
         strings: &mut *u.strings,
         natives: u.natives,
+        overridden: u.overridden,
         locals: &[],
         temps: Vec::new(),
         out: String::new(),
@@ -956,11 +963,13 @@ impl Gen<'_> {
                 format!("bb_nn(ctx, {v}, {loc})")
             }
         });
-        // Calls on final classes (String) and non-virtual calls go direct.
+        // Calls on final classes (String), non-virtual calls and calls to
+        // methods no subclass overrides (class-hierarchy analysis) go direct.
         let receiver_final = recv
             .as_ref()
             .is_some_and(|(_, _, t)| *t == Type::Class(self.p.well_known.string));
-        let direct = kind != CallKind::Virtual || receiver_final;
+        let monomorphic = !md.is_abstract && !self.overridden[m.0 as usize];
+        let direct = kind != CallKind::Virtual || receiver_final || monomorphic;
         let mut argv = vec!["ctx".to_string()];
         if !md.is_static {
             argv.push(recv_s.clone().unwrap_or_else(|| "self".into()));

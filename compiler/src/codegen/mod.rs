@@ -5,7 +5,9 @@
 //! run-time error locations). Out: C source text. The paper's section 4.7
 //! describes the runtime the code targets; classes become structs with the
 //! runtime's object header, methods become C functions taking the core's
-//! context, virtual calls go through per-class vtables, tasks become
+//! context, virtual calls go through per-class vtables unless no subclass
+//! overrides the method (class-hierarchy analysis over the closed program:
+//! those calls go direct, so the C compiler can inline them), tasks become
 //! functions plus descriptor tables (guards in disjunctive normal form over
 //! the flag word, exits as and/or masks).
 //!
@@ -261,6 +263,7 @@ pub fn generate(
     let natives = natives::NativeTable::new(p)?;
 
     let live = reachable_methods(p, &natives);
+    let overridden = overridden_methods(p);
 
     // Functions first: they discover string literals and array types.
     let mut bodies = String::new();
@@ -271,6 +274,7 @@ pub fn generate(
         ids: &mut ids,
         strings: &mut strings,
         natives: &natives,
+        overridden: &overridden,
         locks,
     };
     for (i, m) in p.methods.iter().enumerate() {
@@ -527,6 +531,7 @@ pub fn generate(
             ids: &mut ids,
             strings: &mut strings,
             natives: &natives,
+            overridden: &overridden,
             locks,
         },
         &singletons,
@@ -739,6 +744,29 @@ fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
     live
 }
 
+/// Class-hierarchy analysis: which virtual methods some subclass of their
+/// class overrides, indexed by method. The program is closed (user code and
+/// the library are all known), so a virtual call to a method no subclass
+/// overrides has one possible target and can be called directly.
+fn overridden_methods(p: &Program) -> Vec<bool> {
+    let mut overridden = vec![false; p.methods.len()];
+    for c in &p.classes {
+        // Walk from the class up its superclasses: every ancestor's slot that
+        // this class fills with a different method is overridden.
+        let mut s = c.superclass;
+        while let Some(a) = s {
+            let ancestor = p.class(a);
+            for (slot, &m) in ancestor.vtable.iter().enumerate() {
+                if c.vtable.get(slot).is_some_and(|&x| x != m) {
+                    overridden[m.0 as usize] = true;
+                }
+            }
+            s = ancestor.superclass;
+        }
+    }
+    overridden
+}
+
 /// A guard as (mask, value) terms: the flag word satisfies the guard when
 /// any term has `word & mask == value`. `None` when it would exceed 4096
 /// terms.
@@ -785,6 +813,73 @@ pub fn dnf(g: &Guard) -> Option<Vec<(u64, u64)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The C text of a checked program with default options.
+    fn c_of(src: &str) -> (Program, String) {
+        let fe = crate::driver::check_source("test.bb", src);
+        assert!(!fe.has_errors());
+        let p = fe.program.expect("a checked program");
+        let opts = Options {
+            bounds_checks: true,
+            program_name: "test".into(),
+            profile_fingerprint: None,
+        };
+        let locks = LockPlan::none(&p);
+        let c = generate(&p, &fe.sources, &opts, &locks).expect("generated C");
+        (p, c)
+    }
+
+    #[test]
+    fn calls_to_methods_nothing_overrides_go_direct() {
+        let (p, c) = c_of(
+            "class Base { int kept() { return 1; } int replaced() { return 2; } }\n\
+             class Sub extends Base { int replaced() { return 3; } }\n\
+             class Leaf extends Sub { }\n\
+             class Use { static int run(Base b, Sub s) {\n\
+                 return b.kept() + b.replaced() + s.kept() + s.replaced(); } }\n\
+             task startup(StartupObject s in initialstate) {\n\
+                 System.out.println(Use.run(new Base(), new Leaf()));\n\
+                 taskexit(s: initialstate := false); }\n",
+        );
+        let find = |class: &str, name: &str| {
+            let id = (0..p.methods.len() as u32)
+                .map(MethodId)
+                .find(|&m| p.method(m).name == name && p.class(p.method(m).class).name == class)
+                .expect("the method");
+            (id, p.method(id).vtable_slot.expect("a virtual method"))
+        };
+        let (kept, kept_slot) = find("Base", "kept");
+        let (_, replaced_slot) = find("Base", "replaced");
+        let overridden = overridden_methods(&p);
+        assert!(!overridden[kept.0 as usize]);
+        assert!(overridden[find("Base", "replaced").0 .0 as usize]);
+        let run = c
+            .split("/* Use.run */")
+            .nth(1)
+            .and_then(|s| s.split("\n}\n").next())
+            .expect("the body of Use.run");
+        // `kept` is called directly on both receivers (null-checked) ...
+        assert_eq!(
+            run.matches(&format!("{}(ctx, bb_nn(", method_name(kept)))
+                .count(),
+            2,
+            "{run}"
+        );
+        assert!(!run.contains(&format!("vtable[{kept_slot}]")), "{run}");
+        // ... `replaced` through a `Base` still dispatches through the vtable
+        // ... and through a `Sub` resolves to `Sub.replaced`, which `Leaf`
+        // does not override, so it goes direct.
+        assert_eq!(
+            run.matches(&format!("vtable[{replaced_slot}]")).count(),
+            1,
+            "{run}"
+        );
+        let (sub_replaced, _) = find("Sub", "replaced");
+        assert!(
+            run.contains(&format!("{}(ctx, bb_nn(", method_name(sub_replaced))),
+            "{run}"
+        );
+    }
 
     #[test]
     fn dnf_of_guards() {
