@@ -823,6 +823,8 @@ mod tests {
             bounds_checks: true,
             program_name: "test".into(),
             profile_fingerprint: None,
+            layout: None,
+            cores: 1,
         };
         let locks = LockPlan::none(&p);
         let c = generate(&p, &fe.sources, &opts, &locks).expect("generated C");
