@@ -12,15 +12,11 @@
 use bambooc::driver::{
     compile_program, dump_locks, frontend, lock_plan, read_sources, CodegenArgs, CommonArgs,
 };
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+mod common;
+use common::repo_root;
 
 fn run(exe: &Path) -> (i32, String, String) {
     let out = Command::new(exe)
@@ -109,40 +105,10 @@ fn case(root: &Path, path: &Path, bless: bool) -> Vec<String> {
 fn disjointness_cases() {
     let root = repo_root();
     std::env::set_current_dir(&root).unwrap();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/disjoint"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "bb"))
-        .collect();
-    files.sort();
+    let files = common::bb_files_in(&root.join("tests/disjoint"));
     assert!(files.len() >= 20, "at least 20 disjointness cases");
     let bless = std::env::var_os("BLESS").is_some();
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let chunks: Vec<&[PathBuf]> = files.chunks(files.len().div_ceil(threads).max(1)).collect();
-    let root_ref = &root;
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| {
-                std::thread::Builder::new()
-                    .stack_size(256 * 1024 * 1024)
-                    .spawn_scoped(scope, move || {
-                        chunk
-                            .iter()
-                            .flat_map(|p| case(root_ref, p, bless))
-                            .collect::<Vec<_>>()
-                    })
-                    .unwrap()
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
+    let failures = common::in_parallel(&files, |p| case(&root, p, bless));
     // Each expectation says what it must: no merge in a `disjoint_*` case's
     // tasks, at least one in a `share_*` case's.
     let mut wrong = Vec::new();

@@ -10,21 +10,11 @@ use bambooc::analysis::{astg, cstg};
 use bambooc::driver::{check_source, render, ErrorFormat};
 use std::path::{Path, PathBuf};
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+mod common;
+use common::repo_root;
 
 fn programs(root: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/graphs"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "bb"))
-        .collect();
-    files.sort();
+    let mut files = common::bb_files_in(&root.join("tests/graphs"));
     files.push(root.join("examples/keyword.bb"));
     files
 }

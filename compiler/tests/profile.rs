@@ -10,12 +10,8 @@ use bambooc::profile::{Profile, TaskProfile};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+mod common;
+use common::repo_root;
 
 fn temp_dir(what: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bambooc-proftest-{what}-{}", std::process::id()));

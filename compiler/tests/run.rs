@@ -13,16 +13,12 @@
 //! suite fast; the behaviour must not depend on it).
 
 use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+mod common;
+use common::repo_root;
 
 fn run_with_timeout(
     exe: &Path,
@@ -163,43 +159,14 @@ fn run_programs() {
     // Programs are named relative to the repository root in diagnostics and
     // run-time error messages; this binary holds this one test only.
     std::env::set_current_dir(&root).unwrap();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/run"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "bb"))
-        .collect();
-    files.sort();
+    let files = common::bb_files_in(&root.join("tests/run"));
     let bless = std::env::var_os("BLESS").is_some();
     let opt: u8 = std::env::var("BAMBOOC_RUN_OPT")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let chunks: Vec<&[PathBuf]> = files.chunks(files.len().div_ceil(threads).max(1)).collect();
-    let root_ref = &root;
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| {
-                std::thread::Builder::new()
-                    .stack_size(256 * 1024 * 1024)
-                    .spawn_scoped(scope, move || {
-                        chunk
-                            .iter()
-                            .filter_map(|p| case(root_ref, p, bless, opt))
-                            .collect::<Vec<_>>()
-                    })
-                    .unwrap()
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
+    let failures =
+        common::in_parallel(&files, |p| case(&root, p, bless, opt).into_iter().collect());
     if !failures.is_empty() {
         panic!(
             "{} of {} run tests failed:\n\n{}",
