@@ -11,8 +11,9 @@ Figures:
   handoff    ns per object in a producer/consumer pipeline on 2 cores,
              half of the objects handed to the other core
   hop        ns per hop of a serial chain whose every hop crosses cores
-  grain      parallel efficiency T1 / (2 T2) for tasks of several sizes;
-             the smallest size reaching 90%
+  grain      parallel efficiency T1 / (2 T2) for tasks of several sizes,
+             each run long enough (~0.25 s on one core) to measure the
+             steady state; the smallest size reaching 90%
   fractal, series: T2 / T1 at the benchmarks' full sizes
 """
 import argparse, os, statistics, subprocess, sys, tempfile, time
@@ -85,13 +86,19 @@ def main():
     if want("grain"):
         exe = tmp / "grain"
         build(bambooc, HERE / "grain.bb", exe)
-        w = 4000
         found = None
-        for k in [250, 1000, 2500, 5000, 10000, 25000, 50000]:
+        for k in [250, 1000, 2500, 5000, 7500, 10000, 25000, 50000]:
+            # Steady state: the number of tasks is chosen so that one core
+            # works about a quarter of a second, so that starting the
+            # process and its threads (about a millisecond) does not count
+            # as lost parallelism.
+            probe = medians(exe, [1000, k], [1], 1)[1]
+            w = max(1000, round(0.25 / (probe / 1000)))
             m = medians(exe, [w, k], [1, 2], a.runs)
             task_us = m[1] / w * 1e6
             eff = m[1] / (2 * m[2])
-            print(f"grain: tasks of {task_us:8.2f} us: T1 {m[1]*1e3:8.1f} ms, T2 {m[2]*1e3:8.1f} ms, efficiency {eff*100:5.1f}%")
+            print(f"grain: {w:7d} tasks of {task_us:8.2f} us: T1 {m[1]*1e3:8.1f} ms, T2 {m[2]*1e3:8.1f} ms, "
+                  f"efficiency {eff*100:5.1f}%")
             if found is None and eff >= 0.9:
                 found = task_us
         print(f"grain: smallest task reaching 90% efficiency on 2 cores: "

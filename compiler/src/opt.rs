@@ -194,11 +194,39 @@ pub fn search(
     }
 }
 
-/// Whether core `c` runs nothing during `[from, to)`.
-fn idle(r: &SimResult, c: u32, from: f64, to: f64) -> bool {
-    !r.trace
-        .iter()
-        .any(|i| i.core == c && i.start < to - 1e-9 && i.end > from + 1e-9)
+/// Per core, the busy intervals of a simulation sorted by start, with the
+/// running maximum of their ends, so that whether a core was idle during
+/// a window is answered in logarithmic time (the critical path of a long
+/// run asks it for thousands of windows).
+struct BusyTimes(Vec<Vec<(f64, f64)>>);
+
+impl BusyTimes {
+    fn of(r: &SimResult, cores: u32) -> BusyTimes {
+        let mut per_core: Vec<Vec<(f64, f64)>> = vec![Vec::new(); cores as usize];
+        for i in &r.trace {
+            if let Some(v) = per_core.get_mut(i.core as usize) {
+                v.push((i.start, i.end));
+            }
+        }
+        for v in &mut per_core {
+            v.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut reach = f64::NEG_INFINITY;
+            for x in v.iter_mut() {
+                reach = reach.max(x.1);
+                x.1 = reach;
+            }
+        }
+        BusyTimes(per_core)
+    }
+
+    /// Whether core `c` runs nothing during `[from, to)`.
+    fn idle(&self, c: u32, from: f64, to: f64) -> bool {
+        let v = &self.0[c as usize];
+        // Every interval before `first` ends by `from`; the one at `first`
+        // ends after it, and no later one starts before it.
+        let first = v.partition_point(|&(_, reach)| reach <= from + 1e-9);
+        v.get(first).is_none_or(|&(start, _)| start >= to - 1e-9)
+    }
 }
 
 /// Hosts with `task` added on `to` and, when `from` is given, removed
@@ -238,6 +266,7 @@ fn derive(
         }
     };
     let path = sim::critical_path(r);
+    let busy = BusyTimes::of(r, cores);
     // Group the path's invocations by the time their data was ready.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (k, step) in path.iter().enumerate() {
@@ -264,7 +293,7 @@ fn derive(
             if inv.start > inv.ready + 1e-9 {
                 // Delayed by a resource conflict: migrate to spare cores.
                 let mut spare: Vec<u32> = (0..cores)
-                    .filter(|&c| c != inv.core && idle(r, c, inv.ready, inv.start))
+                    .filter(|&c| c != inv.core && busy.idle(c, inv.ready, inv.start))
                     .collect();
                 spare.shuffle(rng);
                 for c in spare {

@@ -18,6 +18,10 @@
 //! listed in the `[generate]` table names an input that the benchmark's
 //! `gen.py` writes (with `python3`) into a temporary folder first.
 //!
+//! Every check runs the default-layout build on one and four cores
+//! (`BAMBOO_CORES`); the `quick` size also on 2, 3 and 8, and with the
+//! layouts synthesised for 2 and 4 cores from a profile of the quick run.
+//!
 //! The sizes checked here are the small ones: the whole file takes seconds.
 //! Timing is `benchmarks/compare.py`'s job, never a test's.
 
@@ -144,6 +148,71 @@ fn disagreement(out: &str, want: &str, tol: Option<(f64, f64)>) -> Option<String
     None
 }
 
+/// The core counts of the builds with a synthesised layout.
+const SYNTHESISED_CORES: [u32; 2] = [2, 4];
+
+/// Profiles benchmark `name` on `args` (a `--profile-gen` build run once)
+/// and builds it with the layouts synthesised from that profile (`--profile
+/// P --cores N`, paper 4.3-4.5); the executables by core count.
+fn synthesise(
+    bambooc: &Path,
+    dir: &Path,
+    name: &str,
+    args: &[String],
+    scratch: &Path,
+    failures: &mut Vec<String>,
+) -> Vec<(u32, PathBuf)> {
+    let source = dir.join(format!("{name}.bb"));
+    let profiling = scratch.join(format!("{name}_profgen"));
+    let profile = scratch.join(format!("{name}.profile"));
+    let limit = Duration::from_secs(300);
+    let profiled = run(
+        Command::new(bambooc)
+            .args(["-O1", "--profile-gen"])
+            .arg(&source)
+            .arg("-o")
+            .arg(&profiling),
+        dir,
+        limit,
+    )
+    .and_then(|_| {
+        run(
+            Command::new(&profiling)
+                .args(args)
+                .env("BAMBOO_PROFILE_OUT", &profile),
+            dir,
+            limit,
+        )
+    });
+    if let Err(e) = profiled {
+        failures.push(format!("{name}: profiling failed: {e}"));
+        return Vec::new();
+    }
+    let mut built = Vec::new();
+    for n in SYNTHESISED_CORES {
+        let exe = scratch.join(format!("{name}_synth{n}"));
+        let made = run(
+            Command::new(bambooc)
+                .arg("-O1")
+                .arg("--profile")
+                .arg(&profile)
+                .args(["--cores", &n.to_string()])
+                .arg(&source)
+                .arg("-o")
+                .arg(&exe),
+            dir,
+            limit,
+        );
+        match made {
+            Ok(_) => built.push((n, exe)),
+            Err(e) => failures.push(format!(
+                "{name}: the build with a synthesised layout for {n} cores failed: {e}"
+            )),
+        }
+    }
+    built
+}
+
 /// Checks one benchmark; its failures.
 fn check(bambooc: &Path, dir: &Path, scratch: &Path) -> Vec<String> {
     let name = dir.file_name().unwrap().to_string_lossy().into_owned();
@@ -225,18 +294,42 @@ fn check(bambooc: &Path, dir: &Path, scratch: &Path) -> Vec<String> {
                 continue;
             }
         };
-        match run(
-            Command::new(&exe).args(&resolved),
-            dir,
-            Duration::from_secs(120),
-        ) {
-            Err(e) => failures.push(format!("{name} ({size}): {e}")),
-            Ok(out) => {
-                if let Some(diff) = disagreement(&out, &want, tolerances(sizes.get(table))) {
-                    failures.push(format!(
-                        "{name} ({size}): output differs from {}: {diff}",
-                        want_file.strip_prefix(dir).unwrap_or(&want_file).display()
-                    ));
+        // The quick size runs on every core count of the run tests; the
+        // reference sizes on one and four.
+        let core_counts: &[u32] = if size == "quick" {
+            &[1, 2, 3, 4, 8]
+        } else {
+            &[1, 4]
+        };
+        let mut builds: Vec<(String, PathBuf, Option<u32>)> = core_counts
+            .iter()
+            .map(|&n| (format!("{n} cores"), exe.clone(), Some(n)))
+            .collect();
+        if size == "quick" {
+            let synthesised = synthesise(bambooc, dir, &name, &resolved, scratch, &mut failures);
+            for (n, synth) in &synthesised {
+                builds.push((
+                    format!("synthesised layout, {n} cores"),
+                    synth.clone(),
+                    None,
+                ));
+            }
+        }
+        for (how, exe, cores) in builds {
+            let mut cmd = Command::new(&exe);
+            cmd.args(&resolved);
+            if let Some(n) = cores {
+                cmd.env("BAMBOO_CORES", n.to_string());
+            }
+            match run(&mut cmd, dir, Duration::from_secs(120)) {
+                Err(e) => failures.push(format!("{name} ({size}, {how}): {e}")),
+                Ok(out) => {
+                    if let Some(diff) = disagreement(&out, &want, tolerances(sizes.get(table))) {
+                        failures.push(format!(
+                            "{name} ({size}, {how}): output differs from {}: {diff}",
+                            want_file.strip_prefix(dir).unwrap_or(&want_file).display()
+                        ));
+                    }
                 }
             }
         }

@@ -6,7 +6,10 @@
 //! (a collection at every task boundary) together with
 //! `BAMBOO_CHECK_SHARING=1` (the sharing sanitizer: no object may be
 //! reachable from two task objects whose locks the disjointness analysis did
-//! not merge). `BLESS=1` writes missing
+//! not merge). A program of more than one task is then also built with
+//! `--profile-gen` and run once (its output must be the same), and the
+//! layouts synthesised from its profile for 2 and 4 cores (`--profile P
+//! --cores N`) are built and run. `BLESS=1` writes missing
 //! expectation files from the actual run; review them before committing.
 //!
 //! `BAMBOOC_RUN_OPT=2` compiles at -O2 (the default here is -O1, to keep the
@@ -20,26 +23,76 @@ use std::time::{Duration, Instant};
 mod common;
 use common::repo_root;
 
+/// How one run of a program is made.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// The default-layout build on `cores` cores (`BAMBOO_CORES`), with
+    /// or without GC stress.
+    Default { cores: u32, gc_stress: bool },
+    /// The `--profile-gen` build (one core), writing a profile.
+    ProfileGen,
+    /// A build with the layout synthesised from that profile for `cores`
+    /// cores (`--profile P --cores N`).
+    Synthesised { cores: u32 },
+}
+
+impl Mode {
+    fn describe(self) -> String {
+        match self {
+            Mode::Default {
+                cores: 1,
+                gc_stress: false,
+            } => String::new(),
+            Mode::Default {
+                cores: 1,
+                gc_stress: true,
+            } => " (BAMBOO_GC_STRESS=1 BAMBOO_CHECK_SHARING=1)".into(),
+            Mode::Default {
+                cores,
+                gc_stress: false,
+            } => format!(" ({cores} cores)"),
+            Mode::Default { cores, .. } => format!(" ({cores} cores, BAMBOO_GC_STRESS=1)"),
+            Mode::ProfileGen => " (--profile-gen)".into(),
+            Mode::Synthesised { cores } => format!(" (synthesised layout, {cores} cores)"),
+        }
+    }
+
+    fn cores(self) -> u32 {
+        match self {
+            Mode::Default { cores, .. } | Mode::Synthesised { cores } => cores,
+            Mode::ProfileGen => 1,
+        }
+    }
+}
+
 fn run_with_timeout(
     exe: &Path,
     args: &[String],
     cwd: &Path,
-    gc_stress: bool,
-    cores: u32,
+    mode: Mode,
+    profile_out: &Path,
 ) -> Result<(i32, String, String), String> {
     let mut cmd = Command::new(exe);
     cmd.args(args)
         .current_dir(cwd)
-        .env("BAMBOO_CORES", cores.to_string())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if gc_stress {
-        cmd.env("BAMBOO_GC_STRESS", "1");
-    }
-    // The sharing sanitizer runs a program on one core, so it joins the
-    // one-core GC-stress run only.
-    if gc_stress && cores == 1 {
-        cmd.env("BAMBOO_CHECK_SHARING", "1");
+    match mode {
+        Mode::Default { cores, gc_stress } => {
+            cmd.env("BAMBOO_CORES", cores.to_string());
+            if gc_stress {
+                cmd.env("BAMBOO_GC_STRESS", "1");
+            }
+            // The sharing sanitizer runs a program on one core, so it joins
+            // the one-core GC-stress run only.
+            if gc_stress && cores == 1 {
+                cmd.env("BAMBOO_CHECK_SHARING", "1");
+            }
+        }
+        Mode::ProfileGen => {
+            cmd.env("BAMBOO_PROFILE_OUT", profile_out);
+        }
+        Mode::Synthesised { .. } => {}
     }
     let mut child = cmd.spawn().map_err(|e| e.to_string())?;
     let start = Instant::now();
@@ -61,16 +114,57 @@ fn run_with_timeout(
     ))
 }
 
-/// (cores, GC stress) of each run of a program.
-const RUNS: [(u32, bool); 7] = [
-    (1, false),
-    (2, false),
-    (3, false),
-    (4, false),
-    (8, false),
-    (1, true),
-    (4, true),
+/// The runs of the default-layout build of a program.
+const DEFAULT_RUNS: [Mode; 7] = [
+    Mode::Default {
+        cores: 1,
+        gc_stress: false,
+    },
+    Mode::Default {
+        cores: 2,
+        gc_stress: false,
+    },
+    Mode::Default {
+        cores: 3,
+        gc_stress: false,
+    },
+    Mode::Default {
+        cores: 4,
+        gc_stress: false,
+    },
+    Mode::Default {
+        cores: 8,
+        gc_stress: false,
+    },
+    Mode::Default {
+        cores: 1,
+        gc_stress: true,
+    },
+    Mode::Default {
+        cores: 4,
+        gc_stress: true,
+    },
 ];
+
+/// The core counts of the synthesised-layout builds of a program.
+const SYNTHESISED_CORES: [u32; 2] = [2, 4];
+
+/// Compiles `rel` with the `bambooc` binary and the given extra options.
+fn compile_with_cli(rel: &Path, extra: &[&str], opt: u8, exe: &Path) -> Result<(), String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .arg(format!("-O{opt}"))
+        .args(extra)
+        .arg(rel)
+        .arg("-o")
+        .arg(exe)
+        .output()
+        .map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
 
 fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
     let rel = path.strip_prefix(root).unwrap().to_path_buf();
@@ -85,12 +179,14 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
     }
     let dir = std::env::temp_dir().join(format!("bambooc-runtest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let exe = dir.join(path.file_stem().unwrap());
+    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+    let exe = dir.join(&stem);
+    let profile = dir.join(format!("{stem}.profile"));
     let common = CommonArgs {
         files: vec![rel.clone()],
         ..Default::default()
     };
-    let cg = CodegenArgs {
+    let mut cg = CodegenArgs {
         opt_level: opt,
         no_bounds_checks: false,
         ..Default::default()
@@ -102,23 +198,21 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
         .map(|s| s.lines().map(str::to_string).collect())
         .unwrap_or_default();
     let unordered = path.with_extension("unordered").exists();
-    let mut failures = Vec::new();
-    for (cores, gc_stress) in RUNS {
-        let mode = match (cores, gc_stress) {
-            (1, false) => String::new(),
-            (1, true) => " (BAMBOO_GC_STRESS=1 BAMBOO_CHECK_SHARING=1)".to_string(),
-            (n, false) => format!(" ({n} cores)"),
-            (n, true) => format!(" ({n} cores, BAMBOO_GC_STRESS=1)"),
-        };
-        let (status, stdout, stderr) = match run_with_timeout(&exe, &args, root, gc_stress, cores) {
+    let check = |exe: &Path, mode: Mode| -> Vec<String> {
+        let desc = mode.describe();
+        let (status, stdout, stderr) = match run_with_timeout(exe, &args, root, mode, &profile) {
             Ok(r) => r,
-            Err(e) => {
-                failures.push(format!("{name}{mode}: {e}"));
-                continue;
-            }
+            Err(e) => return vec![format!("{name}{desc}: {e}")],
         };
+        let first_run = matches!(
+            mode,
+            Mode::Default {
+                cores: 1,
+                gc_stress: false
+            }
+        );
         let sorted = |text: &str| {
-            if unordered && cores > 1 {
+            if unordered && mode.cores() > 1 {
                 let mut lines: Vec<&str> = text.lines().collect();
                 lines.sort_unstable();
                 lines.join("\n")
@@ -131,25 +225,63 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
             match std::fs::read_to_string(&file) {
                 Ok(want) => (sorted(&want) != sorted(actual)).then(|| {
                     format!(
-                        "{name}{mode}: {ext} differs\n--- expected\n{want}\n--- found\n{actual}"
+                        "{name}{desc}: {ext} differs\n--- expected\n{want}\n--- found\n{actual}"
                     )
                 }),
-                Err(_) if bless && !gc_stress && cores == 1 && actual != default => {
+                Err(_) if bless && first_run && actual != default => {
                     std::fs::write(&file, actual).unwrap();
                     None
                 }
                 Err(_) => (actual != default).then(|| {
                     format!(
-                        "{name}{mode}: {ext} differs\n--- expected\n{default}\n--- found\n{actual}"
+                        "{name}{desc}: {ext} differs\n--- expected\n{default}\n--- found\n{actual}"
                     )
                 }),
             }
         };
-        failures.extend(expect("stdout", &stdout, "\u{0}missing"));
-        failures.extend(expect("stderr", &stderr, ""));
-        failures.extend(expect("status", &format!("{status}\n"), "0\n"));
+        [
+            expect("stdout", &stdout, "\u{0}missing"),
+            expect("stderr", &stderr, ""),
+            expect("status", &format!("{status}\n"), "0\n"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    };
+    let mut failures = Vec::new();
+    for mode in DEFAULT_RUNS {
+        failures.extend(check(&exe, mode));
+    }
+    // The profiling build must behave as the plain one; the layouts
+    // synthesised from its profile (paper 4.3-4.5) must too. A program of
+    // one task has one layout, which the runs above cover.
+    let tasks = fe.program.as_ref().map_or(0, |p| p.tasks.len());
+    if tasks < 2 {
+        let _ = std::fs::remove_file(&exe);
+        return (!failures.is_empty()).then(|| failures.join("\n"));
+    }
+    cg.profile.profile_gen = true;
+    match compile_program(&fe, &common, &cg, &exe, &exe) {
+        Err(e) => failures.push(format!(
+            "{name}: the --profile-gen build does not compile:\n{e}"
+        )),
+        Ok(()) => {
+            failures.extend(check(&exe, Mode::ProfileGen));
+            for cores in SYNTHESISED_CORES {
+                let profile_arg = profile.display().to_string();
+                let cores_arg = cores.to_string();
+                let extra = ["--profile", &profile_arg, "--cores", &cores_arg];
+                match compile_with_cli(&rel, &extra, opt, &exe) {
+                    Ok(()) => failures.extend(check(&exe, Mode::Synthesised { cores })),
+                    Err(e) => failures.push(format!(
+                        "{name}: the build with a synthesised layout for {cores} cores failed:\n{e}"
+                    )),
+                }
+            }
+        }
     }
     let _ = std::fs::remove_file(&exe);
+    let _ = std::fs::remove_file(&profile);
     (!failures.is_empty()).then(|| failures.join("\n"))
 }
 
@@ -176,7 +308,7 @@ fn run_programs() {
         );
     }
     eprintln!(
-        "{} run tests passed (on 1, 2, 3, 4 and 8 cores, under BAMBOO_GC_STRESS=1 on 1 and 4, and BAMBOO_CHECK_SHARING=1 on 1)",
+        "{} run tests passed (on 1, 2, 3, 4 and 8 cores, under BAMBOO_GC_STRESS=1 on 1 and 4, BAMBOO_CHECK_SHARING=1 on 1, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
         files.len()
     );
 }
