@@ -3,29 +3,48 @@
 //! In: a [`Model`], a [`Machine`], a core count and [`OptOptions`] (the
 //! seed among them). Out: the best [`Layout`] found and its simulation.
 //!
+//! The search space is the one synthesis samples (4.3.4, "the algorithm
+//! extends the core search algorithm"): a [`Mapping`] of the copies of
+//! the core groups (items) to cores, every assignment put in
+//! restricted-growth form ([`Mapping::canonical`]), so layouts that differ
+//! only by renaming cores are one point, and [`exhaustive`] enumerates
+//! exactly this space (what `bambooc sim --dsa-report` compares with).
+//!
 //! Each round simulates the candidates not simulated before, prunes them
 //! probabilistically (the best kept with high probability, poor ones with
 //! low), and derives new candidates from the critical path of each kept
 //! one (4.5.2): the critical-path invocations are grouped by the time
 //! their data was ready, one group is picked at random, and a delayed
-//! invocation gets an instance on each core that was idle while it waited;
-//! without spare cores, a non-key invocation (one whose successor on the
-//! path waited for the core, not for its data) is moved to other cores so
-//! it no longer delays the key one. Rounds repeat while they improve the
-//! best layout; after `patience` rounds without improvement the search
-//! stops with probability `stop_probability` per round. Every random
-//! choice comes from one `StdRng` seeded with `seed`, and candidates are
-//! kept in vectors and ordered maps, so equal inputs give equal output.
+//! invocation's item moves to each core that was idle while it waited;
+//! in one combined move, every copy of its group that shares a core with
+//! another copy goes to a spare core of its own (spreading data-parallel
+//! work, which no single move improves when the objects are dealt
+//! round-robin). Without spare cores, a non-key invocation (one whose
+//! successor on the path waited for the core, not for its data) is moved
+//! to other cores so it no longer delays the key one. Two random moves
+//! per candidate are the annealing part.
+//!
+//! A round's best replaces the best layout when it is better or equally
+//! good (within a relative 1e-9), so the search walks plateaus of equal
+//! time. A round without improvement also takes unseen single-move
+//! neighbours of the best layout; when there are none and no other
+//! candidate is pending, two random moves from the best restart the
+//! search. It stops after `patience` rounds without improvement, with
+//! probability `stop_probability` per round, but only at a local optimum
+//! (every single-move neighbour of the best simulated), or after
+//! `max_rounds`. Every random choice comes from one `StdRng` seeded with
+//! `seed`, and candidates are kept in vectors and ordered maps, so equal
+//! inputs give equal output.
 
 use crate::hir::TaskId;
 use crate::layout::Layout;
 use crate::machine::Machine;
 use crate::sim::{self, Model, SimOptions, SimResult, Via};
-use crate::synth;
+use crate::synth::{Enumeration, Hosts, Mapping};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Debug)]
 pub struct OptOptions {
@@ -68,26 +87,26 @@ pub struct OptResult {
     pub simulated: usize,
 }
 
-type Hosts = Vec<Vec<u32>>;
-
-fn hosts_of(l: &Layout) -> Hosts {
-    l.hosts
-        .iter()
-        .map(|h| h.iter().map(|t| t.0).collect())
-        .collect()
+/// A point of the search space: an assignment of the mapping's items to
+/// cores in restricted-growth form, and the layout's hosts.
+#[derive(Clone, Debug)]
+struct Cand {
+    assign: Vec<u32>,
+    hosts: Hosts,
 }
 
 struct Search<'a> {
     model: &'a Model,
     machine: &'a Machine,
-    opts: &'a OptOptions,
+    map: &'a Mapping,
+    sim: SimOptions,
     /// Simulated candidates: hosts -> cost.
     costs: BTreeMap<Hosts, f64>,
 }
 
 impl Search<'_> {
     fn layout(&self, h: &Hosts) -> Layout {
-        synth::layout_from_hosts(
+        crate::synth::layout_from_hosts(
             self.model,
             &self.machine.name,
             h.iter()
@@ -97,15 +116,29 @@ impl Search<'_> {
     }
 
     fn simulate(&mut self, h: &Hosts) -> (f64, SimResult) {
-        let r = sim::simulate(self.model, self.machine, &self.layout(h), self.opts.sim);
+        let r = sim::simulate(self.model, self.machine, &self.layout(h), self.sim);
         let c = r.cost();
         self.costs.insert(h.clone(), c);
         (c, r)
     }
+
+    /// Adds `assign`, put in canonical form, to `out` unless its layout is
+    /// `from`'s, was simulated, or is already pending or in `out`.
+    fn offer(&self, mut assign: Vec<u32>, from: &Cand, pending: &[Cand], out: &mut Vec<Cand>) {
+        self.map.canonical(&mut assign);
+        let hosts = self.map.hosts(&assign);
+        if hosts != from.hosts
+            && !self.costs.contains_key(&hosts)
+            && !pending.iter().chain(out.iter()).any(|c| c.hosts == hosts)
+        {
+            out.push(Cand { assign, hosts });
+        }
+    }
 }
 
-/// Runs the search from `synth`'s random candidates. `progress` is called
-/// after each round with the round and the best cost so far.
+/// Runs the search from random candidates of the mapping (4.3.4).
+/// `progress` is called after each round with the round and the best cost
+/// so far.
 pub fn optimise(
     model: &Model,
     machine: &Machine,
@@ -114,16 +147,18 @@ pub fn optimise(
     progress: &mut dyn FnMut(u32, f64),
 ) -> OptResult {
     let mut rng = StdRng::seed_from_u64(opts.seed);
-    let start = synth::candidates(model, &machine.name, cores, opts.initial.max(1), &mut rng);
-    search(model, machine, start, opts, &mut rng, progress)
+    let map = Mapping::new(model, cores);
+    let start = map.random(opts.initial.max(1), &mut rng);
+    search(model, machine, &map, start, opts, &mut rng, progress)
 }
 
-/// Directed simulated annealing from the given starting layouts (all of
-/// `cores` cores).
+/// Directed simulated annealing over the assignments of `map` from the
+/// given starting assignments (restricted-growth, with their hosts).
 pub fn search(
     model: &Model,
     machine: &Machine,
-    start: Vec<Layout>,
+    map: &Mapping,
+    start: Vec<(Vec<u32>, Hosts)>,
     opts: &OptOptions,
     rng: &mut StdRng,
     progress: &mut dyn FnMut(u32, f64),
@@ -131,31 +166,38 @@ pub fn search(
     let mut s = Search {
         model,
         machine,
-        opts,
+        map,
+        sim: opts.sim,
         costs: BTreeMap::new(),
     };
-    let mut population: Vec<Hosts> = start.iter().map(hosts_of).collect();
-    population.dedup();
-    let mut best: Option<(f64, Hosts, SimResult)> = None;
+    let mut population: Vec<Cand> = Vec::new();
+    for (assign, hosts) in start {
+        if !population.iter().any(|c| c.hosts == hosts) {
+            population.push(Cand { assign, hosts });
+        }
+    }
+    let mut best: Option<(f64, Cand, SimResult)> = None;
     let mut stale = 0u32;
     let mut rounds = 0u32;
     while rounds < opts.max_rounds && !population.is_empty() {
         rounds += 1;
         let before = best.as_ref().map_or(f64::INFINITY, |b| b.0);
-        let mut scored: Vec<(f64, Hosts, SimResult)> = Vec::new();
-        for h in population.drain(..) {
-            let (c, r) = s.simulate(&h);
-            scored.push((c, h, r));
+        let mut scored: Vec<(f64, Cand, SimResult)> = Vec::new();
+        for c in population.drain(..) {
+            let (cost, r) = s.simulate(&c.hosts);
+            scored.push((cost, c, r));
         }
-        scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.hosts.cmp(&b.1.hosts)));
         let improved = scored[0].0 < before * (1.0 - 1e-9);
-        if improved || best.is_none() {
+        // An equally good layout replaces the best too (without counting as
+        // progress), so the search walks along plateaus of equal time.
+        if improved || scored[0].0 <= before * (1.0 + 1e-9) {
             best = Some(scored[0].clone());
         }
         let best_cost = best.as_ref().map_or(f64::INFINITY, |b| b.0);
         // Probabilistic pruning: keep near-best candidates almost surely,
         // poor ones rarely; the round's best always survives.
-        let kept: Vec<(f64, Hosts, SimResult)> = scored
+        let kept: Vec<(f64, Cand, SimResult)> = scored
             .into_iter()
             .enumerate()
             .filter(|(i, (c, _, _))| {
@@ -170,103 +212,99 @@ pub fn search(
             .map(|(_, x)| x)
             .take(opts.keep.max(1))
             .collect();
-        for (_, h, r) in &kept {
-            let seen = |c: &Hosts| s.costs.contains_key(c) || population.contains(c);
-            let children = derive(model, h.len() as u32, h, r, opts.children, &seen, rng);
+        for (_, c, r) in &kept {
+            let children = derive(&s, c, r, opts.children, &population, rng);
             population.extend(children);
+        }
+        // Without progress, look at the best layout's unseen neighbours
+        // (single moves); the search may end only where there are none.
+        let (_, b, _) = best.as_ref().expect("a candidate was simulated");
+        let mut local_optimum = false;
+        if !improved {
+            let more = neighbours(&s, b, opts.children, &population, rng);
+            local_optimum = more.is_empty();
+            population.extend(more);
+        }
+        if population.is_empty() {
+            population = kick(&s, b, opts.children, rng);
         }
         progress(rounds, best_cost);
         if improved {
             stale = 0;
         } else {
             stale += 1;
-            if stale >= opts.patience && rng.random::<f64>() < opts.stop_probability {
+            if local_optimum
+                && stale >= opts.patience
+                && rng.random::<f64>() < opts.stop_probability
+            {
                 break;
             }
         }
     }
-    let (_, h, result) = best.expect("at least one candidate was simulated");
+    let (_, c, result) = best.expect("at least one candidate was simulated");
     OptResult {
-        layout: s.layout(&h),
+        layout: s.layout(&c.hosts),
         result,
         rounds,
         simulated: s.costs.len(),
     }
 }
 
-/// Per core, the busy intervals of a simulation sorted by start, with the
-/// running maximum of their ends, so that whether a core was idle during
-/// a window is answered in logarithmic time (the critical path of a long
-/// run asks it for thousands of windows).
-struct BusyTimes(Vec<Vec<(f64, f64)>>);
-
-impl BusyTimes {
-    fn of(r: &SimResult, cores: u32) -> BusyTimes {
-        let mut per_core: Vec<Vec<(f64, f64)>> = vec![Vec::new(); cores as usize];
-        for i in &r.trace {
-            if let Some(v) = per_core.get_mut(i.core as usize) {
-                v.push((i.start, i.end));
-            }
+/// Per core, the (start, end) of its invocations in `r`.
+fn busy_intervals(r: &SimResult, cores: u32) -> Vec<Vec<(f64, f64)>> {
+    let mut out = vec![Vec::new(); cores as usize];
+    for i in &r.trace {
+        if let Some(v) = out.get_mut(i.core as usize) {
+            v.push((i.start, i.end));
         }
-        for v in &mut per_core {
-            v.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let mut reach = f64::NEG_INFINITY;
-            for x in v.iter_mut() {
-                reach = reach.max(x.1);
-                x.1 = reach;
-            }
-        }
-        BusyTimes(per_core)
     }
-
-    /// Whether core `c` runs nothing during `[from, to)`.
-    fn idle(&self, c: u32, from: f64, to: f64) -> bool {
-        let v = &self.0[c as usize];
-        // Every interval before `first` ends by `from`; the one at `first`
-        // ends after it, and no later one starts before it.
-        let first = v.partition_point(|&(_, reach)| reach <= from + 1e-9);
-        v.get(first).is_none_or(|&(start, _)| start >= to - 1e-9)
-    }
+    out
 }
 
-/// Hosts with `task` added on `to` and, when `from` is given, removed
-/// from that core.
-fn moved(h: &Hosts, task: u32, from: Option<u32>, to: u32) -> Hosts {
-    let mut h = h.clone();
-    if let Some(f) = from {
-        h[f as usize].retain(|&t| t != task);
-    }
-    if !h[to as usize].contains(&task) {
-        h[to as usize].push(task);
-        h[to as usize].sort_unstable();
-    }
-    h
+/// Whether a core with these busy intervals runs nothing during `[from, to)`.
+fn idle(busy: &[(f64, f64)], from: f64, to: f64) -> bool {
+    !busy
+        .iter()
+        .any(|&(start, end)| start < to - 1e-9 && end > from + 1e-9)
 }
 
-/// New candidates from the critical path of `r`, the simulation of `h`:
-/// up to `limit` not `seen` before, then two random moves (the annealing
-/// part, so the search can leave a layout the critical path gives no
-/// advice for).
+/// The cores an item of `c` may move to: the used ones and one fresh core
+/// (fresh cores are all alike up to renaming).
+fn destinations(s: &Search, c: &Cand) -> u32 {
+    let used = c.assign.iter().max().map_or(0, |&u| u + 1);
+    (used + 1).min(s.map.cores)
+}
+
+/// New candidates from the critical path of `r`, the simulation of `c`
+/// (4.5.2): up to `limit` not seen before, then two random moves (the
+/// annealing part, so the search can leave a layout the critical path
+/// gives no advice for). A move takes an item (a copy of a core group
+/// holding the invocation's task) from the invocation's core to another.
 fn derive(
-    model: &Model,
-    cores: u32,
-    h: &Hosts,
+    s: &Search,
+    c: &Cand,
     r: &SimResult,
     limit: usize,
-    seen: &dyn Fn(&Hosts) -> bool,
+    pending: &[Cand],
     rng: &mut StdRng,
-) -> Vec<Hosts> {
-    let mut out: Vec<Hosts> = Vec::new();
-    if cores < 2 {
+) -> Vec<Cand> {
+    let map = s.map;
+    let mut out: Vec<Cand> = Vec::new();
+    if map.cores < 2 || map.is_empty() {
         return out;
     }
-    let add = |c: Hosts, out: &mut Vec<Hosts>| {
-        if !seen(&c) && !out.contains(&c) && &c != h {
-            out.push(c);
+    let dests = destinations(s, c);
+    // Single moves, each (group, from, to) offered once.
+    let mut tried = BTreeSet::new();
+    let mut single = |k: usize, to: u32, out: &mut Vec<Cand>| {
+        if tried.insert((map.instance(k), c.assign[k], to)) {
+            let mut a = c.assign.clone();
+            a[k] = to;
+            s.offer(a, c, pending, out);
         }
     };
     let path = sim::critical_path(r);
-    let busy = BusyTimes::of(r, cores);
+    let busy = busy_intervals(r, map.cores);
     // Group the path's invocations by the time their data was ready.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (k, step) in path.iter().enumerate() {
@@ -277,80 +315,128 @@ fn derive(
         }
     }
     groups.shuffle(rng);
-    let single = |t: u32| {
-        let tm = &model.tasks[t as usize];
-        tm.startup || (tm.params > 1 && !tm.tag_shared)
-    };
     for g in groups {
         if out.len() >= limit {
             break;
         }
         for &k in &g {
             let inv = &r.trace[path[k].inv as usize];
-            if model.tasks[inv.task as usize].startup {
+            if s.model.tasks[inv.task as usize].startup {
                 continue;
             }
+            let mine: Vec<usize> = (0..map.len())
+                .filter(|&i| c.assign[i] == inv.core && map.tasks(i).contains(&inv.task))
+                .collect();
+            let Some(&item) = mine.choose(rng) else {
+                continue;
+            };
             if inv.start > inv.ready + 1e-9 {
-                // Delayed by a resource conflict: migrate to spare cores.
-                let mut spare: Vec<u32> = (0..cores)
-                    .filter(|&c| c != inv.core && busy.idle(c, inv.ready, inv.start))
+                // Delayed by a resource conflict: migrate to the cores that
+                // were idle meanwhile.
+                let spare: Vec<u32> = (0..map.cores)
+                    .filter(|&d| d != inv.core && idle(&busy[d as usize], inv.ready, inv.start))
                     .collect();
-                spare.shuffle(rng);
-                for c in spare {
-                    let from = single(inv.task).then_some(inv.core);
-                    add(moved(h, inv.task, from, c), &mut out);
+                // At once, every copy of the task that shares its core
+                // with another copy of its group, each to a spare core of
+                // its own (spreading work no single move would improve).
+                let mut placed = BTreeSet::new();
+                let doubled: Vec<usize> = (0..map.len())
+                    .filter(|&i| {
+                        map.tasks(i).contains(&inv.task)
+                            && !placed.insert((map.instance(i), c.assign[i]))
+                    })
+                    .collect();
+                if !doubled.is_empty() && !spare.is_empty() {
+                    let mut a = c.assign.clone();
+                    for (&i, &d) in doubled.iter().zip(&spare) {
+                        a[i] = d;
+                    }
+                    s.offer(a, c, pending, &mut out);
+                }
+                let mut one: Vec<u32> = spare.into_iter().filter(|&d| d < dests).collect();
+                one.shuffle(rng);
+                for d in one {
+                    single(item, d, &mut out);
                 }
             }
             // A non-key invocation (its successor waited for the core, not
             // for its data) delaying the next one: move it away.
             if k + 1 < path.len() && path[k + 1].via == Via::Core {
-                let mut others: Vec<u32> = (0..cores).filter(|&c| c != inv.core).collect();
+                let mut others: Vec<u32> = (0..dests).filter(|&d| d != inv.core).collect();
                 others.shuffle(rng);
-                let copies = h.iter().filter(|x| x.contains(&inv.task)).count();
-                for c in others {
-                    add(moved(h, inv.task, Some(inv.core), c), &mut out);
-                    if copies > 1 {
-                        // Or just drop this core's copy.
-                        let mut d = h.clone();
-                        d[inv.core as usize].retain(|&t| t != inv.task);
-                        add(d, &mut out);
-                    }
+                for d in others {
+                    single(item, d, &mut out);
                 }
             }
         }
     }
     out.truncate(limit);
-    // Random moves: an instance to another core, a new instance, or one
-    // instance fewer.
-    let tasks: Vec<u32> = (0..model.tasks.len() as u32)
-        .filter(|&t| !model.tasks[t as usize].startup)
-        .collect();
+    // Random moves: an item to another core.
     for _ in 0..8 {
         if out.len() >= limit + 2 {
             break;
         }
-        let Some(&t) = tasks.choose(rng) else { break };
-        let on: Vec<u32> = (0..cores).filter(|&c| h[c as usize].contains(&t)).collect();
-        let to = rng.random_range(0..cores);
-        let child = match rng.random_range(0..3) {
-            0 => moved(h, t, on.choose(rng).copied(), to),
-            1 if !single(t) => moved(h, t, None, to),
-            2 if on.len() > 1 => {
-                let mut d = h.clone();
-                let c = *on.choose(rng).expect("several instances");
-                d[c as usize].retain(|&x| x != t);
-                d
-            }
-            _ => continue,
-        };
-        add(child, &mut out);
+        let k = rng.random_range(0..map.len());
+        let d = rng.random_range(0..dests);
+        single(k, d, &mut out);
     }
     out
 }
 
-/// The best layout of the whole candidate space of `synth` (no skipping),
-/// with the number of candidates; `None` if the space has more than
-/// `limit` candidates.
+/// Up to `limit` unseen layouts one move away from `c` (not `pending`),
+/// in random order.
+fn neighbours(s: &Search, c: &Cand, limit: usize, pending: &[Cand], rng: &mut StdRng) -> Vec<Cand> {
+    let map = s.map;
+    let mut out = Vec::new();
+    if map.cores < 2 || map.is_empty() {
+        return out;
+    }
+    let dests = destinations(s, c);
+    // Copies of one group on one core are interchangeable: move one.
+    let mut from = BTreeSet::new();
+    let mut moves: Vec<(usize, u32)> = (0..map.len())
+        .filter(|&k| from.insert((map.instance(k), c.assign[k])))
+        .flat_map(|k| (0..dests).map(move |d| (k, d)))
+        .filter(|&(k, d)| c.assign[k] != d)
+        .collect();
+    moves.shuffle(rng);
+    for (k, d) in moves {
+        if out.len() >= limit {
+            break;
+        }
+        let mut a = c.assign.clone();
+        a[k] = d;
+        s.offer(a, c, pending, &mut out);
+    }
+    out
+}
+
+/// Up to `limit` unseen layouts two random moves away from `c` (the
+/// annealing step out of a fully explored neighbourhood).
+fn kick(s: &Search, c: &Cand, limit: usize, rng: &mut StdRng) -> Vec<Cand> {
+    let map = s.map;
+    let mut out = Vec::new();
+    if map.cores < 2 || map.is_empty() {
+        return out;
+    }
+    let dests = destinations(s, c);
+    for _ in 0..4 * limit {
+        if out.len() >= limit {
+            break;
+        }
+        let mut a = c.assign.clone();
+        for _ in 0..2 {
+            let k = rng.random_range(0..map.len());
+            a[k] = rng.random_range(0..dests);
+        }
+        s.offer(a, c, &[], &mut out);
+    }
+    out
+}
+
+/// The best layout of the whole search space (every restricted-growth
+/// assignment of the mapping, no skipping), with the number of distinct
+/// layouts; `None` if the space has more than `limit`.
 pub fn exhaustive(
     model: &Model,
     machine: &Machine,
@@ -358,63 +444,71 @@ pub fn exhaustive(
     limit: usize,
     sim: SimOptions,
 ) -> Option<(f64, Layout, usize)> {
-    let mut groups = synth::core_groups(model);
-    synth::parallelise(model, &mut groups, cores);
-    let e = synth::Enumeration {
+    let map = Mapping::new(model, cores);
+    let e = Enumeration {
         skip: 0.0,
         limit: limit + 1,
         node_budget: u64::MAX,
     };
-    let all = synth::enumerate(model, &groups, cores, &e, &mut StdRng::seed_from_u64(0));
+    let all = map.enumerate(&e, &mut StdRng::seed_from_u64(0));
     if all.len() > limit {
         return None;
     }
-    let opts = OptOptions {
-        sim,
-        ..OptOptions::default()
-    };
     let mut s = Search {
         model,
         machine,
-        opts: &opts,
+        map: &map,
+        sim,
         costs: BTreeMap::new(),
     };
-    let mut best: Option<(f64, Hosts)> = None;
-    for h in &all {
+    let mut best: Option<(f64, &Hosts)> = None;
+    for (_, h) in &all {
         let (c, _) = s.simulate(h);
-        if best.as_ref().is_none_or(|b| c < b.0) {
-            best = Some((c, h.clone()));
+        if best.is_none_or(|b| c < b.0) {
+            best = Some((c, h));
         }
     }
     let (c, h) = best?;
-    Some((c, s.layout(&h), all.len()))
+    Some((c, s.layout(h), all.len()))
 }
 
 /// How often the search from one random candidate reaches the exhaustive
-/// optimum: (runs reaching it, runs, exhaustive optimum, candidates).
+/// optimum (within a relative 1e-9, for rounding):
+/// (runs reaching it, runs, exhaustive optimum, candidates, mean layouts
+/// simulated per search).
 pub fn dsa_vs_exhaustive(
     model: &Model,
     machine: &Machine,
     cores: u32,
     runs: u32,
     seed: u64,
-) -> Option<(u32, u32, f64, usize)> {
+) -> Option<(u32, u32, f64, usize, f64)> {
     let sim = SimOptions::default();
     let (opt, _, n) = exhaustive(model, machine, cores, 200_000, sim)?;
+    let map = Mapping::new(model, cores);
+    let opts = OptOptions {
+        seed,
+        sim,
+        ..OptOptions::default()
+    };
     let mut hits = 0;
+    let mut simulated = 0usize;
     for run in 0..runs {
         let mut rng = StdRng::seed_from_u64(seed.wrapping_add(u64::from(run)));
-        let start = synth::candidates(model, &machine.name, cores, 1, &mut rng);
-        let opts = OptOptions {
-            seed,
-            ..OptOptions::default()
-        };
-        let r = search(model, machine, start, &opts, &mut rng, &mut |_, _| {});
+        let start = map.random(1, &mut rng);
+        let r = search(model, machine, &map, start, &opts, &mut rng, &mut |_, _| {});
+        simulated += r.simulated;
         if r.result.cost() <= opt * (1.0 + 1e-9) {
             hits += 1;
         }
     }
-    Some((hits, runs, opt, n))
+    Some((
+        hits,
+        runs,
+        opt,
+        n,
+        simulated as f64 / f64::from(runs.max(1)),
+    ))
 }
 
 #[cfg(test)]

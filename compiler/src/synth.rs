@@ -3,9 +3,12 @@
 //! In: a [`Model`] (the CSTG with the profile's Markov model), a core
 //! count and a seeded RNG. Out: core groups arranged as a tree
 //! ([`core_groups`]), replicated by the data-parallelisation and
-//! rate-matching rules ([`parallelise`]), and random non-isomorphic
-//! mappings of the group instances to cores turned into validated
-//! [`Layout`]s ([`candidates`], [`enumerate`]).
+//! rate-matching rules ([`parallelise`]), and the mapping problem
+//! ([`Mapping`]: the copies of the group instances to place on cores;
+//! random or all non-isomorphic assignments, [`Mapping::random`],
+//! [`Mapping::enumerate`]), whose host assignments [`layout_from_hosts`]
+//! turns into validated [`Layout`]s. The optimiser (`opt`) searches the
+//! same space.
 //!
 //! 4.3.2: the graph has a node per state and a conceptual task node per
 //! (state, task) where the task takes the object as parameter 0; state to
@@ -32,7 +35,9 @@
 //! core k-1) with copies of one group in non-decreasing core order, so no
 //! two assignments differ by renaming cores or swapping copies; each
 //! choice is skipped with a probability (never the last one left), which
-//! samples the space. [`layout_from_hosts`] turns an assignment into a
+//! samples the space. [`Mapping::canonical`] puts any assignment in this
+//! form (cores renamed in order of first use, copies sorted), so moves
+//! made by the optimiser stay in the enumerated space. [`layout_from_hosts`] turns an assignment into a
 //! layout: a task with several instances is round-robin (one parameter),
 //! tag-hashed (parameters sharing a tag) or reduced to its lowest-core
 //! instance; the startup task runs on core 0; routes send objects of
@@ -312,17 +317,192 @@ struct Item {
     instance: usize,
 }
 
-fn items(groups: &[Group]) -> Vec<Item> {
-    let mut out = Vec::new();
-    for (i, g) in groups.iter().enumerate() {
-        for _ in 0..g.copies.max(1) {
-            out.push(Item {
-                tasks: g.tasks.clone(),
-                instance: i,
-            });
+/// Host assignments: per core, the tasks it hosts in id order.
+pub type Hosts = Vec<Vec<u32>>;
+
+/// The mapping problem of 4.3.4: the copies of the group instances
+/// (items, root first, the copies of one instance adjacent) to place on
+/// `cores` cores. An assignment gives each item a core; it is in
+/// restricted-growth form when the root is on core 0, every item's core is
+/// at most one more than the largest core before it, and the copies of an
+/// instance are in non-decreasing core order. Every layout of the search
+/// space (the synthesis candidates and everything the optimiser derives
+/// from them) is the [`Mapping::hosts`] of such an assignment.
+#[derive(Clone, Debug)]
+pub struct Mapping {
+    items: Vec<Item>,
+    pub cores: u32,
+    ntasks: usize,
+}
+
+impl Mapping {
+    /// The tree, the replication rules, then the items.
+    pub fn new(m: &Model, cores: u32) -> Mapping {
+        let mut groups = core_groups(m);
+        parallelise(m, &mut groups, cores);
+        Mapping::of_groups(m, &groups, cores)
+    }
+
+    pub fn of_groups(m: &Model, groups: &[Group], cores: u32) -> Mapping {
+        let mut items = Vec::new();
+        for (i, g) in groups.iter().enumerate() {
+            for _ in 0..g.copies.max(1) {
+                items.push(Item {
+                    tasks: g.tasks.clone(),
+                    instance: i,
+                });
+            }
+        }
+        Mapping {
+            items,
+            cores: cores.max(1),
+            ntasks: m.tasks.len(),
         }
     }
-    out
+
+    /// The number of items.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The tasks of item `k`.
+    pub fn tasks(&self, k: usize) -> &[u32] {
+        &self.items[k].tasks
+    }
+
+    /// The group instance item `k` is a copy of.
+    pub fn instance(&self, k: usize) -> usize {
+        self.items[k].instance
+    }
+
+    /// The tasks each core hosts under `assign`; tasks no item holds
+    /// (never fired in the profile) stay on core 0.
+    pub fn hosts(&self, assign: &[u32]) -> Hosts {
+        let mut hosts = vec![Vec::new(); self.cores as usize];
+        for (k, it) in self.items.iter().enumerate() {
+            hosts[assign[k] as usize].extend(it.tasks.iter().copied());
+        }
+        for h in hosts.iter_mut() {
+            h.sort_unstable();
+            h.dedup();
+        }
+        for t in 0..self.ntasks as u32 {
+            if !hosts.iter().any(|h| h.contains(&t)) {
+                hosts[0].push(t);
+                hosts[0].sort_unstable();
+            }
+        }
+        hosts
+    }
+
+    /// Renames the cores of any assignment so it is in restricted-growth
+    /// form (see the type): cores numbered in the order items first use
+    /// them, then each instance's copies sorted. The result hosts the same
+    /// tasks together, so it is the same layout up to renaming cores.
+    pub fn canonical(&self, assign: &mut [u32]) {
+        let mut label = vec![u32::MAX; self.cores as usize];
+        let mut next = 0;
+        let mut i = 0;
+        while i < assign.len() {
+            let mut j = i + 1;
+            while j < assign.len() && self.items[j].instance == self.items[i].instance {
+                j += 1;
+            }
+            for a in &mut assign[i..j] {
+                let l = &mut label[*a as usize];
+                if *l == u32::MAX {
+                    *l = next;
+                    next += 1;
+                }
+                *a = *l;
+            }
+            assign[i..j].sort_unstable();
+            i = j;
+        }
+    }
+
+    /// Backtracking enumeration of the restricted-growth assignments
+    /// (4.3.4), as (assignment, hosts) with distinct hosts.
+    pub fn enumerate<R: Rng>(&self, e: &Enumeration, rng: &mut R) -> Vec<(Vec<u32>, Hosts)> {
+        struct Ctx<'a, R> {
+            map: &'a Mapping,
+            e: &'a Enumeration,
+            rng: &'a mut R,
+            nodes: u64,
+            seen: BTreeSet<Hosts>,
+            out: Vec<(Vec<u32>, Hosts)>,
+        }
+        fn go<R: Rng>(c: &mut Ctx<R>, assign: &mut Vec<u32>, i: usize, used: u32) {
+            if c.out.len() >= c.e.limit || c.nodes >= c.e.node_budget {
+                return;
+            }
+            c.nodes += 1;
+            let items = &c.map.items;
+            if i == items.len() {
+                let hosts = c.map.hosts(assign);
+                if c.seen.insert(hosts.clone()) {
+                    c.out.push((assign.clone(), hosts));
+                }
+                return;
+            }
+            // The root starts on core 0.
+            let lo = if i > 0 && items[i - 1].instance == items[i].instance {
+                assign[i - 1]
+            } else {
+                0
+            };
+            let hi = if i == 0 {
+                1
+            } else {
+                (used + 1).min(c.map.cores)
+            };
+            let mut taken = false;
+            for b in lo..hi {
+                let last = b + 1 == hi;
+                if (taken || !last) && c.e.skip > 0.0 && c.rng.random::<f64>() < c.e.skip {
+                    continue;
+                }
+                taken = true;
+                assign[i] = b;
+                go(c, assign, i + 1, used.max(b + 1));
+            }
+        }
+        let mut ctx = Ctx {
+            map: self,
+            e,
+            rng,
+            nodes: 0,
+            seen: BTreeSet::new(),
+            out: Vec::new(),
+        };
+        go(&mut ctx, &mut vec![0; self.items.len()], 0, 0);
+        ctx.out
+    }
+
+    /// `count` random distinct assignments (random skipping).
+    pub fn random<R: Rng>(&self, count: usize, rng: &mut R) -> Vec<(Vec<u32>, Hosts)> {
+        let mut all: Vec<(Vec<u32>, Hosts)> = Vec::new();
+        for _ in 0..4 {
+            let e = Enumeration {
+                skip: 0.5,
+                limit: count - all.len(),
+                node_budget: 200_000,
+            };
+            for x in self.enumerate(&e, rng) {
+                if !all.iter().any(|y| y.1 == x.1) {
+                    all.push(x);
+                }
+            }
+            if all.len() >= count {
+                break;
+            }
+        }
+        all
+    }
 }
 
 /// Limits of one enumeration.
@@ -343,116 +523,11 @@ pub fn enumerate<R: Rng>(
     cores: u32,
     e: &Enumeration,
     rng: &mut R,
-) -> Vec<Vec<Vec<u32>>> {
-    let items = items(groups);
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    let mut assign = vec![0u32; items.len()];
-    let mut nodes = 0u64;
-    struct Ctx<'a, R> {
-        items: &'a [Item],
-        cores: u32,
-        e: &'a Enumeration,
-        rng: &'a mut R,
-        nodes: &'a mut u64,
-        seen: &'a mut BTreeSet<Vec<Vec<u32>>>,
-        out: &'a mut Vec<Vec<Vec<u32>>>,
-        ntasks: usize,
-    }
-    fn go<R: Rng>(c: &mut Ctx<R>, assign: &mut Vec<u32>, i: usize, used: u32) {
-        if c.out.len() >= c.e.limit || *c.nodes >= c.e.node_budget {
-            return;
-        }
-        *c.nodes += 1;
-        if i == c.items.len() {
-            let mut hosts = vec![BTreeSet::new(); used.max(1) as usize];
-            for (k, it) in c.items.iter().enumerate() {
-                hosts[assign[k] as usize].extend(it.tasks.iter().copied());
-            }
-            let mut hosts: Vec<Vec<u32>> =
-                hosts.into_iter().map(|h| h.into_iter().collect()).collect();
-            hosts.resize(c.cores as usize, Vec::new());
-            // Unhosted tasks (never fired in the profile) stay on core 0.
-            for t in 0..c.ntasks as u32 {
-                if !hosts.iter().any(|h| h.contains(&t)) {
-                    hosts[0].push(t);
-                    hosts[0].sort_unstable();
-                }
-            }
-            if c.seen.insert(hosts.clone()) {
-                c.out.push(hosts);
-            }
-            return;
-        }
-        // The root starts on core 0.
-        let lo = if i > 0 && c.items[i - 1].instance == c.items[i].instance {
-            assign[i - 1]
-        } else {
-            0
-        };
-        let hi = if i == 0 { 1 } else { (used + 1).min(c.cores) };
-        let mut taken = false;
-        for b in lo..hi {
-            let last = b + 1 == hi;
-            if (taken || !last) && c.e.skip > 0.0 && c.rng.random::<f64>() < c.e.skip {
-                continue;
-            }
-            taken = true;
-            assign[i] = b;
-            go(c, assign, i + 1, used.max(b + 1));
-        }
-    }
-    let mut ctx = Ctx {
-        items: &items,
-        cores,
-        e,
-        rng,
-        nodes: &mut nodes,
-        seen: &mut seen,
-        out: &mut out,
-        ntasks: m.tasks.len(),
-    };
-    go(&mut ctx, &mut assign, 0, 0);
-    out
-}
-
-/// `count` random candidate layouts for `cores` cores: the tree, the
-/// replication rules, then random non-isomorphic mappings.
-pub fn candidates<R: Rng>(
-    m: &Model,
-    machine: &str,
-    cores: u32,
-    count: usize,
-    rng: &mut R,
-) -> Vec<Layout> {
-    let mut groups = core_groups(m);
-    parallelise(m, &mut groups, cores);
-    let mut all: Vec<Vec<Vec<u32>>> = Vec::new();
-    for _ in 0..4 {
-        let e = Enumeration {
-            skip: 0.5,
-            limit: count - all.len(),
-            node_budget: 200_000,
-        };
-        for h in enumerate(m, &groups, cores, &e, rng) {
-            if !all.contains(&h) {
-                all.push(h);
-            }
-        }
-        if all.len() >= count {
-            break;
-        }
-    }
-    all.into_iter()
-        .map(|h| {
-            layout_from_hosts(
-                m,
-                machine,
-                h.into_iter()
-                    .map(|c| c.into_iter().map(TaskId).collect())
-                    .collect(),
-            )
-        })
+) -> Vec<Hosts> {
+    Mapping::of_groups(m, groups, cores)
+        .enumerate(e, rng)
+        .into_iter()
+        .map(|(_, h)| h)
         .collect()
 }
 

@@ -355,8 +355,8 @@ fn dsa_report(args: &SimArgs, model: &Model, runs: u32) -> i32 {
         };
         for machine in machines {
             match opt::dsa_vs_exhaustive(model, &machine, cores, runs, args.seed) {
-                Some((hits, runs, best, n)) => println!(
-                    "{} cores on {}: {hits}/{runs} searches ({:.1}%) reach the exhaustive optimum {} over {n} candidates",
+                Some((hits, runs, best, n, mean)) => println!(
+                    "{} cores on {}: {hits}/{runs} searches ({:.1}%) reach the exhaustive optimum {} over {n} candidates ({mean:.0} simulated per search)",
                     cores,
                     machine.name,
                     f64::from(hits) * 100.0 / f64::from(runs),

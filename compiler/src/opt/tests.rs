@@ -8,6 +8,7 @@ use crate::machine::Costs;
 use crate::profile::{AllocProfile, ExitProfile, MarkovModel, Profile, TaskProfile};
 use crate::sim::tests::{data_parallel, layout_of, state, task};
 use crate::sim::{simulate, ExitModel, Model};
+use crate::synth;
 use crate::test_support::program;
 
 const KEYWORD: &str = include_str!("../../../examples/keyword.bb");
@@ -242,28 +243,26 @@ fn finds_the_rate_matched_pipeline() {
     assert_eq!(r.result.time_ns, 11_000.0);
 }
 
-/// A merge bottleneck: startup (1000 ns) makes 8 items (1000 ns each) and
-/// one accumulator; `merge` (two parameters, no tag: one instance) takes
-/// 1000 ns per item. The merges are serial and cannot start before the
-/// first item is done (2000), so 2000 + 8 * 1000 = 10000 is optimal, and
-/// reached only when no item work shares the merging core.
-#[test]
-fn finds_the_merge_bottleneck_layout() {
-    let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 8.0), (3, 1.0)]);
+/// Startup (`start_ns`) makes `items` items (`item_ns` each) and one
+/// accumulator; `merge` (two parameters, no tag: one instance) takes
+/// `merge_ns` per item, the last one `last_ns`.
+fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) -> Model {
+    let n = f64::from(items);
+    let mut start = task("startup", 1, start_ns, vec![None], vec![(1, n), (3, 1.0)]);
     start.startup = true;
-    let mut item = task("item", 1, 1000.0, vec![Some(2)], vec![]);
-    item.invocations = 8;
-    let mut merge = task("merge", 2, 1000.0, vec![Some(3), None], vec![]);
-    merge.invocations = 8;
-    merge.exits[0].probability = 7.0 / 8.0;
+    let mut item = task("item", 1, item_ns, vec![Some(2)], vec![]);
+    item.invocations = u64::from(items);
+    let mut merge = task("merge", 2, merge_ns, vec![Some(3), None], vec![]);
+    merge.invocations = u64::from(items);
+    merge.exits[0].probability = (n - 1.0) / n;
     merge.exits.push(ExitModel {
         runtime_exit: 1,
-        probability: 1.0 / 8.0,
-        mean_ns: 1000.0,
+        probability: 1.0 / n,
+        mean_ns: last_ns,
         next: vec![vec![], vec![]],
         allocs: vec![],
     });
-    let m = Model {
+    Model {
         program: "merge".into(),
         tasks: vec![start, item, merge],
         states: vec![
@@ -274,20 +273,81 @@ fn finds_the_merge_bottleneck_layout() {
         ],
         startup: 0,
         terminates: true,
-    };
+    }
+}
+
+/// A merge bottleneck: startup (1000 ns) makes 8 items (1000 ns each) and
+/// one accumulator; `merge` takes 1000 ns per item. The merges are serial
+/// and cannot start before the first item is done (2000), so
+/// 2000 + 8 * 1000 = 10000 is optimal, and reached only when no item work
+/// shares the merging core.
+#[test]
+fn finds_the_merge_bottleneck_layout() {
+    let m = merges(1000.0, 8, 1000.0, 1000.0, 1000.0);
     let r = optimise(&m, &free(4), 4, &OptOptions::default(), &mut |_, _| {});
     assert_eq!(r.result.time_ns, 10_000.0);
     let merge_core = r.layout.instances(crate::hir::TaskId(2))[0];
     assert!(!r.layout.hosts[merge_core as usize].contains(&crate::hir::TaskId(1)));
 }
 
+/// The keyword shape at 16 cores: startup (50000 ns) makes 16 items and
+/// one accumulator; an item takes 5000 ns; `merge` (two parameters, no
+/// tag: one instance) 2000 ns, the last one 40000 ns. The merges are the
+/// critical path, so most layouts tie; the unique best one keeps the
+/// merges on core 0 beside the accumulator and gives every core, core 0
+/// included, exactly one item, so that core 0's item reaches the merge
+/// without a message. Single moves from the tied layouts do not improve
+/// on them (a needle on a plateau): the search must walk the plateau and
+/// spread all items at once.
+fn merge_needle() -> Model {
+    merges(50_000.0, 16, 5000.0, 2000.0, 40_000.0)
+}
+
 /// The search from random single candidates against the exhaustive
-/// optimum (the paper reports >= 98% on 16 cores; `bambooc sim --dsa-report`
-/// prints the figures). Asserted here: a sane lower bound.
+/// optimum: the goal is the paper's >= 98% (`bambooc sim --dsa-report`
+/// prints the figures for real profiles).
 #[test]
-fn search_usually_reaches_the_exhaustive_optimum() {
+fn search_reaches_the_exhaustive_optimum_in_98_percent() {
     let (_, m) = keyword();
-    let (hits, runs, _, n) = dsa_vs_exhaustive(&m, &smp(4), 4, 100, 3).unwrap();
-    assert!(n > 1);
-    assert!(hits * 100 >= runs * 80, "{hits}/{runs}");
+    for cores in [4, 8, 16] {
+        let (hits, runs, _, n, _) = dsa_vs_exhaustive(&m, &smp(cores), cores, 100, 3).unwrap();
+        assert!(n > 1);
+        assert!(hits >= 98, "keyword on {cores} cores: {hits}/{runs}");
+    }
+    let m = merge_needle();
+    let (best, layout, n) = exhaustive(&m, &smp(16), 16, 1000, SimOptions::default()).unwrap();
+    let mut needle = vec![vec![crate::hir::TaskId(1)]; 16];
+    needle[0] = (0..3).map(crate::hir::TaskId).collect();
+    assert_eq!(layout.hosts, needle, "{best} over {n}");
+    let (hits, runs, opt, _, _) = dsa_vs_exhaustive(&m, &smp(16), 16, 100, 5).unwrap();
+    assert_eq!(opt, best);
+    assert!(hits >= 98, "the needle: {hits}/{runs}");
+}
+
+/// Everything the search simulates lies in the space `exhaustive`
+/// enumerates: every assignment, once put in canonical form, has the hosts
+/// of an enumerated one.
+#[test]
+fn canonical_assignments_are_in_the_enumerated_space() {
+    let m = merge_needle();
+    let map = synth::Mapping::new(&m, 6);
+    let all: std::collections::BTreeSet<synth::Hosts> = map
+        .enumerate(
+            &synth::Enumeration {
+                skip: 0.0,
+                limit: usize::MAX,
+                node_budget: u64::MAX,
+            },
+            &mut StdRng::seed_from_u64(0),
+        )
+        .into_iter()
+        .map(|(_, h)| h)
+        .collect();
+    let mut rng = StdRng::seed_from_u64(9);
+    for _ in 0..2000 {
+        let mut a: Vec<u32> = (0..map.len()).map(|_| rng.random_range(0..6)).collect();
+        map.canonical(&mut a);
+        assert_eq!(a[0], 0);
+        assert!(all.contains(&map.hosts(&a)), "{a:?}");
+    }
 }
