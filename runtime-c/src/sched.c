@@ -481,7 +481,7 @@ bool bb_step(bb_ctx *ctx) {
     d->fn(ctx, objs, tags);
     uint32_t e = ctx->exit;
     if (BB_UNLIKELY(e >= d->nexits)) bb_panic("task %s chose exit %u of %u", d->name, e, d->nexits);
-    if (ctx->prof) bb_prof_invocation(ctx, t, e, bb_now_ns() - t0); /* profile.c: the body only */
+    if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, bb_now_ns()); /* profile.c: the body only */
 
     /* apply the exit: flags, then staged tag actions, atomically (we hold the locks) */
     const bb_flagop *ops = &d->exits[(size_t)e * n];

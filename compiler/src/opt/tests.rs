@@ -74,6 +74,11 @@ fn keyword() -> (Program, Model) {
         clock_overhead_ns: 0,
         total_ns: 45_000,
         task_ns: 43_000.0,
+        init_ns: 0,
+        sched_ns: 0.0,
+        gc_ns: 0,
+        collections: 0,
+        finish_ns: 0,
         invocations: 9,
         allocations_outside_tasks: 0,
         tasks: vec![
@@ -234,6 +239,7 @@ fn finds_the_rate_matched_pipeline() {
         states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
         startup: 0,
         terminates: true,
+        outside: crate::sim::Outside::default(),
     };
     let mut groups = synth::core_groups(&m);
     synth::parallelise(&m, &mut groups, 4);
@@ -274,6 +280,7 @@ fn finds_the_merge_bottleneck_layout() {
         ],
         startup: 0,
         terminates: true,
+        outside: crate::sim::Outside::default(),
     };
     let r = optimise(&m, &free(4), 4, &OptOptions::default(), &mut |_, _| {});
     assert_eq!(r.result.time_ns, 10_000.0);
