@@ -25,7 +25,11 @@
 //! An invocation takes an exit so that exit counts track the profiled
 //! ratios (counted per task, or per parameter-0 object under the
 //! per-object hint): an exit whose expected count is a whole invocation
-//! ahead of its actual count is due, else the most probable exit runs; it
+//! ahead of its actual count is due, else the most probable exit runs
+//! (when some exits keep the first parameter in its state and others let
+//! it go, first the group, by the groups' combined counts, then an exit of
+//! it: a collector's "round over" exits are due together after the
+//! round's parts, whichever of them is due itself); it
 //! lasts the exit's mean time plus the scheduler's cost of an invocation
 //! (the profile's `sched_ns` per invocation, measured by the profiling
 //! build; the machine's `dispatch_ns` for a profile without it) and the
@@ -575,6 +579,39 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     }
 }
 
+/// An exit among those `allowed`: one whose expected count is a whole
+/// invocation ahead of its actual count is due (the most overdue first);
+/// otherwise the most probable runs. Rare exits so come when their share
+/// is complete (a merge's "all merged" exit on the last object).
+fn pick_exit(
+    exits: &[ExitModel],
+    counts: &[u64],
+    n: f64,
+    allowed: &dyn Fn(usize) -> bool,
+) -> usize {
+    let mut best = None;
+    let mut best_lag = f64::NEG_INFINITY;
+    for (e, ex) in exits.iter().enumerate().filter(|&(e, _)| allowed(e)) {
+        let lag = ex.probability * n - counts[e] as f64;
+        if lag >= 1.0 - 1e-9 && lag > best_lag + 1e-12 {
+            best = Some(e);
+            best_lag = lag;
+        }
+    }
+    if let Some(e) = best {
+        return e;
+    }
+    let mut best_p = f64::NEG_INFINITY;
+    let mut best = 0;
+    for (e, ex) in exits.iter().enumerate().filter(|&(e, _)| allowed(e)) {
+        if ex.probability > best_p + 1e-12 {
+            best = e;
+            best_p = ex.probability;
+        }
+    }
+    best
+}
+
 impl Sim<'_> {
     /// Starts the due collection once no core runs an invocation: it
     /// stops every core (the runtime's collections are stop-the-world, at
@@ -784,6 +821,7 @@ impl Sim<'_> {
     fn choose_exit(&mut self, task: u32, obj0: u32) -> u32 {
         let model = self.model;
         let tm = &model.tasks[task as usize];
+        let state0 = self.objs[obj0 as usize].state;
         let counts = match tm.counting {
             Counting::PerTask => &mut self.task_counts[task as usize],
             Counting::PerObject => self
@@ -792,28 +830,34 @@ impl Sim<'_> {
                 .or_insert_with(|| vec![0; tm.exits.len()]),
         };
         let n = (counts.iter().sum::<u64>() + 1) as f64;
-        // An exit whose expected count is a whole invocation ahead of its
-        // actual count is due (the most overdue first); otherwise the most
-        // probable exit runs. Rare exits so come when their share is
-        // complete (a merge's "all merged" exit on the last object).
-        let mut best = 0;
-        let mut best_lag = f64::NEG_INFINITY;
-        for (e, ex) in tm.exits.iter().enumerate() {
-            let lag = ex.probability * n - counts[e] as f64;
-            if lag >= 1.0 - 1e-9 && lag > best_lag + 1e-12 {
-                best = e;
-                best_lag = lag;
-            }
-        }
-        if best_lag == f64::NEG_INFINITY {
-            let mut best_p = f64::NEG_INFINITY;
-            for (e, ex) in tm.exits.iter().enumerate() {
-                if ex.probability > best_p + 1e-12 {
-                    best = e;
-                    best_p = ex.probability;
-                }
-            }
-        }
+        // When some exits keep the first parameter in its state (a loop:
+        // a collector taking one more part) and others let it go (the
+        // last part), the choice is made in two steps: first loop or
+        // leave, by the two groups' combined counts, then an exit of the
+        // group. The leaving exits of a collector that ends each of its
+        // rounds with one of two exits (another round, or done) are so due
+        // together, after the round's parts.
+        let stays: u64 = tm
+            .exits
+            .iter()
+            .enumerate()
+            .filter(|(_, ex)| ex.probability > 0.0 && ex.successor(0, state0) == Some(state0))
+            .fold(0, |m, (e, _)| m | (1 << (e % 64)));
+        let all = |_: usize| true;
+        let best = if stays != 0 && tm.exits.len() <= 64 {
+            let leave_lag: f64 = tm
+                .exits
+                .iter()
+                .enumerate()
+                .filter(|(e, _)| stays & (1 << e) == 0)
+                .map(|(e, ex)| ex.probability * n - counts[e] as f64)
+                .sum();
+            let leave = leave_lag >= 1.0 - 1e-9;
+            let group = |e: usize| (stays & (1 << e) == 0) == leave;
+            pick_exit(&tm.exits, counts, n, &group)
+        } else {
+            pick_exit(&tm.exits, counts, n, &all)
+        };
         counts[best] += 1;
         best as u32
     }
@@ -1092,6 +1136,29 @@ pub(crate) mod tests {
         }
     }
 
+    /// A terminating model whose startup object is in state 0.
+    fn model_of(tasks: Vec<TaskModel>, states: Vec<StateModel>) -> Model {
+        Model {
+            program: "test".into(),
+            tasks,
+            states,
+            startup: 0,
+            terminates: true,
+            outside: Outside::default(),
+        }
+    }
+
+    /// Every task on one core of a machine without overheads.
+    fn on_one_core(m: &Model) -> SimResult {
+        let hosts = vec![(0..m.tasks.len() as u32).collect()];
+        simulate(
+            m,
+            &free_machine(1),
+            &layout_of(m, hosts),
+            SimOptions::default(),
+        )
+    }
+
     pub fn layout_of(model: &Model, hosts: Vec<Vec<u32>>) -> Layout {
         crate::synth::layout_from_hosts(
             model,
@@ -1161,20 +1228,11 @@ pub(crate) mod tests {
         gen.exits[0].probability = 0.75;
         gen.startup = true;
         let work = task("work", 1, 1.0, vec![None], vec![]);
-        let m = Model {
-            program: "gen".into(),
-            tasks: vec![gen, work],
-            states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
-            startup: 0,
-            terminates: true,
-            outside: Outside::default(),
-        };
-        let r = simulate(
-            &m,
-            &free_machine(1),
-            &layout_of(&m, vec![vec![0, 1]]),
-            SimOptions::default(),
+        let m = model_of(
+            vec![gen, work],
+            vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
         );
+        let r = on_one_core(&m);
         // Exit 1's lag (0.25 * n - count) reaches 1 at the fourth
         // invocation; before, the more probable exit 0 runs. The three
         // exit-0 runs allocate 0.5 each: 1.5, realised as one object (the
@@ -1225,6 +1283,45 @@ pub(crate) mod tests {
         assert_eq!(b[1].map(|x| x.size), Some(4.0));
         // A lone fractional mean and a whole one: plain accumulators.
         assert_eq!(bundles(&[alloc(1, 2.5), alloc(2, 3.0)]), vec![None, None]);
+    }
+
+    #[test]
+    fn rounds_end_after_their_parts() {
+        // `gen` loops on its object three times in four (exit 0), then
+        // leaves: to another round through `back` (exit 1, 3/16) or done
+        // (exit 2, 1/16). Each round is four invocations: exit 1 is due
+        // with the leaving group, not when its own share (every 5.33) is.
+        let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![]);
+        gen.startup = true;
+        gen.exits[0].probability = 0.75;
+        for (e, (p, next)) in [(0.1875, vec![(ANY, 1)]), (0.0625, vec![])]
+            .into_iter()
+            .enumerate()
+        {
+            gen.exits.push(ExitModel {
+                runtime_exit: e as u32 + 1,
+                probability: p,
+                mean_ns: 10.0,
+                next: vec![next],
+                allocs: vec![],
+            });
+        }
+        let back = task("back", 1, 1.0, vec![Some(0)], vec![]);
+        let m = model_of(
+            vec![gen, back],
+            vec![state("G", vec![(0, 0)]), state("H", vec![(1, 0)])],
+        );
+        let r = on_one_core(&m);
+        let exits: Vec<u32> = r
+            .trace
+            .iter()
+            .filter(|i| i.task == 0)
+            .map(|i| i.exit)
+            .collect();
+        let round = [0, 0, 0, 1];
+        let mut want: Vec<u32> = round.repeat(3);
+        want.extend([0, 0, 0, 2]);
+        assert_eq!(exits, want);
     }
 
     #[test]
