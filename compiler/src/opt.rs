@@ -250,7 +250,10 @@ pub fn search(
     }
 }
 
-/// Per core, the (start, end) of its invocations in `r`.
+/// Per core, the (start, end) of its invocations in `r`, sorted by start,
+/// each end replaced by the latest end so far, so that [`idle`] answers in
+/// logarithmic time (the critical path of a long run asks it for
+/// thousands of windows).
 fn busy_intervals(r: &SimResult, cores: u32) -> Vec<Vec<(f64, f64)>> {
     let mut out = vec![Vec::new(); cores as usize];
     for i in &r.trace {
@@ -258,14 +261,23 @@ fn busy_intervals(r: &SimResult, cores: u32) -> Vec<Vec<(f64, f64)>> {
             v.push((i.start, i.end));
         }
     }
+    for v in &mut out {
+        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut reach = f64::NEG_INFINITY;
+        for x in v.iter_mut() {
+            reach = reach.max(x.1);
+            x.1 = reach;
+        }
+    }
     out
 }
 
 /// Whether a core with these busy intervals runs nothing during `[from, to)`.
 fn idle(busy: &[(f64, f64)], from: f64, to: f64) -> bool {
-    !busy
-        .iter()
-        .any(|&(start, end)| start < to - 1e-9 && end > from + 1e-9)
+    // Every interval before `first` ends by `from`; the one at `first` ends
+    // after it, and no later one starts before it.
+    let first = busy.partition_point(|&(_, reach)| reach <= from + 1e-9);
+    busy.get(first).is_none_or(|&(start, _)| start >= to - 1e-9)
 }
 
 /// The cores an item of `c` may move to: the used ones and one fresh core

@@ -33,7 +33,7 @@ use std::hash::Hasher;
 /// The `format` field of every profile.
 pub const FORMAT: &str = "bambooc-profile";
 /// The version of the format this compiler reads and its runtime writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// How far the probabilities of a task may sum away from 1.
 pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
 
@@ -61,6 +61,24 @@ pub struct Profile {
     /// Time spent in task bodies: the sum over exits of count × mean.
     #[serde(default)]
     pub task_ns: f64,
+    /// Runtime start-up to the start of the first body (initialisation,
+    /// the startup object). Version 2; 0 when absent.
+    #[serde(default)]
+    pub init_ns: u64,
+    /// The scheduler between bodies (dispatch, guards, locks, exits,
+    /// routing), the profiler's own clock readings taken out.
+    #[serde(default)]
+    pub sched_ns: f64,
+    /// The garbage collector, all collections together.
+    #[serde(default)]
+    pub gc_ns: u64,
+    /// Collections.
+    #[serde(default)]
+    pub collections: u64,
+    /// The end of the last body to the writing of the profile (the last
+    /// exit, termination detection, flushing the output).
+    #[serde(default)]
+    pub finish_ns: u64,
     /// Task invocations, all tasks together.
     pub invocations: u64,
     /// Task objects allocated before the first task ran.
@@ -553,6 +571,8 @@ pub struct TaskStats {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MarkovModel {
     pub tasks: Vec<TaskStats>,
+    /// The profiled run's time outside task bodies.
+    pub outside: Outside,
     /// Whether the profiled run ended normally (otherwise the simulator
     /// reports the fraction of useful work, 4.4).
     pub complete: bool,
@@ -563,6 +583,41 @@ pub struct MarkovModel {
     /// expected time to finish processing an object in that state (the
     /// figure in the nodes of the paper's Figure 3); empty until attached.
     pub node_ns: Vec<f64>,
+}
+
+/// The profiled run's time outside task bodies (format version 2), which
+/// the simulator adds to its schedule: start-up before the first
+/// invocation, the collections (stop-the-world pauses, spread evenly over
+/// the body time), the finish after the last invocation, and the
+/// scheduler's cost per invocation as the profiling build measured it on
+/// one core.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Outside {
+    pub init_ns: f64,
+    pub gc_ns: f64,
+    pub collections: u64,
+    /// Time in bodies (the collections are spread over it).
+    pub task_ns: f64,
+    pub finish_ns: f64,
+    /// `sched_ns` over the invocations (0 when none ran).
+    pub sched_per_invocation_ns: f64,
+}
+
+impl Outside {
+    pub fn of(prof: &Profile) -> Outside {
+        Outside {
+            init_ns: prof.init_ns as f64,
+            gc_ns: prof.gc_ns as f64,
+            collections: prof.collections,
+            task_ns: prof.task_ns,
+            finish_ns: prof.finish_ns as f64,
+            sched_per_invocation_ns: if prof.invocations > 0 {
+                prof.sched_ns / prof.invocations as f64
+            } else {
+                0.0
+            },
+        }
+    }
 }
 
 /// The label of one CSTG edge in the paper's Figure 3.
@@ -653,6 +708,7 @@ impl MarkovModel {
             .collect();
         Ok(MarkovModel {
             tasks,
+            outside: Outside::of(prof),
             complete: prof.complete,
             edges: Vec::new(),
             node_ns: Vec::new(),

@@ -25,10 +25,30 @@
 //! An invocation takes an exit so that exit counts track the profiled
 //! ratios (counted per task, or per parameter-0 object under the
 //! per-object hint): an exit whose expected count is a whole invocation
-//! ahead of its actual count is due, else the most probable exit runs; it lasts the exit's mean time plus the machine's
-//! dispatch cost and one lock cost per parameter; it allocates the exit's
-//! expected number of objects, fractional means realised exactly over
-//! invocations by accumulating. Tags are approximated: the objects an
+//! ahead of its actual count is due, else the most probable exit runs
+//! (when some exits keep the first parameter in its state and others let
+//! it go, first the group, by the groups' combined counts, then an exit of
+//! it: a collector's "round over" exits are due together after the
+//! round's parts, whichever of them is due itself); it
+//! lasts the exit's mean time plus the scheduler's cost of an invocation
+//! (the profile's `sched_ns` per invocation, measured by the profiling
+//! build; the machine's `dispatch_ns` for a profile without it) and the
+//! machine's lock cost per parameter; it allocates the exit's expected
+//! number of objects, fractional means realised exactly over invocations
+//! by accumulating (sites whose means are the same share of their
+//! whole-number ceilings are realised together: `bundles`).
+//!
+//! Time outside the bodies (profile format 2, [`Outside`]): the startup
+//! object is injected when the profiled start-up (`init_ns`) is over; the
+//! profiled collections are spread evenly over the body time, and each
+//! stops every core (as the runtime's stop-the-world collector does, at a
+//! task boundary: a due collection waits for the invocations running on
+//! other cores, then pauses all cores for one collection's mean time); the
+//! profiled finish (`finish_ns`: termination, flushing the output) follows
+//! the last completion. Not modelled: the process's own start and exit
+//! (the loader, freeing the heap: about a millisecond), slower bodies when
+//! several cores share the memory system, and time the operating system
+//! gives to other processes. Tags are approximated: the objects an
 //! invocation allocates share one tag instance (the invocation's), which
 //! parameter objects keep; tag-hashed tasks only combine objects with equal
 //! tags. Everything is deterministic: no randomness, ties broken by event
@@ -39,7 +59,7 @@ use crate::machine::Machine;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
-pub use crate::profile::Counting;
+pub use crate::profile::{Counting, Outside};
 
 /// The Markov model the simulator and synthesis read.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,6 +73,9 @@ pub struct Model {
     /// False when the profiled run did not terminate: the simulator then
     /// reports the fraction of useful work.
     pub terminates: bool,
+    /// The profiled run's time outside task bodies: start-up, collector,
+    /// finish, scheduler per invocation.
+    pub outside: Outside,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -232,6 +255,7 @@ pub fn model_from(
         states,
         startup: cstg.startup.index() as u32,
         terminates: mm.complete,
+        outside: mm.outside,
     }
 }
 
@@ -337,6 +361,8 @@ enum Kind {
     End {
         core: u32,
     },
+    /// A collection ends: every core may dispatch again.
+    GcEnd,
     Arrive {
         core: u32,
         task: u32,
@@ -378,6 +404,8 @@ struct Running {
     exit: u32,
     tag: u32,
     objs: Vec<u32>,
+    /// The collector is due when this invocation ends.
+    gc: bool,
 }
 
 struct Sim<'a> {
@@ -386,6 +414,7 @@ struct Sim<'a> {
     ntasks: usize,
     ncores: usize,
     latency: Vec<f64>,
+    /// The scheduler's cost of one invocation, locks aside.
     dispatch_ns: f64,
     lock_ns: f64,
     objs: Vec<Obj>,
@@ -399,6 +428,8 @@ struct Sim<'a> {
     task_counts: Vec<Vec<u64>>,
     object_counts: HashMap<(u32, u32), Vec<u64>>,
     alloc_acc: Vec<Vec<Vec<f64>>>,
+    /// Per task, exit and allocation: its bundle, if any ([`bundles`]).
+    bundles: Vec<Vec<Vec<Option<Bundle>>>>,
     heap: BinaryHeap<Event>,
     seq: u64,
     busy_ns: Vec<f64>,
@@ -409,6 +440,14 @@ struct Sim<'a> {
     trace: Vec<Invocation>,
     next_tag: u32,
     scratch: Vec<Entry>,
+    /// Body time between collections (the profile's task time over its
+    /// collections; infinite without any) and one collection's pause.
+    gc_every: f64,
+    gc_pause: f64,
+    work_since_gc: f64,
+    /// A collection is due: no core starts an invocation until it is over.
+    gc_pending: bool,
+    gc_running: bool,
 }
 
 /// Simulates `layout` on `machine` with the model.
@@ -434,7 +473,11 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         ntasks,
         ncores,
         latency,
-        dispatch_ns: machine.costs.dispatch_ns,
+        dispatch_ns: if model.outside.sched_per_invocation_ns > 0.0 {
+            model.outside.sched_per_invocation_ns
+        } else {
+            machine.costs.dispatch_ns
+        },
         lock_ns: machine.costs.lock_ns,
         objs: Vec::new(),
         psets,
@@ -450,6 +493,11 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             .iter()
             .map(|t| t.exits.iter().map(|e| vec![0.0; e.allocs.len()]).collect())
             .collect(),
+        bundles: model
+            .tasks
+            .iter()
+            .map(|t| t.exits.iter().map(|e| bundles(&e.allocs)).collect())
+            .collect(),
         heap: BinaryHeap::new(),
         seq: 0,
         busy_ns: vec![0.0; ncores],
@@ -460,10 +508,24 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         trace: Vec::new(),
         next_tag: 1,
         scratch: Vec::new(),
+        gc_every: if model.outside.collections > 0 {
+            model.outside.task_ns / model.outside.collections as f64
+        } else {
+            f64::INFINITY
+        },
+        gc_pause: if model.outside.collections > 0 {
+            model.outside.gc_ns / model.outside.collections as f64
+        } else {
+            0.0
+        },
+        work_since_gc: 0.0,
+        gc_pending: false,
+        gc_running: false,
     };
     let startup = sim.new_obj(model.startup, 0);
-    sim.route(0, startup, 0.0, NONE);
-    sim.dispatch(0, 0.0);
+    let t0 = model.outside.init_ns;
+    sim.route(0, startup, t0, NONE);
+    sim.dispatch(0, t0);
     let mut capped = false;
     while let Some(ev) = sim.heap.pop() {
         match ev.kind {
@@ -473,7 +535,19 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                     capped = true;
                     break;
                 }
-                sim.dispatch(core as usize, ev.time);
+                if sim.gc_pending {
+                    sim.maybe_collect(ev.time);
+                } else {
+                    sim.dispatch(core as usize, ev.time);
+                }
+            }
+            Kind::GcEnd => {
+                sim.gc_pending = false;
+                sim.gc_running = false;
+                sim.end_time = sim.end_time.max(ev.time);
+                for c in 0..ncores {
+                    sim.dispatch(c, ev.time);
+                }
             }
             Kind::Arrive {
                 core,
@@ -488,7 +562,8 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             }
         }
     }
-    let time_ns = sim.end_time;
+    // The finish follows the last invocation (or collection).
+    let time_ns = sim.end_time.max(t0) + model.outside.finish_ns;
     let useful_fraction = if time_ns > 0.0 {
         sim.task_ns / (ncores as f64 * time_ns)
     } else {
@@ -502,6 +577,91 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         useful_fraction,
         trace: sim.trace,
     }
+}
+
+/// An exit among those `allowed`: one whose expected count is a whole
+/// invocation ahead of its actual count is due (the most overdue first);
+/// otherwise the most probable runs. Rare exits so come when their share
+/// is complete (a merge's "all merged" exit on the last object).
+fn pick_exit(
+    exits: &[ExitModel],
+    counts: &[u64],
+    n: f64,
+    allowed: &dyn Fn(usize) -> bool,
+) -> usize {
+    let mut best = None;
+    let mut best_lag = f64::NEG_INFINITY;
+    for (e, ex) in exits.iter().enumerate().filter(|&(e, _)| allowed(e)) {
+        let lag = ex.probability * n - counts[e] as f64;
+        if lag >= 1.0 - 1e-9 && lag > best_lag + 1e-12 {
+            best = Some(e);
+            best_lag = lag;
+        }
+    }
+    if let Some(e) = best {
+        return e;
+    }
+    let mut best_p = f64::NEG_INFINITY;
+    let mut best = 0;
+    for (e, ex) in exits.iter().enumerate().filter(|&(e, _)| allowed(e)) {
+        if ex.probability > best_p + 1e-12 {
+            best = e;
+            best_p = ex.probability;
+        }
+    }
+    best
+}
+
+impl Sim<'_> {
+    /// Starts the due collection once no core runs an invocation: it
+    /// stops every core (the runtime's collections are stop-the-world, at
+    /// task boundaries) for one collection's profiled pause.
+    fn maybe_collect(&mut self, now: f64) {
+        if self.gc_running || self.busy.iter().any(|&b| b) {
+            return;
+        }
+        self.gc_running = true;
+        self.push(now + self.gc_pause, Kind::GcEnd);
+    }
+}
+
+/// Allocations of one exit realised together: every `1 / rate`-th
+/// invocation allocates `size` objects at each site of the bundle, none
+/// otherwise; the accumulator is the `leader`'s.
+#[derive(Copy, Clone, Debug, PartialEq)]
+struct Bundle {
+    leader: usize,
+    size: f64,
+    rate: f64,
+}
+
+/// The bundles of an exit's allocations. A fractional mean `m` is read as
+/// `ceil(m)` objects allocated by a share `m / ceil(m)` of the
+/// invocations; sites of the same exit whose shares agree are one bundle
+/// (a producer that allocates a frame and its four pieces on all but its
+/// last invocations has means 0.99 and 3.97: both shares are 0.9925), so
+/// the objects that belong together (and share the invocation's tag) are
+/// allocated together. A site alone with its share keeps the plain
+/// accumulator (`None`: 2.5 is 2, 3, 2, 3, ...), as does a whole mean.
+fn bundles(allocs: &[Alloc]) -> Vec<Option<Bundle>> {
+    let share = |m: f64| {
+        let size = m.ceil();
+        ((m - m.round()).abs() > 1e-9 && size > 0.0).then(|| (size, m / size))
+    };
+    let mut out = vec![None; allocs.len()];
+    for k in 0..allocs.len().min(64) {
+        let Some((size, rate)) = share(allocs[k].mean) else {
+            continue;
+        };
+        let same =
+            |j: usize| share(allocs[j].mean).is_some_and(|(_, r)| (r - rate).abs() <= 1e-9 * rate);
+        let leader = (0..allocs.len().min(64)).find(|&j| same(j)).unwrap_or(k);
+        let alone = (0..allocs.len().min(64)).filter(|&j| same(j)).count() == 1;
+        if !alone {
+            out[k] = Some(Bundle { leader, size, rate });
+        }
+    }
+    out
 }
 
 /// Mixes a tag id into a well-spread hash (splitmix64's finaliser).
@@ -641,7 +801,7 @@ impl Sim<'_> {
 
     /// Starts the next enabled invocation on an idle core.
     fn dispatch(&mut self, core: usize, now: f64) {
-        if self.busy[core] {
+        if self.busy[core] || self.gc_pending {
             return;
         }
         let mut entries = std::mem::take(&mut self.scratch);
@@ -661,6 +821,7 @@ impl Sim<'_> {
     fn choose_exit(&mut self, task: u32, obj0: u32) -> u32 {
         let model = self.model;
         let tm = &model.tasks[task as usize];
+        let state0 = self.objs[obj0 as usize].state;
         let counts = match tm.counting {
             Counting::PerTask => &mut self.task_counts[task as usize],
             Counting::PerObject => self
@@ -669,28 +830,34 @@ impl Sim<'_> {
                 .or_insert_with(|| vec![0; tm.exits.len()]),
         };
         let n = (counts.iter().sum::<u64>() + 1) as f64;
-        // An exit whose expected count is a whole invocation ahead of its
-        // actual count is due (the most overdue first); otherwise the most
-        // probable exit runs. Rare exits so come when their share is
-        // complete (a merge's "all merged" exit on the last object).
-        let mut best = 0;
-        let mut best_lag = f64::NEG_INFINITY;
-        for (e, ex) in tm.exits.iter().enumerate() {
-            let lag = ex.probability * n - counts[e] as f64;
-            if lag >= 1.0 - 1e-9 && lag > best_lag + 1e-12 {
-                best = e;
-                best_lag = lag;
-            }
-        }
-        if best_lag == f64::NEG_INFINITY {
-            let mut best_p = f64::NEG_INFINITY;
-            for (e, ex) in tm.exits.iter().enumerate() {
-                if ex.probability > best_p + 1e-12 {
-                    best = e;
-                    best_p = ex.probability;
-                }
-            }
-        }
+        // When some exits keep the first parameter in its state (a loop:
+        // a collector taking one more part) and others let it go (the
+        // last part), the choice is made in two steps: first loop or
+        // leave, by the two groups' combined counts, then an exit of the
+        // group. The leaving exits of a collector that ends each of its
+        // rounds with one of two exits (another round, or done) are so due
+        // together, after the round's parts.
+        let stays: u64 = tm
+            .exits
+            .iter()
+            .enumerate()
+            .filter(|(_, ex)| ex.probability > 0.0 && ex.successor(0, state0) == Some(state0))
+            .fold(0, |m, (e, _)| m | (1 << (e % 64)));
+        let all = |_: usize| true;
+        let best = if stays != 0 && tm.exits.len() <= 64 {
+            let leave_lag: f64 = tm
+                .exits
+                .iter()
+                .enumerate()
+                .filter(|(e, _)| stays & (1 << e) == 0)
+                .map(|(e, ex)| ex.probability * n - counts[e] as f64)
+                .sum();
+            let leave = leave_lag >= 1.0 - 1e-9;
+            let group = |e: usize| (stays & (1 << e) == 0) == leave;
+            pick_exit(&tm.exits, counts, n, &group)
+        } else {
+            pick_exit(&tm.exits, counts, n, &all)
+        };
         counts[best] += 1;
         best as u32
     }
@@ -748,6 +915,14 @@ impl Sim<'_> {
         run.tag = tag;
         run.objs.clear();
         run.objs.extend(entries.iter().map(|e| e.obj));
+        // The runtime collects at the boundary after the invocation that
+        // fills the heap; the model spreads the profiled collections
+        // evenly over the body time.
+        self.work_since_gc += work;
+        run.gc = self.work_since_gc >= self.gc_every * (1.0 - 1e-9);
+        if run.gc {
+            self.work_since_gc = (self.work_since_gc - self.gc_every).max(0.0);
+        }
         self.push(end, Kind::End { core: core as u32 });
     }
 
@@ -755,6 +930,7 @@ impl Sim<'_> {
     fn finish(&mut self, core: u32, t: f64) {
         let core = core as usize;
         let run = std::mem::take(&mut self.running[core]);
+        self.gc_pending |= run.gc;
         let inv = self.last_inv[core];
         let objs = run.objs;
         let model = self.model;
@@ -768,11 +944,32 @@ impl Sim<'_> {
                 None => self.objs[o as usize].state = u32::MAX,
             }
         }
+        let (ti, ei) = (run.task as usize, run.exit as usize);
+        let bundles = &self.bundles[ti][ei];
+        let accs = &mut self.alloc_acc[ti][ei];
+        // A bundle's leader advances the shared accumulator once.
+        let mut fired = 0u64;
+        for (k, b) in bundles.iter().enumerate() {
+            if let Some(b) = b.filter(|b| b.leader == k) {
+                accs[k] += b.rate;
+                if accs[k] + 1e-9 >= 1.0 {
+                    accs[k] -= 1.0;
+                    fired |= 1 << (k % 64);
+                }
+            }
+        }
         for (k, a) in ex.allocs.iter().enumerate() {
-            let acc = &mut self.alloc_acc[run.task as usize][run.exit as usize][k];
-            *acc += a.mean;
-            let n = (*acc + 1e-9).floor();
-            *acc -= n;
+            let n = match self.bundles[ti][ei][k] {
+                Some(b) if fired & (1 << (b.leader % 64)) != 0 => b.size,
+                Some(_) => 0.0,
+                None => {
+                    let acc = &mut self.alloc_acc[ti][ei][k];
+                    *acc += a.mean;
+                    let n = (*acc + 1e-9).floor();
+                    *acc -= n;
+                    n
+                }
+            };
             for _ in 0..n as u64 {
                 let o = self.new_obj(a.state, run.tag);
                 self.route(core, o, t, inv);
@@ -935,7 +1132,31 @@ pub(crate) mod tests {
             states: vec![state("S", vec![(0, 0)]), state("W", vec![(1, 0)])],
             startup: 0,
             terminates: true,
+            outside: Outside::default(),
         }
+    }
+
+    /// A terminating model whose startup object is in state 0.
+    fn model_of(tasks: Vec<TaskModel>, states: Vec<StateModel>) -> Model {
+        Model {
+            program: "test".into(),
+            tasks,
+            states,
+            startup: 0,
+            terminates: true,
+            outside: Outside::default(),
+        }
+    }
+
+    /// Every task on one core of a machine without overheads.
+    fn on_one_core(m: &Model) -> SimResult {
+        let hosts = vec![(0..m.tasks.len() as u32).collect()];
+        simulate(
+            m,
+            &free_machine(1),
+            &layout_of(m, hosts),
+            SimOptions::default(),
+        )
     }
 
     pub fn layout_of(model: &Model, hosts: Vec<Vec<u32>>) -> Layout {
@@ -1007,19 +1228,11 @@ pub(crate) mod tests {
         gen.exits[0].probability = 0.75;
         gen.startup = true;
         let work = task("work", 1, 1.0, vec![None], vec![]);
-        let m = Model {
-            program: "gen".into(),
-            tasks: vec![gen, work],
-            states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
-            startup: 0,
-            terminates: true,
-        };
-        let r = simulate(
-            &m,
-            &free_machine(1),
-            &layout_of(&m, vec![vec![0, 1]]),
-            SimOptions::default(),
+        let m = model_of(
+            vec![gen, work],
+            vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
         );
+        let r = on_one_core(&m);
         // Exit 1's lag (0.25 * n - count) reaches 1 at the fourth
         // invocation; before, the more probable exit 0 runs. The three
         // exit-0 runs allocate 0.5 each: 1.5, realised as one object (the
@@ -1027,6 +1240,88 @@ pub(crate) mod tests {
         let gens = r.trace.iter().filter(|i| i.task == 0).count();
         let works = r.trace.iter().filter(|i| i.task == 1).count();
         assert_eq!((gens, works), (4, 1));
+    }
+
+    #[test]
+    fn collections_stop_every_core() {
+        // Two collections of 500 ns over 1800 ns of bodies: one after the
+        // startup task (1000 ns), one after the eighth work item.
+        let mut m = data_parallel(8, 100.0);
+        m.outside = Outside {
+            gc_ns: 1000.0,
+            collections: 2,
+            task_ns: 1800.0,
+            init_ns: 50.0,
+            finish_ns: 7.0,
+            ..Outside::default()
+        };
+        let one = simulate(
+            &m,
+            &free_machine(1),
+            &layout_of(&m, vec![vec![0, 1]]),
+            SimOptions::default(),
+        );
+        assert_eq!(one.time_ns, 50.0 + 1800.0 + 1000.0 + 7.0);
+        // Four cores: the work waits for the first collection (1050 to
+        // 1550), runs two rounds, and the second collection follows.
+        let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+        let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
+        assert_eq!(r.time_ns, 1550.0 + 200.0 + 500.0 + 7.0);
+        assert!(r
+            .trace
+            .iter()
+            .filter(|i| i.task == 1)
+            .all(|i| i.start >= 1550.0));
+    }
+
+    #[test]
+    fn allocations_that_belong_together_come_together() {
+        let alloc = |state, mean| Alloc { state, mean };
+        // A frame and its four pieces on 132 of 133 invocations.
+        let b = bundles(&[alloc(1, 132.0 / 133.0), alloc(2, 528.0 / 133.0)]);
+        assert!(b.iter().all(|x| x.is_some_and(|x| x.leader == 0)));
+        assert_eq!(b[1].map(|x| x.size), Some(4.0));
+        // A lone fractional mean and a whole one: plain accumulators.
+        assert_eq!(bundles(&[alloc(1, 2.5), alloc(2, 3.0)]), vec![None, None]);
+    }
+
+    #[test]
+    fn rounds_end_after_their_parts() {
+        // `gen` loops on its object three times in four (exit 0), then
+        // leaves: to another round through `back` (exit 1, 3/16) or done
+        // (exit 2, 1/16). Each round is four invocations: exit 1 is due
+        // with the leaving group, not when its own share (every 5.33) is.
+        let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![]);
+        gen.startup = true;
+        gen.exits[0].probability = 0.75;
+        for (e, (p, next)) in [(0.1875, vec![(ANY, 1)]), (0.0625, vec![])]
+            .into_iter()
+            .enumerate()
+        {
+            gen.exits.push(ExitModel {
+                runtime_exit: e as u32 + 1,
+                probability: p,
+                mean_ns: 10.0,
+                next: vec![next],
+                allocs: vec![],
+            });
+        }
+        let back = task("back", 1, 1.0, vec![Some(0)], vec![]);
+        let m = model_of(
+            vec![gen, back],
+            vec![state("G", vec![(0, 0)]), state("H", vec![(1, 0)])],
+        );
+        let r = on_one_core(&m);
+        let exits: Vec<u32> = r
+            .trace
+            .iter()
+            .filter(|i| i.task == 0)
+            .map(|i| i.exit)
+            .collect();
+        let round = [0, 0, 0, 1];
+        let mut want: Vec<u32> = round.repeat(3);
+        want.extend([0, 0, 0, 2]);
+        assert_eq!(exits, want);
     }
 
     #[test]
@@ -1039,6 +1334,7 @@ pub(crate) mod tests {
             states: vec![state("G", vec![(0, 0)])],
             startup: 0,
             terminates: false,
+            outside: Outside::default(),
         };
         let mut mach = free_machine(2);
         mach.costs.dispatch_ns = 10.0;

@@ -676,6 +676,7 @@ mod tests {
             states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
             startup: 0,
             terminates: true,
+            outside: crate::sim::Outside::default(),
         };
         let mut g = core_groups(&m);
         parallelise(&m, &mut g, 62);

@@ -222,3 +222,103 @@ fn loop_profile_records_method_sites_reruns_and_system_exit() {
     assert!(model.contains("site 2 (Note) x 1.000000"), "{model}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The estimate's unit in `bambooc sim`'s table, in seconds.
+fn seconds(value: &str, unit: &str) -> f64 {
+    let v: f64 = value.parse().unwrap();
+    v * match unit {
+        "s" => 1.0,
+        "ms" => 1e-3,
+        "us" => 1e-6,
+        other => panic!("unit {other}"),
+    }
+}
+
+/// The profile accounts for the whole run (format version 2: start-up,
+/// bodies, scheduler, collector, finish add up to the total), the 1-core
+/// simulation of it is that total, and a real 1-core run of the program
+/// takes about as long. The last bound is generous: the machine running the
+/// tests may be busy (the benchmark harness measures the 5% goal).
+#[test]
+fn one_core_estimate_accounts_for_the_whole_run() {
+    let dir = temp_dir("estimate");
+    let src = repo_root().join("benchmarks/fractal/fractal.bb");
+    let (program, exe) = build_profiling("benchmarks/fractal/fractal.bb", &dir);
+    let prof_file = dir.join("fractal.profile");
+    let args = ["400", "300"];
+    // A small heap threshold, so that the run collects.
+    let gc_min = ("BAMBOO_GC_MIN", "100000");
+    let out = Command::new(&exe)
+        .args(args)
+        .env("BAMBOO_PROFILE_OUT", &prof_file)
+        .env(gc_min.0, gc_min.1)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&prof_file).unwrap();
+    let prof = Profile::from_json(&program, &text).expect("the profile is valid");
+    let parts = prof.init_ns as f64
+        + prof.task_ns
+        + prof.sched_ns
+        + prof.gc_ns as f64
+        + prof.finish_ns as f64
+        + (prof.invocations * prof.clock_overhead_ns) as f64;
+    let total = prof.total_ns as f64;
+    assert!(
+        parts <= total * 1.001 && parts >= total * 0.95,
+        "parts {parts} of total {total}: {text}"
+    );
+    assert!(prof.collections > 0 && prof.gc_ns > 0, "{text}");
+
+    let sim = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args(["sim", "--color", "never", "--cores", "1", "--profile"])
+        .arg(&prof_file)
+        .arg(&src)
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&sim.stdout);
+    let stderr = String::from_utf8_lossy(&sim.stderr);
+    assert!(sim.status.success(), "{table}{stderr}");
+    let row: Vec<&str> = table
+        .lines()
+        .find(|l| l.starts_with("smp:1"))
+        .expect("a 1-core row")
+        .split_whitespace()
+        .collect();
+    let estimate = seconds(row[2], row[3]);
+    assert!(
+        (estimate * 1e9 - total).abs() <= total * 0.02,
+        "estimate {estimate} s, profiled run {total} ns"
+    );
+
+    // The same program without profiling, fastest of three runs.
+    let plain = dir.join("fractal-plain");
+    let common = CommonArgs {
+        files: vec![src.clone()],
+        ..Default::default()
+    };
+    let cg = CodegenArgs {
+        opt_level: 1,
+        ..Default::default()
+    };
+    let (sources, ids, diags) = read_sources(std::slice::from_ref(&src));
+    let fe = frontend(sources, ids, diags);
+    compile_program(&fe, &common, &cg, &plain, &plain).expect("the plain build compiles");
+    let measured = (0..3)
+        .map(|_| {
+            let t0 = std::time::Instant::now();
+            let out = Command::new(&plain)
+                .args(args)
+                .env(gc_min.0, gc_min.1)
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            t0.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        estimate > measured * 0.5 && estimate < measured * 2.0,
+        "estimate {estimate} s, measured {measured} s"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -368,9 +368,10 @@ void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0) {
 /* A collection right now: only valid with one core (tests; the scheduler
  * goes through bb_gc_request, which synchronises the cores). */
 void bb_gc_collect(bb_ctx *ctx) {
-  uint64_t t0 = bb_now_ns();
+  uint64_t t0 = bb_now_ns(), c0 = ctx->prof ? bb_prof_now(ctx) : 0;
   bb_gc_mark_all(ctx);
   bb_gc_sweep_own(ctx, t0);
+  if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0); /* profile.c */
 }
 
 void bb_gc_maybe(bb_ctx *ctx) {

@@ -54,8 +54,10 @@ void bb_out_init(bb_runtime *rt);
 typedef struct bb_prof_core bb_prof_core;
 void bb_prof_start(bb_ctx *ctx);
 void bb_prof_alloc(bb_ctx *ctx, uint32_t site);
-void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t raw_ns);
+void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1);
 void bb_prof_write(bb_ctx *ctx, bool complete);
+uint64_t bb_prof_now(const bb_ctx *ctx);
+void bb_prof_gc(bb_ctx *ctx, uint64_t ns);
 void bb_prof_finish(bb_ctx *ctx);
 
 #endif

@@ -17,10 +17,25 @@
  * is measured at start-up (the minimum over back-to-back readings) and
  * subtracted (clamped at 0). The figure is written as `clock_overhead_ns`.
  *
- * Hooks (four lines; keep them when the scheduler changes):
+ * Besides the bodies, the run's time outside them is split up (format
+ * version 2), so that the simulator can account for all of it: `init_ns`
+ * (runtime start-up to the first body: initialisation, the startup object),
+ * `gc_ns` and `collections` (the collector, from the heaps' own counters),
+ * `sched_ns` (the scheduler between bodies: dispatch, guards, locks, exits,
+ * routing; the profiler's own clock readings taken out) and `finish_ns`
+ * (the end of the last body to the writing of the profile: the last exit,
+ * termination, flushing the output).
+ *
+ * The clock is CLOCK_MONOTONIC, or with BAMBOO_PROFILE_CLOCK=thread the
+ * thread's CPU time (CLOCK_THREAD_CPUTIME_ID, from the process's start), for
+ * profiling on a machine busy with other work; the file names it.
+ *
+ * Hooks (five lines; keep them when the scheduler changes):
  *   cores.c bb_core_init:      if (prog->profile) bb_prof_start(ctx);  (per core)
- *   sched.c bb_step, after the body, once the exit is known to be valid:
- *                              if (ctx->prof) bb_prof_invocation(ctx, t, e, bb_now_ns() - t0);
+ *   sched.c bb_step, t0 = bb_prof_now(ctx) before the body; after it, once
+ *   the exit is known to be valid:
+ *                              if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, bb_prof_now(ctx));
+ *   heap.c bb_gc_collect:      if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0);
  *   sched.c bb_task_object:    if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site);
  *   cores.c bb_runtime_finish: bb_prof_finish(ctx);  (before anything is freed)
  * Counters are per core and merged when written; a profiling build runs on
@@ -48,14 +63,35 @@ struct bb_prof_core {
   uint32_t      ntouched, cap_touched;
   uint64_t      outside;     /* task objects allocated outside any task (program init) */
   uint64_t      clock_ns;    /* clock overhead subtracted from every duration */
+  uint64_t      first_ns;    /* clock at the start of the first body (0: none ran) */
+  uint64_t      last_ns;     /* clock at the end of the last body */
+  uint64_t      raw_ns;      /* sum of the raw body durations (clock overhead included) */
+  uint64_t      count;       /* invocations */
+  uint64_t      setup_ns;    /* bb_prof_start's own time (not the program's start-up) */
+  uint64_t      start_ns;    /* the clock at runtime start-up */
+  uint64_t      gc_ns;       /* collections, timed with the profile's clock */
+  bool          cpu;         /* BAMBOO_PROFILE_CLOCK=thread: the thread's CPU clock */
 };
 
 static bb_ctx *bb_prof_pending_ctx; /* core 0 of a run whose profile is not written yet */
 
-static uint64_t bb_prof_clock_overhead(void) {
+static uint64_t bb_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The profile's clock: wall-clock time, or with BAMBOO_PROFILE_CLOCK=thread
+ * the thread's CPU time (which a machine busy with other work does not
+ * inflate; it leaves out time spent waiting, e.g. for input). */
+uint64_t bb_prof_now(const bb_ctx *ctx) { return ctx->prof && ctx->prof->cpu ? bb_cpu_ns() : bb_now_ns(); }
+
+void bb_prof_gc(bb_ctx *ctx, uint64_t ns) { ctx->prof->gc_ns += ns; }
+
+static uint64_t bb_prof_clock_overhead(const bb_ctx *ctx) {
   uint64_t best = UINT64_MAX;
   for (int i = 0; i < 2000; i++) {
-    uint64_t a = bb_now_ns(), b = bb_now_ns();
+    uint64_t a = bb_prof_now(ctx), b = bb_prof_now(ctx);
     if (b - a < best) best = b - a;
   }
   return best;
@@ -66,6 +102,11 @@ static void bb_prof_write_at_exit(void) {
 }
 
 void bb_prof_start(bb_ctx *ctx) {
+  const char *clock = getenv("BAMBOO_PROFILE_CLOCK");
+  bool cpu = clock && strcmp(clock, "thread") == 0;
+  if (clock && *clock && !cpu && strcmp(clock, "wall") != 0)
+    fprintf(stderr, "bamboo: warning: BAMBOO_PROFILE_CLOCK=%s ignored (wall or thread)\n", clock);
+  uint64_t t0 = cpu ? bb_cpu_ns() : bb_now_ns();
   const bb_program *prog = ctx->rt->prog;
   const bb_profile_info *info = prog->profile;
   if (!info->fingerprint) bb_panic("profiling build without a program fingerprint");
@@ -86,9 +127,13 @@ void bb_prof_start(bb_ctx *ctx) {
   p->allocs = calloc((size_t)p->nexits_total * p->nsites + 1, sizeof(uint64_t));
   p->cur = calloc(p->nsites + 1, sizeof(uint32_t));
   if (!p->exits || !p->allocs || !p->cur) bb_panic("out of memory");
-  p->clock_ns = bb_prof_clock_overhead();
+  p->cpu = cpu;
+  /* the thread's CPU clock starts with the thread (the process) */
+  p->start_ns = cpu ? 0 : ctx->rt->start_ns;
   ctx->prof = p;
+  p->clock_ns = bb_prof_clock_overhead(ctx);
   ctx->timing = true;
+  p->setup_ns = bb_prof_now(ctx) - t0;
   if (ctx->core == 0) {
     static bool registered;
     if (!registered && atexit(bb_prof_write_at_exit) == 0) registered = true;
@@ -112,9 +157,13 @@ void bb_prof_alloc(bb_ctx *ctx, uint32_t site) {
   }
 }
 
-void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t raw_ns) {
+void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1) {
   bb_prof_core *p = ctx->prof;
   uint32_t x = p->exit_base[task] + exit;
+  uint64_t raw_ns = t1 - t0;
+  if (!p->count++) p->first_ns = t0;
+  p->last_ns = t1;
+  p->raw_ns += raw_ns;
   double ns = raw_ns > p->clock_ns ? (double)(raw_ns - p->clock_ns) : 0.0;
   bb_prof_exit *ex = &p->exits[x];
   ex->count++;
@@ -162,7 +211,7 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
   bb_prof_core *p0 = ctx->prof;
   bb_prof_pending_ctx = NULL;
   if (!p0) return;
-  uint64_t total_ns = bb_now_ns() - rt->start_ns;
+  uint64_t total_ns = bb_prof_now(ctx) - p0->start_ns;
   /* merge every core's counters into core 0's */
   for (uint32_t c = 0; c < rt->ncores; c++) {
     bb_prof_core *pc = rt->cores[c].prof;
@@ -170,7 +219,25 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     for (uint32_t x = 0; x < p0->nexits_total; x++) bb_prof_merge_exit(&p0->exits[x], &pc->exits[x]);
     for (size_t i = 0; i < (size_t)p0->nexits_total * p0->nsites; i++) p0->allocs[i] += pc->allocs[i];
     p0->outside += pc->outside;
+    if (pc->count && (!p0->count || pc->first_ns < p0->first_ns)) p0->first_ns = pc->first_ns;
+    if (pc->count && pc->last_ns > p0->last_ns) p0->last_ns = pc->last_ns;
+    p0->raw_ns += pc->raw_ns;
+    p0->count += pc->count;
+    p0->setup_ns += pc->setup_ns;
   }
+  uint64_t now_ns = p0->start_ns + total_ns, gc_ns = 0, collections = 0;
+  for (uint32_t c = 0; c < rt->ncores; c++) {
+    gc_ns += p0->cpu ? (rt->cores[c].prof ? rt->cores[c].prof->gc_ns : 0) : rt->cores[c].heap.gc_ns;
+    collections += rt->cores[c].heap.collections;
+  }
+  /* the run split up: start-up, bodies, collector, scheduler, finish */
+  uint64_t init_ns = p0->count ? p0->first_ns - p0->start_ns : total_ns;
+  init_ns = init_ns > p0->setup_ns ? init_ns - p0->setup_ns : 0; /* the profiler's set-up is not the program's */
+  uint64_t finish_ns = p0->count ? now_ns - p0->last_ns : 0;
+  double loop_ns = p0->count ? (double)(p0->last_ns - p0->first_ns) : 0.0;
+  /* each invocation's gap holds one clock reading the profiler added */
+  double sched_ns = loop_ns - (double)p0->raw_ns - (double)gc_ns - (double)p0->count * (double)p0->clock_ns;
+  if (sched_ns < 0) sched_ns = 0;
   char fallback[4096];
   const char *path = getenv("BAMBOO_PROFILE_OUT");
   if (!path || !*path) {
@@ -197,16 +264,19 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
   size_t len = strlen(name);
   if (len > 3 && strcmp(name + len - 3, ".bb") == 0) name[len - 3] = 0;
 
-  fprintf(f, "{\n  \"format\": \"bambooc-profile\",\n  \"version\": 1,\n  \"program\": ");
+  fprintf(f, "{\n  \"format\": \"bambooc-profile\",\n  \"version\": 2,\n  \"program\": ");
   bb_json_string(f, name);
   fprintf(f, ",\n  \"fingerprint\": ");
   bb_json_string(f, prog->profile->fingerprint);
   fprintf(f,
-          ",\n  \"complete\": %s,\n  \"clock\": \"CLOCK_MONOTONIC\",\n  \"clock_overhead_ns\": %llu,\n"
-          "  \"total_ns\": %llu,\n  \"task_ns\": %.1f,\n  \"invocations\": %llu,\n"
+          ",\n  \"complete\": %s,\n  \"clock\": \"%s\",\n  \"clock_overhead_ns\": %llu,\n"
+          "  \"total_ns\": %llu,\n  \"task_ns\": %.1f,\n  \"init_ns\": %llu,\n  \"sched_ns\": %.1f,\n"
+          "  \"gc_ns\": %llu,\n  \"collections\": %llu,\n  \"finish_ns\": %llu,\n  \"invocations\": %llu,\n"
           "  \"allocations_outside_tasks\": %llu,\n  \"tasks\": [",
-          complete ? "true" : "false", (unsigned long long)p0->clock_ns, (unsigned long long)total_ns, task_ns,
-          (unsigned long long)invocations, (unsigned long long)p0->outside);
+          complete ? "true" : "false", p0->cpu ? "CLOCK_THREAD_CPUTIME_ID" : "CLOCK_MONOTONIC",
+          (unsigned long long)p0->clock_ns, (unsigned long long)total_ns, task_ns,
+          (unsigned long long)init_ns, sched_ns, (unsigned long long)gc_ns, (unsigned long long)collections,
+          (unsigned long long)finish_ns, (unsigned long long)invocations, (unsigned long long)p0->outside);
   for (uint32_t t = 0; t < prog->ntasks; t++) {
     const bb_task *d = &prog->tasks[t];
     uint64_t runs = 0;

@@ -477,11 +477,11 @@ bool bb_step(bb_ctx *ctx) {
     ctx->task = d;
     ctx->exit = 0;
     ctx->nstaged = 0;
-    uint64_t t0 = ctx->timing ? bb_now_ns() : 0;
+    uint64_t t0 = ctx->prof ? bb_prof_now(ctx) : ctx->timing ? bb_now_ns() : 0;
     d->fn(ctx, objs, tags);
     uint32_t e = ctx->exit;
     if (BB_UNLIKELY(e >= d->nexits)) bb_panic("task %s chose exit %u of %u", d->name, e, d->nexits);
-    if (ctx->prof) bb_prof_invocation(ctx, t, e, bb_now_ns() - t0); /* profile.c: the body only */
+    if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, bb_prof_now(ctx)); /* profile.c: the body only */
 
     /* apply the exit: flags, then staged tag actions, atomically (we hold the locks) */
     const bb_flagop *ops = &d->exits[(size_t)e * n];
@@ -533,7 +533,7 @@ bool bb_step(bb_ctx *ctx) {
     ctx->npending = 0;
     ctx->nstaged = 0;
     if (ctx->timing) {
-      uint64_t t1 = bb_now_ns();
+      uint64_t t1 = ctx->prof ? bb_prof_now(ctx) : bb_now_ns(); /* t0's clock */
       tr->ns += t1 - t0;
       s->busy_ns += t1 - t0;
       if (ctx->rt->trace_path) bb_trace_event(ctx, 0, t, e, t0, t1);

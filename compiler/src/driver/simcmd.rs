@@ -425,6 +425,7 @@ fn bench() {
         ],
         startup: 0,
         terminates: true,
+        outside: crate::sim::Outside::default(),
     };
     let machine = Machine::builtin("smp:4").expect("a built-in machine");
     let layout = crate::synth::layout_from_hosts(

@@ -75,6 +75,11 @@ fn keyword() -> (Program, Model) {
         clock_overhead_ns: 0,
         total_ns: 45_000,
         task_ns: 43_000.0,
+        init_ns: 0,
+        sched_ns: 0.0,
+        gc_ns: 0,
+        collections: 0,
+        finish_ns: 0,
         invocations: 9,
         allocations_outside_tasks: 0,
         tasks: vec![
@@ -235,6 +240,7 @@ fn finds_the_rate_matched_pipeline() {
         states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
         startup: 0,
         terminates: true,
+        outside: crate::sim::Outside::default(),
     };
     let mut groups = synth::core_groups(&m);
     synth::parallelise(&m, &mut groups, 4);
@@ -273,6 +279,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
         ],
         startup: 0,
         terminates: true,
+        outside: crate::sim::Outside::default(),
     }
 }
 

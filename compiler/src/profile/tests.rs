@@ -46,6 +46,11 @@ fn good(p: &Program) -> Profile {
         clock_overhead_ns: 20,
         total_ns: 10_000,
         task_ns: 700.0,
+        init_ns: 0,
+        sched_ns: 0.0,
+        gc_ns: 0,
+        collections: 0,
+        finish_ns: 0,
         invocations: 7,
         allocations_outside_tasks: 0,
         tasks: vec![
@@ -219,10 +224,16 @@ fn older_or_newer_version() {
         err(&p, old),
         ProfileError::UnsupportedVersion { found: "0".into() }
     );
-    let newer = edited(&p, |x| x.version = 2);
+    let newer = edited(&p, |x| x.version = 3);
     assert_eq!(
         err(&p, &newer),
-        ProfileError::UnsupportedVersion { found: "2".into() }
+        ProfileError::UnsupportedVersion { found: "3".into() }
+    );
+    // Version 1 (no time outside the bodies) is the previous format.
+    let v1 = edited(&p, |x| x.version = 1);
+    assert_eq!(
+        err(&p, &v1),
+        ProfileError::UnsupportedVersion { found: "1".into() }
     );
     let none = edited_json(&p, |v| {
         v.as_object_mut().unwrap().remove("version");
