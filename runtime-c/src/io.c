@@ -1,6 +1,8 @@
 /* io.c — output (whole per call), files, System natives. */
 #include "internal.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -157,32 +159,60 @@ void bb_PrintStream_flush(bb_ctx *ctx, int32_t fd) {
 
 /* ---- files --------------------------------------------------------------------- */
 
-static char *bb_read_file(bb_ctx *ctx, bb_string *path, size_t *len, char **cpath_out) {
+/* Opens the file named by path (a run-time error if it cannot be opened);
+ * *size_out is its size if it is a regular file, else 0 (a guess only: the
+ * readers below cope with files that grow or shrink meanwhile). */
+static int bb_open_file(bb_ctx *ctx, bb_string *path, char **cpath_out, size_t *size_out) {
   if (!path) bb_fail_java(ctx, "NullPointerException", NULL);
   char *cpath = bb_string_to_utf8(path, NULL);
   if (!cpath) bb_fail_oom(ctx);
-  FILE *f = fopen(cpath, "rb");
-  if (!f) bb_fail_file(ctx, cpath, errno);
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  if (!buf) bb_fail_oom(ctx);
-  for (;;) {
-    if (n == cap) {
-      cap *= 2;
-      char *nb = realloc(buf, cap);
-      if (!nb) bb_fail_oom(ctx);
-      buf = nb;
-    }
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (r == 0) {
-      if (ferror(f)) bb_fail_file(ctx, cpath, errno ? errno : EIO);
-      break;
-    }
-  }
-  fclose(f);
-  *len = n;
+  int fd = open(cpath, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) bb_fail_file(ctx, cpath, errno);
+  struct stat st;
+  *size_out = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size : 0;
   *cpath_out = cpath;
+  return fd;
+}
+
+/* Reads from fd into dst until cap bytes or the end of the file; returns the
+ * count (less than cap only at the end). Short reads are continued. */
+static size_t bb_read_fd(bb_ctx *ctx, int fd, char *dst, size_t cap, const char *cpath) {
+  size_t n = 0;
+  while (n < cap) {
+    size_t want = cap - n < ((size_t)1 << 30) ? cap - n : ((size_t)1 << 30);
+    ssize_t r = read(fd, dst + n, want);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      bb_fail_file(ctx, cpath, errno);
+    }
+    if (r == 0) break;
+    n += (size_t)r;
+  }
+  return n;
+}
+
+/* The rest of fd, in a malloc'd buffer that starts at cap bytes (> 0) and
+ * doubles while the file goes on; *len is the count. */
+static char *bb_read_rest(bb_ctx *ctx, int fd, size_t cap, size_t *len, const char *cpath) {
+  char *buf = bb_xmalloc(ctx, cap);
+  size_t n = 0;
+  for (;;) {
+    n += bb_read_fd(ctx, fd, buf + n, cap - n, cpath);
+    if (n < cap) break;
+    if (cap > SIZE_MAX / 2) bb_fail_oom(ctx);
+    cap *= 2;
+    buf = bb_xrealloc(ctx, buf, cap);
+  }
+  *len = n;
+  return buf;
+}
+
+static char *bb_read_file(bb_ctx *ctx, bb_string *path, size_t *len, char **cpath_out) {
+  size_t size;
+  int fd = bb_open_file(ctx, path, cpath_out, &size);
+  /* one byte more than the size, so that an unchanged file needs no second buffer */
+  char *buf = bb_read_rest(ctx, fd, size < ((size_t)1 << 16) ? ((size_t)1 << 16) : size + 1, len, *cpath_out);
+  close(fd);
   return buf;
 }
 
@@ -206,14 +236,27 @@ bb_string *bb_Files_readString(bb_ctx *ctx, bb_string *path) {
   return s;
 }
 
+/* Read straight into a byte array of the file's size: no second copy of a
+ * large file. A file that shrank is copied into an array of the bytes read,
+ * one that grew gets its tail read separately and both copied. */
 bb_array *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path) {
-  size_t n;
   char *cpath;
-  char *buf = bb_read_file(ctx, path, &n, &cpath);
-  if (n > INT32_MAX) bb_fail_oom(ctx);
-  bb_array *a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
-  memcpy(bb_array_data(a), buf, n);
-  free(buf);
+  size_t size;
+  int fd = bb_open_file(ctx, path, &cpath, &size);
+  if (size > INT32_MAX) bb_fail_oom(ctx);
+  bb_array *a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)size, ctx->loc);
+  size_t n = bb_read_fd(ctx, fd, (char *)bb_array_data(a), size, cpath);
+  size_t more = 0;
+  char *tail = n == size ? bb_read_rest(ctx, fd, 4096, &more, cpath) : NULL;
+  close(fd);
+  if (n < size || more > 0) {
+    if (more > INT32_MAX - n) bb_fail_oom(ctx);
+    bb_array *b = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)(n + more), ctx->loc);
+    memcpy(bb_array_data(b), bb_array_data(a), n);
+    if (more) memcpy((char *)bb_array_data(b) + n, tail, more);
+    a = b;
+  }
+  free(tail);
   free(cpath);
   return a;
 }

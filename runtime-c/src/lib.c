@@ -162,69 +162,32 @@ double bb_java_pow(double a, double b) {
   return pow(a, b);
 }
 
-/* fdlibm 5.3 e_log.c (__ieee754_log), as Java's StrictMath.log. Constants by
- * their bit patterns. Needs -ffp-contract=off (no fused multiply-add). */
-static double bb_d_from_bits(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
-double bb_fdlibm_log(double x) {
-  const double ln2_hi = bb_d_from_bits(0x3fe62e42fee00000ull), ln2_lo = bb_d_from_bits(0x3dea39ef35793c76ull),
-               two54 = bb_d_from_bits(0x4350000000000000ull), Lg1 = bb_d_from_bits(0x3FE5555555555593ull),
-               Lg2 = bb_d_from_bits(0x3FD999999997FA04ull), Lg3 = bb_d_from_bits(0x3FD2492494229359ull),
-               Lg4 = bb_d_from_bits(0x3FCC71C51D8E78AFull), Lg5 = bb_d_from_bits(0x3FC7466496CB03DEull),
-               Lg6 = bb_d_from_bits(0x3FC39A09D078C69Full), Lg7 = bb_d_from_bits(0x3FC2F112DF3E5244ull);
-  const double zero = 0.0;
-  double hfsq, f, s, z, R, w, t1, t2, dk;
-  int32_t k, hx, i, j;
-  uint32_t lx;
+/* fdlibm 5.3 e_log.c (__ieee754_log), as Java's StrictMath.log: the rare
+ * cases, out of line (the common path is bb_fdlibm_log_normal in bb/lib.h).
+ * Needs -ffp-contract=off (no fused multiply-add). */
+double bb_fdlibm_log_special(double x) {
   uint64_t bits;
   memcpy(&bits, &x, 8);
-  hx = (int32_t)(bits >> 32);
-  lx = (uint32_t)bits;
-  k = 0;
-  if (hx < 0x00100000) {                       /* x < 2**-1022 */
-    if (((hx & 0x7fffffff) | lx) == 0) return -INFINITY;  /* log(+-0) = -inf */
-    if (hx < 0) return (x - x) / zero;         /* log(-#) = NaN */
-    k -= 54;
-    x *= two54;                                /* subnormal: scale up */
-    memcpy(&bits, &x, 8);
-    hx = (int32_t)(bits >> 32);
-  }
-  if (hx >= 0x7ff00000) return x + x;
-  k += (hx >> 20) - 1023;
-  hx &= 0x000fffff;
-  i = (hx + 0x95f64) & 0x100000;
-  memcpy(&bits, &x, 8);
-  bits = ((uint64_t)(uint32_t)(hx | (i ^ 0x3ff00000)) << 32) | (bits & 0xffffffffull);  /* normalize x or x/2 */
-  memcpy(&x, &bits, 8);
-  k += (i >> 20);
-  f = x - 1.0;
-  if ((0x000fffff & (2 + hx)) < 3) {           /* |f| < 2**-20 */
-    if (f == zero) {
-      if (k == 0) return zero;
-      dk = (double)k;
-      return dk * ln2_hi + dk * ln2_lo;
-    }
-    R = f * f * (0.5 - 0.33333333333333333 * f);
-    if (k == 0) return f - R;
+  int32_t hx = (int32_t)(bits >> 32);
+  uint32_t lx = (uint32_t)bits;
+  if (hx >= 0x7ff00000) return x + x;                      /* +inf, NaN */
+  if (((hx & 0x7fffffff) | lx) == 0) return -INFINITY;     /* log(+-0) = -inf */
+  if (hx < 0) return (x - x) / 0.0;                        /* log(-#) = NaN */
+  return bb_fdlibm_log_normal(x * bb_fdlibm_two54, -54);  /* subnormal: scale up */
+}
+
+/* |f| < 2**-20 (x within 2**-20 of a power of two): fdlibm's short series */
+double bb_fdlibm_log_near_one(double f, int32_t k) {
+  double R, dk;
+  if (f == 0.0) {
+    if (k == 0) return 0.0;
     dk = (double)k;
-    return dk * ln2_hi - ((R - dk * ln2_lo) - f);
+    return dk * bb_fdlibm_ln2_hi + dk * bb_fdlibm_ln2_lo;
   }
-  s = f / (2.0 + f);
+  R = f * f * (0.5 - 0.33333333333333333 * f);
+  if (k == 0) return f - R;
   dk = (double)k;
-  z = s * s;
-  i = hx - 0x6147a;
-  w = z * z;
-  j = 0x6b851 - hx;
-  t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
-  t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
-  i |= j;
-  R = t2 + t1;
-  if (i > 0) {
-    hfsq = 0.5 * f * f;
-    if (k == 0) return f - (hfsq - s * (hfsq + R));
-    return dk * ln2_hi - ((hfsq - (s * (hfsq + R) + dk * ln2_lo)) - f);
-  }
-  if (k == 0) return f - s * (f - R);
-  return dk * ln2_hi - ((s * (f - R) - dk * ln2_lo) - f);
+  return dk * bb_fdlibm_ln2_hi - ((R - dk * bb_fdlibm_ln2_lo) - f);
 }
 
 /* ---- Double / Float / Integer ---------------------------------------------- */

@@ -74,7 +74,60 @@ BB_INLINE float bb_Math_powf(bb_ctx *ctx, float a, float b) { (void)ctx; return 
 double bb_java_pow(double a, double b);   /* pow with Java's NaN and (+-1)^inf cases */
 BB_INLINE double bb_Math_pow(bb_ctx *ctx, double a, double b) { (void)ctx; return bb_java_pow(a, b); }
 BB_INLINE double bb_StrictMath_sqrt(bb_ctx *ctx, double a) { (void)ctx; return sqrt(a); }
-double bb_fdlibm_log(double x);           /* fdlibm 5.3 __ieee754_log: bit-exact StrictMath.log */
+/* fdlibm 5.3 e_log.c (__ieee754_log): bit-exact StrictMath.log. Inline, so
+ * that callers such as Random.nextGaussian keep their values in registers;
+ * zero, negative, subnormal, infinite and NaN arguments and those within
+ * 2**-20 of a power of two take out-of-line paths (lib.c). Constants by their
+ * bit patterns (fdlibm's hexadecimal words). */
+double bb_fdlibm_log_special(double x);
+double bb_fdlibm_log_near_one(double f, int32_t k);
+#define bb_fdlibm_ln2_hi (0x1.62e42feep-1)            /* 3fe62e42 fee00000 */
+#define bb_fdlibm_ln2_lo (0x1.a39ef35793c76p-33)      /* 3dea39ef 35793c76 */
+#define bb_fdlibm_two54 (0x1p54)                      /* 43500000 00000000 */
+/* log(x) for a normal positive finite x, times 2**k0 (k0: -54 for a scaled
+ * subnormal). fdlibm's code, except that its k == 0 shortcuts are left out:
+ * with dk = 0 the general formula gives the same bits (0*ln2 terms are +0,
+ * and 0 - (a - b) == b - a exactly, zeros included), and one fewer
+ * unpredictable branch makes it faster. */
+BB_INLINE double bb_fdlibm_log_normal(double x, int32_t k0) {
+  const double Lg1 = 0x1.5555555555593p-1, Lg2 = 0x1.999999997fa04p-2,      /* 3FE55555 55555593, 3FD99999 9997FA04 */
+               Lg3 = 0x1.2492494229359p-2, Lg4 = 0x1.c71c51d8e78afp-3,     /* 3FD24924 94229359, 3FCC71C5 1D8E78AF */
+               Lg5 = 0x1.7466496cb03dep-3, Lg6 = 0x1.39a09d078c69fp-3,     /* 3FC74664 96CB03DE, 3FC39A09 D078C69F */
+               Lg7 = 0x1.2f112df3e5244p-3;                                 /* 3FC2F112 DF3E5244 */
+  uint64_t bits;
+  memcpy(&bits, &x, 8);
+  int32_t hx = (int32_t)(bits >> 32);
+  int32_t k = k0 + (hx >> 20) - 1023;
+  hx &= 0x000fffff;
+  int32_t i = (hx + 0x95f64) & 0x100000;
+  bits = ((uint64_t)(uint32_t)(hx | (i ^ 0x3ff00000)) << 32) | (bits & 0xffffffffull);  /* normalize x or x/2 */
+  memcpy(&x, &bits, 8);
+  k += (i >> 20);
+  double f = x - 1.0;
+  if (BB_UNLIKELY((0x000fffff & (2 + hx)) < 3)) return bb_fdlibm_log_near_one(f, k);  /* |f| < 2**-20 */
+  double s = f / (2.0 + f);
+  double dk = (double)k;
+  double z = s * s;
+  i = hx - 0x6147a;
+  double w = z * z;
+  int32_t j = 0x6b851 - hx;
+  double t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
+  double t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
+  i |= j;
+  double R = t2 + t1;
+  if (i > 0) {
+    double hfsq = 0.5 * f * f;
+    return dk * bb_fdlibm_ln2_hi - ((hfsq - (s * (hfsq + R) + dk * bb_fdlibm_ln2_lo)) - f);
+  }
+  return dk * bb_fdlibm_ln2_hi - ((s * (f - R) - dk * bb_fdlibm_ln2_lo) - f);
+}
+BB_INLINE double bb_fdlibm_log(double x) {
+  uint64_t bits;
+  memcpy(&bits, &x, 8);
+  int32_t hx = (int32_t)(bits >> 32);
+  if (BB_UNLIKELY(hx < 0x00100000 || hx >= 0x7ff00000)) return bb_fdlibm_log_special(x);
+  return bb_fdlibm_log_normal(x, 0);
+}
 BB_INLINE double bb_StrictMath_log(bb_ctx *ctx, double a) { (void)ctx; return bb_fdlibm_log(a); }
 
 /* ---- Double / Float natives ---------------------------------------------- */
