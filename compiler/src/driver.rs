@@ -105,7 +105,9 @@ pub struct CodegenArgs {
     #[arg(short = 'O', value_name = "LEVEL", default_value = "2", value_parser = clap::value_parser!(u8).range(0..=3))]
     pub opt_level: u8,
     /// Turn array bounds checks off (for measurements; the paper's
-    /// benchmarks ran without them).
+    /// benchmarks ran without them). An index out of bounds is then
+    /// undefined, and so is one whose int arithmetic overflows (it is
+    /// computed in 64 bits).
     #[arg(long)]
     pub no_bounds_checks: bool,
     /// Emit no lock merges at task exits (to test that the sharing

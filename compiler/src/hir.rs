@@ -610,57 +610,63 @@ pub fn collect_block_exprs<'p>(b: &'p Block, out: &mut Vec<&'p Expr>) {
 
 /// Every top-level expression of a statement and its nested statements.
 pub fn collect_stmt_exprs<'p>(s: &'p Stmt, out: &mut Vec<&'p Expr>) {
-    match &s.kind {
+    visit_stmt(s, &mut |s| match &s.kind {
         StmtKind::Local { init, .. } => out.extend(init.iter()),
-        StmtKind::Expr(e) => out.push(e),
-        StmtKind::Block(b) => collect_block_exprs(b, out),
-        StmtKind::If {
-            cond,
-            then_branch,
-            else_branch,
-        } => {
-            out.push(cond);
-            collect_stmt_exprs(then_branch, out);
-            if let Some(e) = else_branch {
-                collect_stmt_exprs(e, out);
-            }
-        }
-        StmtKind::While { cond, body, .. } | StmtKind::DoWhile { cond, body, .. } => {
-            out.push(cond);
-            collect_stmt_exprs(body, out);
-        }
-        StmtKind::For {
-            init,
-            cond,
-            update,
-            body,
-            ..
-        } => {
-            init.iter().for_each(|s| collect_stmt_exprs(s, out));
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => out.push(e),
+        StmtKind::If { cond, .. } => out.push(cond),
+        StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } => out.push(cond),
+        StmtKind::For { cond, update, .. } => {
             out.extend(cond.iter());
             out.extend(update.iter());
-            collect_stmt_exprs(body, out);
         }
-        StmtKind::ForEach { array, body, .. } => {
-            out.push(array);
-            collect_stmt_exprs(body, out);
-        }
-        StmtKind::Switch {
-            scrutinee, cases, ..
-        } => {
-            out.push(scrutinee);
-            cases
-                .iter()
-                .flat_map(|c| &c.body)
-                .for_each(|s| collect_stmt_exprs(s, out));
-        }
-        StmtKind::Labeled { body, .. } => collect_stmt_exprs(body, out),
-        StmtKind::Return(Some(e)) => out.push(e),
+        StmtKind::ForEach { array, .. } => out.push(array),
+        StmtKind::Switch { scrutinee, .. } => out.push(scrutinee),
         StmtKind::CtorCall { args, .. } => out.extend(args.iter()),
-        StmtKind::Return(None)
+        StmtKind::Block(_)
+        | StmtKind::Labeled { .. }
+        | StmtKind::Return(None)
         | StmtKind::Break(_)
         | StmtKind::Continue(_)
         | StmtKind::TaskExit(_)
+        | StmtKind::Empty => {}
+    });
+}
+
+/// Calls `f` on a statement and all its nested statements, outermost first
+/// (a `for` statement's initialisers before its body).
+pub fn visit_stmt<'p>(s: &'p Stmt, f: &mut impl FnMut(&'p Stmt)) {
+    f(s);
+    match &s.kind {
+        StmtKind::Block(b) => b.stmts.iter().for_each(|s| visit_stmt(s, f)),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            visit_stmt(then_branch, f);
+            if let Some(e) = else_branch {
+                visit_stmt(e, f);
+            }
+        }
+        StmtKind::For { init, body, .. } => {
+            init.iter().for_each(|s| visit_stmt(s, f));
+            visit_stmt(body, f);
+        }
+        StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::ForEach { body, .. }
+        | StmtKind::Labeled { body, .. } => visit_stmt(body, f),
+        StmtKind::Switch { cases, .. } => cases
+            .iter()
+            .flat_map(|c| &c.body)
+            .for_each(|s| visit_stmt(s, f)),
+        StmtKind::Local { .. }
+        | StmtKind::Expr(_)
+        | StmtKind::Return(_)
+        | StmtKind::Break(_)
+        | StmtKind::Continue(_)
+        | StmtKind::TaskExit(_)
+        | StmtKind::CtorCall { .. }
         | StmtKind::Empty => {}
     }
 }

@@ -399,6 +399,7 @@ static void bb_core_init(bb_runtime *rt, bb_ctx *ctx, uint32_t core) {
 bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
   if (prog->abi_version != bb_abi_version)
     bb_panic("program generated for runtime ABI %u, but runtime ABI is %u", prog->abi_version, bb_abi_version);
+  bb_malloc_tune();
   bb_runtime *rt = calloc(1, sizeof *rt);
   if (!rt) bb_panic("out of memory");
   bb_the_runtime = rt;

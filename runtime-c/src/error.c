@@ -42,6 +42,12 @@ void bb_fail_index(bb_ctx *ctx, int64_t index, int64_t length, bb_loc loc) {
   bb_die(ctx, loc, m);
 }
 
+int32_t bb_index_wrapped(bb_ctx *ctx, const bb_array *a, int64_t i, bb_loc loc) {
+  int32_t v = (int32_t)(uint32_t)(uint64_t)i;
+  if ((uint32_t)v >= (uint32_t)a->length) bb_fail_index(ctx, v, a->length, loc);
+  return v;
+}
+
 void bb_fail_strindex(bb_ctx *ctx, int64_t index, int64_t length) {
   char m[160];
   snprintf(m, sizeof m, "StringIndexOutOfBoundsException: Index %lld out of bounds for length %lld",

@@ -15,6 +15,9 @@
  */
 #include "internal.h"
 #include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 struct bb_page {
   bb_page *next;
@@ -55,6 +58,19 @@ void *bb_alloc_immortal(size_t size) {
   if (!p) { fputs("bamboo: error: out of memory\n", stderr); exit(1); }
   ((bb_object *)p)->gc = BB_GC_IMMORTAL;
   return p;
+}
+
+/* Large objects are malloc blocks that each collection frees in bulk. By
+ * default glibc would then give the top of its heap back to the system (and
+ * map blocks of 128 KiB and more afresh), so the next objects fault in the
+ * pages the program just had: keep freed memory (up to 256 MiB) and serve
+ * blocks below 32 MiB from the heap, unless the user tuned malloc through its
+ * environment variables. Called once, at start-up. */
+void bb_malloc_tune(void) {
+#if defined(__GLIBC__) && defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
+  if (!getenv("MALLOC_TRIM_THRESHOLD_")) mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  if (!getenv("MALLOC_MMAP_THRESHOLD_")) mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#endif
 }
 
 static const uint32_t bb_sizes[BB_NSIZECLASSES] = {

@@ -14,6 +14,7 @@ void    *bb_xrealloc(bb_ctx *ctx, void *p, size_t n);
 uint64_t bb_now_ns(void);
 /* immortal (never collected) objects, e.g. string literals */
 void    *bb_alloc_immortal(size_t size);
+void     bb_malloc_tune(void);                    /* malloc settings for the collector, at start-up */
 
 /* sharing.c: hooks from sched.c (bb_task_object, task exit, shut-down) */
 void bb_sharing_note(bb_ctx *ctx, bb_object *o, uint32_t site);

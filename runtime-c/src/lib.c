@@ -56,6 +56,48 @@ static bool bb_ishex(bb_char c) { return bb_isdig(c) || (c >= 'a' && c <= 'f') |
 
 /* Java's FloatingDecimal grammar; conversion by strtod/strtof (correctly
  * rounded, C locale). */
+/* Clinger's fast path: a decimal d+[.d*][e[sign]d+][fFdD] (or .d+...) up to
+ * the end `e`, with at most 19 significant digits whose value m is at most
+ * 2^53 and a decimal exponent q with |q| <= 22, is m * 10^q or m / 10^-q
+ * correctly rounded: both operands are exact doubles and IEEE arithmetic
+ * rounds the one operation correctly. Anything else returns false and
+ * goes to strtod. */
+static bool bb_parse_decimal_fast(const bb_char *s, int32_t i, int32_t e, bool neg, double *out) {
+  static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  uint64_t m = 0;
+  int sig = 0, nd = 0;  /* significant digits (after leading zeros); all digits */
+  int32_t q = 0;
+  while (i < e && bb_isdig(s[i])) {
+    if (m != 0 || s[i] != '0') { m = m * 10 + (uint64_t)(s[i] - '0'); sig++; }
+    i++; nd++;
+  }
+  if (i < e && s[i] == '.') {
+    i++;
+    while (i < e && bb_isdig(s[i])) {
+      if (m != 0 || s[i] != '0') { m = m * 10 + (uint64_t)(s[i] - '0'); sig++; }
+      q--; i++; nd++;
+    }
+  }
+  if (nd == 0 || sig > 19) return false;
+  if (i < e && (s[i] == 'e' || s[i] == 'E')) {
+    i++;
+    bool eneg = false;
+    if (i < e && (s[i] == '+' || s[i] == '-')) { eneg = s[i] == '-'; i++; }
+    int32_t x = 0, ne = 0;
+    while (i < e && bb_isdig(s[i])) { if (x < 10000) x = x * 10 + (s[i] - '0'); i++; ne++; }
+    if (ne == 0) return false;
+    q += eneg ? -x : x;
+  }
+  if (i < e && (s[i] == 'f' || s[i] == 'F' || s[i] == 'd' || s[i] == 'D')) i++;
+  if (i != e || m > (1ull << 53) || q < -22 || q > 22) return false;
+  double v = (double)m;
+  v = q < 0 ? v / pow10[-q] : v * pow10[q];
+  *out = neg ? -v : v;
+  return true;
+}
+
 bool bb_try_parse_double(const bb_char *s, int32_t n, bool is_float, double *out) {
   int32_t b = 0, e = n;
   while (b < e && s[b] <= ' ') b++;
@@ -88,6 +130,12 @@ bool bb_try_parse_double(const bb_char *s, int32_t n, bool is_float, double *out
     while (i < e && bb_isdig(s[i])) { buf[k++] = (char)s[i++]; ne++; }
     if (ne == 0) return false;
   } else {
+    int32_t start = i;
+    if (!is_float) {
+      double fast;
+      if (bb_parse_decimal_fast(s, i, e, neg, &fast)) { *out = fast; return true; }
+    }
+    i = start;
     int nd = 0;
     while (i < e && bb_isdig(s[i])) { buf[k++] = (char)s[i++]; nd++; }
     if (i < e && s[i] == '.') { buf[k++] = '.'; i++; while (i < e && bb_isdig(s[i])) { buf[k++] = (char)s[i++]; nd++; } }

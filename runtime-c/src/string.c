@@ -34,6 +34,16 @@ static int64_t bb_utf8_decode(const uint8_t *p, size_t n, bb_char *out, bool str
   size_t i = 0;
   int64_t k = 0;
   while (i < n) {
+    /* ASCII, eight bytes at a time */
+    while (i + 8 <= n) {
+      uint64_t w;
+      memcpy(&w, p + i, 8);
+      if (w & 0x8080808080808080ull) break;
+      if (out) for (int t = 0; t < 8; t++) out[k + t] = p[i + t];
+      i += 8;
+      k += 8;
+    }
+    if (i >= n) break;
     uint32_t b = p[i];
     if (b < 0x80) { if (out) out[k] = (bb_char)b; k++; i++; continue; }
     uint32_t need, cp, lo = 0x80, hi = 0xBF;

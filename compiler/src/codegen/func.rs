@@ -100,6 +100,22 @@ struct Gen<'a> {
     /// Library code does not record locations: errors inside the library
     /// point at the user's line that called it.
     in_stdlib: bool,
+    loops: Loops,
+}
+
+/// What loop versioning ([`Gen::versioned_loop`]) keeps track of.
+#[derive(Default)]
+struct Loops {
+    /// The C name of each label in scope (copies of a loop rename theirs).
+    labels: HashMap<u32, String>,
+    /// Appended to the labels defined now.
+    suffix: String,
+    /// Loops versioned so far.
+    count: u32,
+    /// Inside a slow copy: no further versioning.
+    slow: bool,
+    /// Locals known to be non-null here (a fast copy's condition).
+    nonnull: Vec<u32>,
 }
 
 pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
@@ -121,6 +137,7 @@ pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
         task: None,
         exit_locks: &[],
         in_stdlib: p.class(m.class).is_stdlib,
+        loops: Loops::default(),
     };
     g.block(body);
     if m.ret != Type::Void {
@@ -154,6 +171,7 @@ pub(crate) fn task(u: &mut Unit<'_>, id: TaskId, out: &mut String) {
         task: Some(t),
         exit_locks: &u.locks.tasks[id.0 as usize].exits,
         in_stdlib: false,
+        loops: Loops::default(),
     };
     for (i, prm) in t.params.iter().enumerate() {
         g.line(&format!("l{} = params[{i}];", prm.local.0));
@@ -193,6 +211,7 @@ pub(crate) fn init_function(u: &mut Unit<'_>, singletons: &[usize], out: &mut St
         task: None,
         exit_locks: &[],
         in_stdlib: true,
+        loops: Loops::default(),
     };
     for &i in singletons {
         if let Some(init) = &p.fields[i].singleton_init {
@@ -237,6 +256,95 @@ fn has_effects(e: &Expr) -> bool {
             else_expr,
         } => has_effects(cond) || has_effects(then_expr) || has_effects(else_expr),
     }
+}
+
+/// The reference locals a loop dereferences (fields, elements, lengths,
+/// calls) and never assigns, sorted.
+fn invariant_derefs(s: &Stmt, locals: &[Local]) -> Vec<u32> {
+    let mut assigned = Vec::new();
+    visit_stmt(s, &mut |st| match &st.kind {
+        StmtKind::Local { local, .. } => assigned.push(local.0),
+        StmtKind::ForEach {
+            var,
+            array_local,
+            index,
+            ..
+        } => assigned.extend([var.0, array_local.0, index.0]),
+        _ => {}
+    });
+    let mut derefs = Vec::new();
+    let mut exprs = Vec::new();
+    collect_stmt_exprs(s, &mut exprs);
+    for e in exprs {
+        visit_expr(e, &mut |x| {
+            let (ExprKind::Field { object: r, .. }
+            | ExprKind::Index { array: r, .. }
+            | ExprKind::ArrayLength(r)
+            | ExprKind::Call {
+                receiver: Some(r), ..
+            }) = &x.kind
+            else {
+                if let ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::ConcatAssign { target, .. }
+                | ExprKind::IncDec { target, .. } = &x.kind
+                {
+                    if let ExprKind::Local(l) = target.kind {
+                        assigned.push(l.0);
+                    }
+                }
+                return;
+            };
+            if let ExprKind::Local(l) = r.kind {
+                derefs.push(l.0);
+            }
+        });
+    }
+    derefs.sort_unstable();
+    derefs.dedup();
+    derefs.retain(|l| !assigned.contains(l) && locals[*l as usize].ty.is_reference());
+    derefs
+}
+
+/// An array index as C: a wrapped `int32_t`, or int arithmetic computed
+/// exactly in `int64_t` ([`Gen::wide`]). Both select the same element:
+/// Java's index is the exact value modulo 2^32, so an exact value within
+/// the array's bounds is Java's index, and one outside them falls back to
+/// the wrapped value when bounds are checked (`bb_index64`); without
+/// bounds checks an index whose arithmetic overflows is, like one out of
+/// bounds, undefined.
+enum Index {
+    Int(String),
+    Wide(String),
+}
+
+/// The largest magnitude of a 64-bit index computation.
+const WIDE_LIMIT: u128 = 1 << 62;
+
+/// When `e` is an int `+`, `-` or `*` whose exact value cannot overflow
+/// the 64-bit computation of [`Gen::wide`]: a bound of its magnitude.
+fn wide_bound(e: &Expr) -> Option<u128> {
+    let ExprKind::Binary { op, lhs, rhs } = &e.kind else {
+        return None;
+    };
+    if e.ty != Type::Int || !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+        return None;
+    }
+    let (l, r) = (operand_bound(lhs), operand_bound(rhs));
+    let b = if *op == BinOp::Mul { l * r } else { l + r };
+    (b <= WIDE_LIMIT).then_some(b)
+}
+
+/// A bound of the magnitude of an operand of a [`wide_bound`] node.
+fn operand_bound(e: &Expr) -> u128 {
+    match &e.kind {
+        ExprKind::Const(ConstValue::Int(c)) => u128::from(c.unsigned_abs()),
+        _ => wide_bound(e).unwrap_or(1 << 31),
+    }
+}
+
+fn wide_node(e: &Expr) -> bool {
+    wide_bound(e).is_some()
 }
 
 fn is_simple(s: &str) -> bool {
@@ -346,6 +454,69 @@ impl Gen<'_> {
     }
 
     fn stmt(&mut self, s: &Stmt) {
+        let is_loop = matches!(
+            s.kind,
+            StmtKind::While { .. }
+                | StmtKind::DoWhile { .. }
+                | StmtKind::For { .. }
+                | StmtKind::ForEach { .. }
+        );
+        if is_loop && !self.loops.slow {
+            let mut vars = invariant_derefs(s, self.locals);
+            vars.retain(|l| !self.loops.nonnull.contains(l));
+            if !vars.is_empty() {
+                self.versioned_loop(s, &vars);
+                return;
+            }
+        }
+        self.stmt_here(s);
+    }
+
+    /// A loop twice: a fast copy for when `vars` are all non-null, where the
+    /// C compiler drops their null checks (they are not assigned in the
+    /// loop), and the loop as it is for the other case. Both copies are
+    /// the same code, so either behaves exactly as Java.
+    fn versioned_loop(&mut self, s: &Stmt, vars: &[u32]) {
+        let cond: Vec<String> = vars.iter().map(|l| format!("l{l} != NULL")).collect();
+        self.loops.count += 1;
+        let n = self.loops.count;
+        let outer = std::mem::take(&mut self.loops.suffix);
+        self.line(&format!("if (BB_LIKELY({})) {{", cond.join(" && ")));
+        self.indent += 1;
+        let known = self.loops.nonnull.len();
+        self.loops.nonnull.extend_from_slice(vars);
+        self.loops.suffix = format!("{outer}_{n}a");
+        self.stmt_here(s);
+        self.loops.nonnull.truncate(known);
+        self.indent -= 1;
+        self.line("} else {");
+        self.indent += 1;
+        self.loops.suffix = format!("{outer}_{n}b");
+        self.loops.slow = true;
+        self.stmt_here(s);
+        self.loops.slow = false;
+        self.loops.suffix = outer;
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    /// The C name of label `l`, defined here.
+    fn define_label(&mut self, l: u32) -> String {
+        let name = format!("{l}{}", self.loops.suffix);
+        self.loops.labels.insert(l, name.clone());
+        name
+    }
+
+    /// The C name of label `l`, in scope.
+    fn label(&self, l: u32) -> String {
+        self.loops
+            .labels
+            .get(&l)
+            .cloned()
+            .unwrap_or_else(|| l.to_string())
+    }
+
+    fn stmt_here(&mut self, s: &Stmt) {
         match &s.kind {
             // A local declared without a value is never read before it is
             // assigned (flow analysis), so only initialisers generate code.
@@ -381,7 +552,7 @@ impl Gen<'_> {
                 self.line("}");
             }
             StmtKind::While { label, cond, body } => {
-                let l = label.map_or(u32::MAX, |l| l.0);
+                let l = self.define_label(label.map_or(u32::MAX, |l| l.0));
                 self.line("for (;;) {");
                 self.indent += 1;
                 let c = self.expr(cond);
@@ -393,7 +564,7 @@ impl Gen<'_> {
                 self.line(&format!("brk{l}:;"));
             }
             StmtKind::DoWhile { label, body, cond } => {
-                let l = label.map_or(u32::MAX, |l| l.0);
+                let l = self.define_label(label.map_or(u32::MAX, |l| l.0));
                 self.line("for (;;) {");
                 self.indent += 1;
                 self.stmt(body);
@@ -411,7 +582,7 @@ impl Gen<'_> {
                 update,
                 body,
             } => {
-                let l = label.map_or(u32::MAX, |l| l.0);
+                let l = self.define_label(label.map_or(u32::MAX, |l| l.0));
                 for i in init {
                     self.stmt(i);
                 }
@@ -441,7 +612,7 @@ impl Gen<'_> {
                 index,
                 body,
             } => {
-                let l = label.map_or(u32::MAX, |l| l.0);
+                let l = self.define_label(label.map_or(u32::MAX, |l| l.0));
                 let a = self.expr(array);
                 let (al, il) = (array_local.0, index.0);
                 self.line(&format!("l{al} = {};", self.nn(&a, array.span)));
@@ -468,7 +639,7 @@ impl Gen<'_> {
                 scrutinee,
                 cases,
             } => {
-                let l = label.map_or(u32::MAX, |l| l.0);
+                let l = self.define_label(label.map_or(u32::MAX, |l| l.0));
                 let v = self.expr(scrutinee);
                 self.line(&format!("switch ({v}) {{"));
                 for c in cases {
@@ -490,11 +661,18 @@ impl Gen<'_> {
                 self.line(&format!("brk{l}:;"));
             }
             StmtKind::Labeled { label, body } => {
+                let l = self.define_label(label.0);
                 self.stmt(body);
-                self.line(&format!("brk{}:;", label.0));
+                self.line(&format!("brk{l}:;"));
             }
-            StmtKind::Break(l) => self.line(&format!("goto brk{};", l.0)),
-            StmtKind::Continue(l) => self.line(&format!("goto cont{};", l.0)),
+            StmtKind::Break(l) => {
+                let l = self.label(l.0);
+                self.line(&format!("goto brk{l};"));
+            }
+            StmtKind::Continue(l) => {
+                let l = self.label(l.0);
+                self.line(&format!("goto cont{l};"));
+            }
             StmtKind::Return(v) => match v {
                 Some(e) => {
                     let x = self.expr(e);
@@ -805,24 +983,61 @@ impl Gen<'_> {
         }
     }
 
-    fn index_parts(&mut self, array: &Expr, index: &Expr) -> (String, String) {
+    /// An array and its index, evaluated in Java's order. The index is
+    /// computed in 64 bits when it is int arithmetic ([`wide_index`]).
+    fn index_parts(&mut self, array: &Expr, index: &Expr) -> (String, Index) {
         let a = self.expr(array);
         let a = if has_effects(index) {
             self.materialize(a, &array.ty)
         } else {
             a
         };
-        let i = self.expr(index);
+        let i = self.index(index);
         (a, i)
     }
 
-    fn checked_index(&mut self, a: &str, i: &str, span: Span) -> String {
-        let loc = self.loc(span);
-        if self.opts.bounds_checks {
-            format!("bb_index(ctx, bb_nn(ctx, {a}, {loc}), {i}, {loc})")
+    /// An index expression: int arithmetic in 64 bits (so that the C
+    /// compiler, under `-fwrapv`, still sees array addresses as affine in
+    /// the loop variables), anything else as an int.
+    fn index(&mut self, e: &Expr) -> Index {
+        if wide_node(e) {
+            Index::Wide(self.wide(e))
         } else {
-            self.line(&format!("(void)bb_nn(ctx, {a}, {loc});"));
-            i.to_string()
+            Index::Int(self.expr(e))
+        }
+    }
+
+    /// `e` computed exactly in 64 bits where [`wide_node`] allows, as a
+    /// wrapped int elsewhere. Operands are evaluated in Java's order, as
+    /// [`Gen::binary`] does.
+    fn wide(&mut self, e: &Expr) -> String {
+        if let (true, ExprKind::Binary { op, lhs, rhs }) = (wide_node(e), &e.kind) {
+            let l = self.wide(lhs);
+            let l = if has_effects(rhs) {
+                self.materialize(l, &Type::Long)
+            } else {
+                l
+            };
+            let r = self.wide(rhs);
+            return format!("(({l}) {} ({r}))", op.symbol());
+        }
+        let v = self.expr(e);
+        format!("((int64_t)({v}))")
+    }
+
+    /// The index to use in `a[...]` after the null check and, when bounds
+    /// checks are on, the bounds check.
+    fn checked_index(&mut self, a: &str, i: &Index, span: Span) -> String {
+        let loc = self.loc(span);
+        match (self.opts.bounds_checks, i) {
+            (true, Index::Int(i)) => format!("bb_index(ctx, bb_nn(ctx, {a}, {loc}), {i}, {loc})"),
+            (true, Index::Wide(i)) => {
+                format!("bb_index64(ctx, bb_nn(ctx, {a}, {loc}), {i}, {loc})")
+            }
+            (false, Index::Int(i) | Index::Wide(i)) => {
+                self.line(&format!("(void)bb_nn(ctx, {a}, {loc});"));
+                i.clone()
+            }
         }
     }
 
@@ -1084,14 +1299,16 @@ impl Gen<'_> {
             ExprKind::Index { array, index } => {
                 let a = self.expr(array);
                 let a = self.materialize(a, &array.ty);
-                let i = self.expr(index);
-                let i = self.materialize(i, &Type::Int);
+                let (i, check) = match self.index(index) {
+                    Index::Int(i) => (self.materialize(i, &Type::Int), "bb_index"),
+                    Index::Wide(i) => (self.materialize(i, &Type::Long), "bb_index64"),
+                };
                 let elem = array.ty.element().cloned().unwrap_or(Type::Error);
                 let loc = self.loc(target.span);
                 let idx = if self.opts.bounds_checks {
                     // The check happens after the value is evaluated (JLS
                     // 15.26.1); the index is recomputed by the caller.
-                    format!("bb_index(ctx, bb_nn(ctx, {a}, {loc}), {i}, {loc})")
+                    format!("{check}(ctx, bb_nn(ctx, {a}, {loc}), {i}, {loc})")
                 } else {
                     format!("(bb_nn(ctx, {a}, {loc}), {i})")
                 };

@@ -49,6 +49,16 @@ BB_INLINE int32_t bb_index(bb_ctx *ctx, const bb_array *a, int32_t i, bb_loc loc
   if (BB_UNLIKELY((uint32_t)i >= (uint32_t)a->length)) bb_fail_index(ctx, i, a->length, loc);
   return i;
 }
+/* The same check for an index the compiler computed in 64 bits: `i` is the
+ * exact (unwrapped) value of the index's int arithmetic. When it is in range
+ * it equals Java's wrapped value; otherwise bb_index_wrapped checks Java's
+ * value, (int32_t)i, which may still be in range after wrapping. */
+BB_COLD int32_t bb_index_wrapped(bb_ctx *ctx, const bb_array *a, int64_t i, bb_loc loc);
+BB_INLINE int64_t bb_index64(bb_ctx *ctx, const bb_array *a, int64_t i, bb_loc loc) {
+  if (BB_UNLIKELY(a == NULL)) bb_fail_null(ctx, loc);
+  if (BB_UNLIKELY((uint64_t)i >= (uint64_t)(uint32_t)a->length)) return bb_index_wrapped(ctx, a, i, loc);
+  return i;
+}
 /* Element i of array a, as an lvalue of type T, checked / unchecked.
  * `a` is evaluated twice in BB_ELEM: pass a variable. */
 #define BB_ELEM(ctx, T, a, i, loc) (((T *)bb_array_data(a))[bb_index((ctx), (a), (i), (loc))])
