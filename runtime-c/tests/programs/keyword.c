@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 5
+#if BB_ABI_VERSION != 6
 #error "bambooc: runtime ABI mismatch"
 #endif
 
