@@ -456,7 +456,8 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
     w("| | |\n| --- | --- |")
     w(f"| machine | {info['nproc']} cores (nproc), {info['cpu']}, {info['memory']} memory, {info['os']} |")
     w(f"| load average | {info['load_start']} at the start, {info['load_end']} at the end "
-      "(other jobs shared the machine: times on a loaded machine are noisy) |")
+      f"(the harness itself keeps up to {info['nproc']} cores busy; a higher load means other jobs "
+      "shared the machine and times are noisy) |")
     w(f"| compilers | {info['cc']}; {info['rustc']}; bambooc at git {info['bambooc_rev']} |")
     w(f"| date | {info['date']} |")
     w(f"| size | `{a.size}` (arguments below; doubled input: sizes.toml's "
