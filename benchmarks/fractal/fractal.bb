@@ -5,12 +5,18 @@
 // Usage: fractal WIDTH HEIGHT [groups]     (groups: row groups, default 62)
 //
 // Structure (data parallelism as in the paper's section 2 example):
-//   startup  splits the rows into `groups` contiguous row groups, one
-//            RowGroup task object each (state `compute`), and allocates the
-//            Image object that assembles them;
-//   render   computes one row group's pixels (compute -> submit);
-//   merge    copies a submitted row group into the Image; when every group
-//            is in, prints the result and sets `finished`.
+//   startup  deals the rows out to `groups` row groups, row y to group
+//            y mod groups (rows near the set cost far more than rows
+//            outside it, so interleaving balances the groups), one RowGroup
+//            task object each (state `compute`), and allocates the Image
+//            object that collects them;
+//   render   computes one row group's pixels and their part of the inside
+//            count and the checksum (compute -> submit);
+//   merge    adds a submitted row group's counts into the Image; when every
+//            group is in, prints the result and sets `finished`.
+// The checksum is a sum of 64-bit integers, so the groups' partial sums
+// added in any order give the value of one pass over the image; no task
+// touches every pixel.
 //
 // Output (identical, byte for byte, to fractal.c and Fractal.java):
 //   Fractal: <WIDTH>x<HEIGHT>
@@ -27,15 +33,16 @@ class RowGroup {
 
     int width;
     int height;
-    int firstRow;   // rows firstRow .. lastRow-1
-    int lastRow;
-    int[] pixels;   // (lastRow - firstRow) * width iteration counts
+    int firstRow;   // rows firstRow, firstRow + stride, ... below height
+    int stride;
+    long inside;    // this group's pixels at 255 iterations
+    long checksum;  // this group's part of the checksum
 
-    RowGroup(int width, int height, int firstRow, int lastRow) {
+    RowGroup(int width, int height, int firstRow, int stride) {
         this.width = width;
         this.height = height;
         this.firstRow = firstRow;
-        this.lastRow = lastRow;
+        this.stride = stride;
     }
 
     static int mandel(float a, float b) {
@@ -56,18 +63,30 @@ class RowGroup {
     }
 
     void render() {
-        pixels = new int[(lastRow - firstRow) * width];
         float dx = 3.0f / (float) width;
         float dy = 3.0f / (float) height;
-        int k = 0;
-        for (int y = firstRow; y < lastRow; y++) {
+        long in = 0;
+        long sum = 0;
+        for (int y = firstRow; y < height; y += stride) {
             float b = -1.5f + (float) y * dy;
+            // The weight of pixel i is i % 1000 + 1; it steps by one along
+            // the row and wraps from 1000 to 1.
+            int weight = (int) (((long) y * width) % 1000) + 1;
             for (int x = 0; x < width; x++) {
                 float a = -2.0f + (float) x * dx;
-                pixels[k] = mandel(a, b);
-                k++;
+                int it = mandel(a, b);
+                if (it == 255) {
+                    in++;
+                }
+                sum += (long) it * weight;
+                weight++;
+                if (weight > 1000) {
+                    weight = 1;
+                }
             }
         }
+        inside = in;
+        checksum = sum;
     }
 }
 
@@ -78,34 +97,25 @@ class Image {
     int height;
     int groups;     // how many RowGroup objects there are
     int merged;     // how many have been merged so far
-    int[] pixels;
+    long inside;
+    long checksum;
 
     Image(int width, int height, int groups) {
         this.width = width;
         this.height = height;
         this.groups = groups;
         this.merged = 0;
-        this.pixels = new int[width * height];
     }
 
-    // Copies one row group in; true when every group has been merged.
+    // Adds one row group's counts in; true when every group has been merged.
     boolean mergeGroup(RowGroup g) {
-        System.arraycopy(g.pixels, 0, pixels, g.firstRow * width, g.pixels.length);
-        g.pixels = null;
+        inside += g.inside;
+        checksum += g.checksum;
         merged++;
         return merged == groups;
     }
 
     void report() {
-        long inside = 0;
-        long checksum = 0;
-        int n = width * height;
-        for (int i = 0; i < n; i++) {
-            if (pixels[i] == 255) {
-                inside++;
-            }
-            checksum += (long) pixels[i] * (i % 1000 + 1);
-        }
         System.out.println("Fractal: " + width + "x" + height);
         System.out.println("inside = " + inside);
         System.out.println("checksum = " + checksum);
@@ -134,9 +144,7 @@ task startup(StartupObject s in initialstate) {
         groups = height;
     }
     for (int g = 0; g < groups; g++) {
-        int first = (int) ((long) height * g / groups);
-        int last = (int) ((long) height * (g + 1) / groups);
-        RowGroup rg = new RowGroup(width, height, first, last) { compute := true };
+        RowGroup rg = new RowGroup(width, height, g, groups) { compute := true };
     }
     Image im = new Image(width, height, groups) { finished := false };
     taskexit(s: initialstate := false);
