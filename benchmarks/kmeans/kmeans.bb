@@ -7,15 +7,27 @@
 //
 // Structure (data parallelism as in the paper's section 2 example, with
 // the iteration STAMP's loop needs):
-//   startup     reads and z-scores the points, splits them into
-//               `partitions` contiguous Partition task objects (state
-//               `idle`) and allocates the Clusters object (state
-//               `distributing`) holding the centres;
+//   startup     reads the file's bytes, finds the number of attributes on
+//               its first point line, cuts the bytes at line starts into
+//               `partitions` contiguous ranges and copies each into its
+//               own Partition task object (state `parse`; a copy, so that
+//               the partitions share nothing and their locks stay apart),
+//               and allocates the Clusters object (state `gathering`);
+//   parse       parses one partition's lines into its points (parse ->
+//               parsed): the parsing runs in parallel;
+//   gather      (Clusters gathering, Partition parsed) copies a partition's
+//               points into Clusters (parsed -> idle); after the last one,
+//               Clusters numbers the points in file order, takes each
+//               attribute's mean and standard deviation (STAMP's sums, in
+//               point order) and z-scores its own copy (distributing);
 //   distribute  (Clusters distributing, Partition idle) hands the current
-//               centres to a partition (idle -> work); when every partition
-//               has them, Clusters waits for results (collecting);
-//   assign      finds the nearest centre of each point of one partition
-//               (work -> done): the n*k*d part of the work;
+//               centres, and the first time the attributes' means and
+//               deviations, to a partition (idle -> work); when every
+//               partition has them, Clusters waits for results (collecting);
+//   assign      z-scores the partition's points the first time (the same
+//               float operations as Clusters' own copy), then finds the
+//               nearest centre of each of its points (work -> done): the
+//               n*k*d part of the work;
 //   collect     (Clusters collecting, Partition done) copies a partition's
 //               assignment into Clusters (done -> idle); after the last
 //               one, Clusters recomputes the centres and either starts the
@@ -82,19 +94,88 @@ class MersenneTwister {
 
 /** A contiguous range of the points and, once assigned, their nearest centres. */
 class Partition {
+    flag parse;     // its lines are waiting to be parsed
+    flag parsed;    // its points are waiting to be gathered
     flag idle;      // waiting for the centres of the next pass
     flag work;      // has the centres, waiting to be assigned
     flag done;      // assignment ready to be collected
 
-    int first;          // points first .. first + points.length - 1
-    float[][] points;   // this partition's own copy of its points
+    int index;          // the partition's place in the file
+    byte[] text;        // its lines, until they are parsed
+    int dims;           // attributes a point has
+    int count;          // points parsed
+    int shortPoint;     // the first point with too few attributes, or -1
+    float[][] points;   // this partition's own points
+    float[] mean;       // each attribute's mean and standard deviation,
+    float[] sd;         // set with the first centres
+    boolean scaled;     // the points are z-scored
     float[][] centres;
     int[] nearest;      // the nearest centre of each point
 
-    Partition(int first, float[][] points) {
-        this.first = first;
-        this.points = points;
-        this.nearest = new int[points.length];
+    Partition(int index, byte[] text, int dims) {
+        this.index = index;
+        this.text = text;
+        this.dims = dims;
+        this.shortPoint = -1;
+    }
+
+    /**
+     * Parses the points of its text: one a line, its first
+     * token an id, then at least `dims` attributes (extra ones ignored);
+     * a line with fewer than two tokens is skipped. Stops at the first
+     * point with fewer than `dims` attributes (shortPoint).
+     */
+    void parseLines() {
+        float[][] rows = new float[16][];
+        char[] token = new char[64];
+        int n = 0;
+        int end = text.length;
+        int i = 0;
+        while (i < end) {
+            int lineEnd = PointFile.lineEnd(text, i, end);
+            int tokens = PointFile.countTokens(text, i, lineEnd);
+            if (tokens >= 2) {
+                if (tokens - 1 < dims) {
+                    shortPoint = n;
+                    break;
+                }
+                if (n == rows.length) {
+                    float[][] bigger = new float[2 * n][];
+                    System.arraycopy(rows, 0, bigger, 0, n);
+                    rows = bigger;
+                }
+                rows[n] = PointFile.parseAttributes(text, i, lineEnd, dims, token);
+                n++;
+            }
+            i = lineEnd + 1;
+        }
+        points = new float[n][];
+        System.arraycopy(rows, 0, points, 0, n);
+        count = n;
+        nearest = new int[n];
+        text = null;
+    }
+
+    /** Takes the attributes' means and deviations for z-scoring. */
+    void setMoments(float[] mean, float[] sd) {
+        this.mean = new float[dims];
+        this.sd = new float[dims];
+        System.arraycopy(mean, 0, this.mean, 0, dims);
+        System.arraycopy(sd, 0, this.sd, 0, dims);
+    }
+
+    /** Z-scores the points once: the float operations of PointFile.zscore. */
+    void scale() {
+        if (scaled) {
+            return;
+        }
+        for (int i = 0; i < points.length; i++) {
+            float[] point = points[i];
+            for (int j = 0; j < dims; j++) {
+                point[j] = (point[j] - mean[j]) / sd[j];
+            }
+        }
+        scaled = true;
     }
 
     void setCentres(float[][] from, int k) {
@@ -119,6 +200,7 @@ class Partition {
     }
 
     void assign() {
+        scale();
         float[][] cs = centres;
         for (int i = 0; i < points.length; i++) {
             float[] point = points[i];
@@ -141,16 +223,26 @@ class Partition {
 
 /** The centres and the clustering state of the current k. */
 class Clusters {
+    flag gathering;     // collecting the partitions' parsed points
     flag distributing;  // handing the centres to the partitions
     flag collecting;    // waiting for the partitions' assignments
     flag finished;
 
+    String path;
+    float[][][] pieces; // each partition's points, by partition index
+    int[] shortPoints;  // each partition's first short point, or -1
+    int gathered;       // partitions whose points are in
+    int[] firsts;       // each partition's first point in file order
     float[][] points;   // all points, for recomputing the centres
+    float[] mean;       // each attribute's mean and standard deviation
+    float[] sd;
     int dims;
     int k;
+    int minK;
     int maxK;
     float threshold;
     int partitions;
+    boolean momentsSent; // the partitions have mean and sd
     int handedOut;      // partitions that have this pass's centres
     int collected;      // partitions whose assignment is in
     int loop;           // passes of this k after the first
@@ -160,14 +252,63 @@ class Clusters {
     float[][] sums;
     int[] counts;
 
-    Clusters(float[][] points, int minK, int maxK, float threshold, int partitions) {
-        this.points = points;
-        this.dims = points[0].length;
+    Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions) {
+        this.path = path;
+        this.dims = dims;
+        this.minK = minK;
         this.maxK = maxK;
         this.threshold = threshold;
         this.partitions = partitions;
-        this.membership = new int[points.length];
+        this.pieces = new float[partitions][][];
+        this.shortPoints = new int[partitions];
+    }
+
+    /** Copies one partition's parsed points in; true when all are in. */
+    boolean gather(Partition p) {
+        float[][] mine = new float[p.count][];
+        for (int i = 0; i < p.count; i++) {
+            float[] row = new float[dims];
+            System.arraycopy(p.points[i], 0, row, 0, dims);
+            mine[i] = row;
+        }
+        pieces[p.index] = mine;
+        shortPoints[p.index] = p.shortPoint;
+        gathered++;
+        return gathered == partitions;
+    }
+
+    /**
+     * After the last partition: numbers the points in file order,
+     * z-scores them and seeds the first k. False (after saying why) when
+     * there is nothing to cluster.
+     */
+    boolean start() {
+        firsts = new int[partitions];
+        int n = 0;
+        for (int g = 0; g < partitions; g++) {
+            firsts[g] = n;
+            if (shortPoints[g] >= 0) {
+                System.out.println(path + ": point " + (n + shortPoints[g] + 1) + " has fewer than " + dims + " attributes");
+                System.out.println("need points and 1 <= MIN <= MAX");
+                return false;
+            }
+            n += pieces[g].length;
+        }
+        if (n == 0 || dims < 1 || minK < 1 || maxK < minK) {
+            System.out.println("need points and 1 <= MIN <= MAX");
+            return false;
+        }
+        points = new float[n][];
+        for (int g = 0; g < partitions; g++) {
+            System.arraycopy(pieces[g], 0, points, firsts[g], pieces[g].length);
+        }
+        pieces = null;
+        mean = new float[dims];
+        sd = new float[dims];
+        PointFile.zscore(points, mean, sd);
+        membership = new int[n];
         startK(minK);
+        return true;
     }
 
     /** Seeds the initial centres of a clustering with k centres. */
@@ -191,10 +332,15 @@ class Clusters {
     }
 
     /** Counts one more partition as handed out; true when all are. */
-    boolean handOut() {
+    boolean handOut(Partition p) {
+        p.setCentres(centres, k);
+        if (!momentsSent) {
+            p.setMoments(mean, sd);
+        }
         handedOut++;
         if (handedOut == partitions) {
             handedOut = 0;
+            momentsSent = true;
             return true;
         }
         return false;
@@ -203,11 +349,12 @@ class Clusters {
     /** Takes one partition's assignment in; true when all are in. */
     boolean collect(Partition p) {
         int[] nearest = p.nearest;
+        int first = firsts[p.index];
         for (int i = 0; i < nearest.length; i++) {
-            if (membership[p.first + i] != nearest[i]) {
+            if (membership[first + i] != nearest[i]) {
                 delta += 1.0f;
             }
-            membership[p.first + i] = nearest[i];
+            membership[first + i] = nearest[i];
         }
         collected++;
         if (collected == partitions) {
@@ -288,101 +435,139 @@ class Clusters {
     }
 }
 
-/** Reads the points: one a line, an id then the attributes. */
+/**
+ * Reading the points: one a line (a line ends at "\n" or "\r"), an id
+ * then the attributes, tokens separated by spaces, tabs or commas.
+ */
 class PointFile {
-    static float[][] read(String path) {
-        String[] lines = Files.readAllLines(path);
-        float[][] rows = new float[lines.length][];
-        int n = 0;
-        int dims = -1;
-        for (int i = 0; i < lines.length; i++) {
-            String[] tokens = split(lines[i]);
-            if (tokens.length < 2) {
-                continue;
-            }
-            if (dims < 0) {
-                dims = tokens.length - 1;
-            }
-            if (tokens.length - 1 < dims) {
-                System.out.println(path + ": point " + (n + 1) + " has fewer than " + dims + " attributes");
-                return null;
-            }
-            float[] row = new float[dims];
-            for (int j = 0; j < dims; j++) {
-                row[j] = (float) Double.parseDouble(tokens[j + 1]);
-            }
-            rows[n] = row;
-            n++;
-        }
-        float[][] points = new float[n][];
-        for (int i = 0; i < n; i++) {
-            points[i] = rows[i];
-        }
-        return points;
-    }
-
-    static boolean isSeparator(char c) {
+    static boolean isSeparator(byte c) {
         return c == ' ' || c == '\t' || c == ',';
     }
 
-    /** The tokens of a line separated by spaces, tabs or commas. */
-    static String[] split(String line) {
-        int n = line.length();
+    /** Where the line starting at `from` ends: its terminator, or `to`. */
+    static int lineEnd(byte[] text, int from, int to) {
+        int i = from;
+        while (i < to) {
+            byte c = text[i];
+            if (c == '\n' || c == '\r') {
+                return i;
+            }
+            i++;
+        }
+        return to;
+    }
+
+    /** The number of tokens in text[from .. to). */
+    static int countTokens(byte[] text, int from, int to) {
         int count = 0;
-        int i = 0;
-        while (i < n) {
-            while (i < n && isSeparator(line.charAt(i))) {
+        int i = from;
+        while (i < to) {
+            while (i < to && isSeparator(text[i])) {
                 i++;
             }
-            if (i < n) {
+            if (i < to) {
                 count++;
             }
-            while (i < n && !isSeparator(line.charAt(i))) {
+            while (i < to && !isSeparator(text[i])) {
                 i++;
             }
         }
-        String[] tokens = new String[count];
+        return count;
+    }
+
+    /**
+     * The first `dims` attributes of the point line text[from .. to);
+     * `token` is scratch space for one token's characters.
+     */
+    static float[] parseAttributes(byte[] text, int from, int to, int dims, char[] token) {
+        float[] row = new float[dims];
         int t = 0;
-        i = 0;
-        while (i < n) {
-            while (i < n && isSeparator(line.charAt(i))) {
+        int i = from;
+        while (i < to && t <= dims) {
+            while (i < to && isSeparator(text[i])) {
                 i++;
             }
-            int start = i;
-            while (i < n && !isSeparator(line.charAt(i))) {
+            int tokenStart = i;
+            while (i < to && !isSeparator(text[i])) {
                 i++;
             }
-            if (i > start) {
-                tokens[t] = line.substring(start, i);
+            if (i > tokenStart) {
+                if (t > 0) {
+                    int len = i - tokenStart;
+                    if (len > token.length) {
+                        token = new char[len];
+                    }
+                    for (int k = 0; k < len; k++) {
+                        token[k] = (char) (text[tokenStart + k] & 0xff);
+                    }
+                    row[t - 1] = (float) Double.parseDouble(new String(token, 0, len));
+                }
                 t++;
             }
         }
-        return tokens;
+        return row;
+    }
+
+    /** The attributes of the first point line (one with two tokens or more), or 0. */
+    static int firstDims(byte[] text) {
+        int n = text.length;
+        int i = 0;
+        while (i < n) {
+            int lineEnd = lineEnd(text, i, n);
+            int tokens = countTokens(text, i, lineEnd);
+            if (tokens >= 2) {
+                return tokens - 1;
+            }
+            i = lineEnd + 1;
+        }
+        return 0;
+    }
+
+    /**
+     * Where partition g of `parts` starts: its share of the text moved on
+     * to the start of a line (just after a "\n").
+     */
+    static int partStart(byte[] text, int g, int parts) {
+        int n = text.length;
+        if (g == 0) {
+            return 0;
+        }
+        if (g >= parts) {
+            return n;
+        }
+        int i = (int) ((long) n * g / parts);
+        while (i < n && text[i - 1] != '\n') {
+            i++;
+        }
+        return i;
     }
 
     /**
      * Each attribute minus its mean, over its standard deviation (STAMP's
-     * zscoreTransform: float sums, the variance over n).
+     * zscoreTransform: float sums in point order, the variance over n);
+     * the means and deviations are left in `mean` and `sd`.
      */
-    static void zscore(float[][] points) {
+    static void zscore(float[][] points, float[] mean, float[] sd) {
         int n = points.length;
         int dims = points[0].length;
         for (int j = 0; j < dims; j++) {
-            float mean = 0.0f;
+            float m = 0.0f;
             for (int i = 0; i < n; i++) {
-                mean += points[i][j];
+                m += points[i][j];
             }
-            mean = mean / n;
+            m = m / n;
             float variance = 0.0f;
             for (int i = 0; i < n; i++) {
-                double diff = points[i][j] - mean;
+                double diff = points[i][j] - m;
                 variance += diff * diff;
             }
             variance = variance / n;
-            float sd = (float) Math.sqrt((double) variance);
+            float d = (float) Math.sqrt((double) variance);
             for (int i = 0; i < n; i++) {
-                points[i][j] = (points[i][j] - mean) / sd;
+                points[i][j] = (points[i][j] - m) / d;
             }
+            mean[j] = m;
+            sd[j] = d;
         }
     }
 }
@@ -392,7 +577,7 @@ task startup(StartupObject s in initialstate) {
         System.out.println("usage: kmeans FILE MIN MAX THRESHOLD [partitions]");
         taskexit(s: initialstate := false);
     }
-    float[][] points = PointFile.read(s.args[0]);
+    byte[] text = Files.readAllBytes(s.args[0]);
     int minK = Integer.parseInt(s.args[1]);
     int maxK = Integer.parseInt(s.args[2]);
     float threshold = (float) Double.parseDouble(s.args[3]);
@@ -400,38 +585,38 @@ task startup(StartupObject s in initialstate) {
     if (s.args.length > 4) {
         partitions = Integer.parseInt(s.args[4]);
     }
-    if (points == null || points.length == 0 || minK < 1 || maxK < minK) {
-        System.out.println("need points and 1 <= MIN <= MAX");
-        taskexit(s: initialstate := false);
-    }
-    PointFile.zscore(points);
-    int n = points.length;
     if (partitions < 1) {
         partitions = 1;
     }
-    if (partitions > n) {
-        partitions = n;
-    }
+    int dims = PointFile.firstDims(text);
     for (int g = 0; g < partitions; g++) {
-        int first = (int) ((long) n * g / partitions);
-        int last = (int) ((long) n * (g + 1) / partitions);
-        float[][] mine = new float[last - first][];
-        for (int i = first; i < last; i++) {
-            float[] row = new float[points[i].length];
-            for (int j = 0; j < row.length; j++) {
-                row[j] = points[i][j];
-            }
-            mine[i - first] = row;
-        }
-        Partition p = new Partition(first, mine) { idle := true };
+        int start = PointFile.partStart(text, g, partitions);
+        int end = PointFile.partStart(text, g + 1, partitions);
+        byte[] mine = new byte[end - start];
+        System.arraycopy(text, start, mine, 0, end - start);
+        Partition p = new Partition(g, mine, dims) { parse := true };
     }
-    Clusters c = new Clusters(points, minK, maxK, threshold, partitions) { distributing := true };
+    Clusters c = new Clusters(s.args[0], dims, minK, maxK, threshold, partitions) { gathering := true };
     taskexit(s: initialstate := false);
 }
 
+task parse(Partition p in parse) {
+    p.parseLines();
+    taskexit(p: parse := false, parsed := true);
+}
+
+task gather(Clusters c in gathering, Partition p in parsed) {
+    if (c.gather(p)) {
+        if (c.start()) {
+            taskexit(c: gathering := false, distributing := true; p: parsed := false, idle := true);
+        }
+        taskexit(c: gathering := false, finished := true; p: parsed := false, idle := true);
+    }
+    taskexit(p: parsed := false, idle := true);
+}
+
 task distribute(Clusters c in distributing, Partition p in idle) {
-    p.setCentres(c.centres, c.k);
-    if (c.handOut()) {
+    if (c.handOut(p)) {
         taskexit(c: distributing := false, collecting := true; p: idle := false, work := true);
     }
     taskexit(p: idle := false, work := true);

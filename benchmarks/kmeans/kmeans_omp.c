@@ -1,7 +1,9 @@
 /* kmeans_omp.c — OpenMP version of kmeans.c (same algorithm, same output,
- * byte for byte): the nearest-centre search, the n*k*d part of each pass,
- * is a parallel for; the centres are then summed sequentially in point
- * order, so the result does not depend on the thread count.
+ * byte for byte): the input's lines are parsed in parallel, one share of
+ * the file per thread (as the Bamboo version's partitions parse theirs);
+ * the nearest-centre search, the n*k*d part of each pass, is a parallel
+ * for; the centres are then summed sequentially in point order, so the
+ * result does not depend on the thread count.
  *
  * The KMeans benchmark (STAMP kmeans, run sequentially): k-means clustering of the points of a text
  * file, z-scored per attribute, for k from MIN to MAX clusters.
@@ -26,6 +28,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,56 +76,140 @@ static uint32_t mt_next(mt19937 *r)
     return y;
 }
 
-/* Reads FILE: returns the attributes as rows of a contiguous array. */
+/* The number of attributes of a line (its tokens but the first, separated
+ * by " ,\t\n"); the line is left as it was. */
+static int count_attributes(const char *line, size_t len)
+{
+    char *copy = malloc(len + 1);
+    memcpy(copy, line, len);
+    copy[len] = '\0';
+    int d = -1;                                       /* the id is no attribute */
+    char *save;
+    for (char *t = strtok_r(copy, " ,\t\n", &save); t; t = strtok_r(NULL, " ,\t\n", &save))
+        d++;
+    free(copy);
+    return d;
+}
+
+/* One thread's share of the file: its points, and the first short one. */
+typedef struct {
+    float *values;
+    int n;
+    int short_point;    /* -1, or the index of a point with too few attributes */
+} piece;
+
+/* Parses the lines of text[from, to) (each ends with '\n', the last may
+ * not) into p: kmeans.c's rule for a line once d is known. Writes '\0'
+ * over the line ends. */
+static void parse_piece(char *text, size_t from, size_t to, int d, piece *p)
+{
+    int cap = 1024;
+    p->values = malloc(sizeof(float) * (size_t)cap * d);
+    p->n = 0;
+    p->short_point = -1;
+    size_t i = from;
+    while (i < to) {
+        size_t end = i;
+        while (end < to && text[end] != '\n')
+            end++;
+        text[end] = '\0';
+        char *save;
+        if (strtok_r(text + i, " \t\n", &save)) {     /* the id */
+            if (p->n == cap) {
+                cap *= 2;
+                p->values = realloc(p->values, sizeof(float) * (size_t)cap * d);
+            }
+            for (int j = 0; j < d; j++) {
+                char *t = strtok_r(NULL, " ,\t\n", &save);
+                if (!t) {
+                    p->short_point = p->n;
+                    return;
+                }
+                p->values[(size_t)p->n * d + j] = (float)atof(t);
+            }
+            p->n++;
+        }
+        i = end + 1;
+    }
+}
+
+/* Reads FILE: returns the attributes as rows of a contiguous array. The
+ * first point line fixes the number of attributes; then each thread
+ * parses a contiguous share of the lines (cut at line starts) and the
+ * shares are joined in file order, as the Bamboo version's partitions. */
 static float **read_points(const char *path, int *n_points, int *n_attributes)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "rb");
     if (!f) { perror(path); exit(1); }
-    size_t cap = 1 << 16;
-    char *line = malloc(cap);
-    int n = 0, d = -1, rows_cap = 1024;
-    float *values = NULL;
-    while (fgets(line, (int)cap, f)) {
-        while (!strchr(line, '\n') && !feof(f)) {   /* a longer line */
-            line = realloc(line, cap * 2);
-            if (!fgets(line + cap - 1, (int)cap + 1, f)) break;
+    size_t size = 0, cap = 1 << 20;
+    char *text = malloc(cap + 1);
+    size_t got;
+    while ((got = fread(text + size, 1, cap - size, f)) > 0) {
+        size += got;
+        if (size == cap) {
             cap *= 2;
+            text = realloc(text, cap + 1);
         }
-        if (d < 0) {
-            /* The first point fixes the number of attributes. */
-            char *copy = strdup(line);
-            d = -1;                                   /* the id is no attribute */
-            for (char *t = strtok(copy, " ,\t\n"); t; t = strtok(NULL, " ,\t\n"))
-                d++;
-            free(copy);
-            if (d <= 0) {
-                d = -1;
-                continue;
-            }
-            values = malloc(sizeof(float) * (size_t)rows_cap * d);
-        }
-        if (!strtok(line, " \t\n"))                   /* the id */
-            continue;
-        if (n == rows_cap) {
-            rows_cap *= 2;
-            values = realloc(values, sizeof(float) * (size_t)rows_cap * d);
-        }
-        for (int j = 0; j < d; j++) {
-            char *t = strtok(NULL, " ,\t\n");
-            if (!t) {
-                fprintf(stderr, "%s: point %d has fewer than %d attributes\n", path, n + 1, d);
-                exit(1);
-            }
-            values[(size_t)n * d + j] = (float)atof(t);
-        }
-        n++;
     }
     fclose(f);
-    free(line);
-    if (n == 0 || d <= 0) {
+    text[size] = '\0';
+
+    /* The first line with an attribute fixes d; the lines before it are skipped. */
+    int d = -1;
+    size_t first = 0;
+    while (first < size) {
+        size_t end = first;
+        while (end < size && text[end] != '\n')
+            end++;
+        d = count_attributes(text + first, end - first);
+        if (d > 0)
+            break;
+        d = -1;
+        first = end + 1;
+    }
+    if (d <= 0) {
         fprintf(stderr, "%s: no points\n", path);
         exit(1);
     }
+
+    int parts = omp_get_max_threads();
+    if (parts < 1)
+        parts = 1;
+    size_t *starts = malloc(sizeof(size_t) * (parts + 1));
+    for (int g = 0; g <= parts; g++) {
+        size_t at = first + (size - first) * (size_t)g / (size_t)parts;
+        while (g > 0 && at < size && text[at - 1] != '\n')
+            at++;
+        starts[g] = g == parts ? size : at;
+    }
+    piece *pieces = malloc(sizeof(piece) * parts);
+    #pragma omp parallel for schedule(static, 1)
+    for (int g = 0; g < parts; g++)
+        parse_piece(text, starts[g], starts[g + 1], d, &pieces[g]);
+
+    int n = 0;
+    for (int g = 0; g < parts; g++) {
+        if (pieces[g].short_point >= 0) {
+            fprintf(stderr, "%s: point %d has fewer than %d attributes\n", path,
+                    n + pieces[g].short_point + 1, d);
+            exit(1);
+        }
+        n += pieces[g].n;
+    }
+    if (n == 0) {
+        fprintf(stderr, "%s: no points\n", path);
+        exit(1);
+    }
+    float *values = malloc(sizeof(float) * (size_t)n * d);
+    size_t at = 0;
+    for (int g = 0; g < parts; g++) {
+        memcpy(values + at, pieces[g].values, sizeof(float) * (size_t)pieces[g].n * d);
+        at += (size_t)pieces[g].n * d;
+        free(pieces[g].values);
+    }
+    free(pieces);
+    free(starts);
+    free(text);
     float **rows = malloc(sizeof(float *) * n);
     for (int i = 0; i < n; i++)
         rows[i] = values + (size_t)i * d;
