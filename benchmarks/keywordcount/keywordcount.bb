@@ -4,13 +4,24 @@
 //
 // Usage: keywordcount FILE [TOP [sections]]   (TOP default 20, sections 62)
 //
-// Structure (the paper's Figure 2, at benchmark scale):
+// Structure (the paper's Figure 2, at benchmark scale, with the merge as a
+// tree so that no one task folds in every section):
 //   startup  cuts the text into `sections` pieces at word boundaries, one
-//            Section task object each (state `process`), and allocates the
-//            Results object that merges them;
-//   count    counts the words of one section (process -> submit);
-//   merge    folds a section's counts into Results; when every section is
-//            in, prints the result and sets `finished`.
+//            Section task object each (state `process`), and makes the
+//            merge tree's tags: sections 2j and 2j+1 are combined first,
+//            then the survivors 4j and 4j+2, and so on (a section without
+//            a partner at a level goes up to the next); each section is
+//            bound to the `pair` tag of the first combination it takes
+//            part in;
+//   count    counts the words of one section (process -> submit; a lone
+//            section goes straight to `complete`);
+//   combine  (two submitted sections with the same `pair` tag) folds the
+//            higher-numbered section's counts into the lower-numbered one,
+//            which moves on to the tag of its next combination, or to
+//            `complete` when it holds every section's counts;
+//   report   prints the result of the complete section.
+// Combinations in different subtrees run in parallel: a pair's objects
+// meet on the core their shared tag hashes to.
 //
 // A word is a maximal run of ASCII letters and digits, compared in lower
 // case. Counts live in WordTable, an open-addressing hash table over the
@@ -155,80 +166,30 @@ class WordTable {
             }
         }
     }
-}
 
-/** One piece of the text and, once processed, its word counts. */
-class Section {
-    flag process;
-    flag submit;
-
-    byte[] text;
-    WordTable table;
-    long words;
-
-    Section(byte[] text) {
-        this.text = text;
-    }
-
-    void process() {
-        table = new WordTable();
-        words = table.countWords(text);
-        text = null;
-    }
-}
-
-/** The merged counts; prints the most frequent words once every section is in. */
-class Results {
-    flag finished;
-
-    int sections;
-    int merged;
-    int top;
-    long words;
-    WordTable table;
-
-    Results(int sections, int top) {
-        this.sections = sections;
-        this.top = top;
-        this.merged = 0;
-        this.table = new WordTable();
-    }
-
-    /** Adds one section's counts; true when this was the last section. */
-    boolean mergeSection(Section s) {
-        table.addAll(s.table);
-        words += s.words;
-        s.table = null;
-        merged++;
-        return merged == sections;
-    }
-
-    void report() {
-        int[] order = new int[table.used];
+    /** The used slots, the most frequent word first (ties: the smaller word first). */
+    int[] ranked() {
+        int[] order = new int[used];
         int n = 0;
-        for (int i = 0; i < table.words.length; i++) {
-            if (table.words[i] != null) {
+        for (int i = 0; i < words.length; i++) {
+            if (words[i] != null) {
                 order[n] = i;
                 n++;
             }
         }
         sort(order);
-        System.out.println("KeywordCount: " + words + " words, " + n + " distinct");
-        for (int r = 0; r < n && r < top; r++) {
-            int i = order[r];
-            System.out.println(new String(table.words[i]) + " " + table.counts[i]);
-        }
+        return order;
     }
 
     /** True if slot a comes before slot b: the higher count, then the smaller word. */
     boolean before(int a, int b) {
-        int ca = table.counts[a];
-        int cb = table.counts[b];
+        int ca = counts[a];
+        int cb = counts[b];
         if (ca != cb) {
             return ca > cb;
         }
-        byte[] wa = table.words[a];
-        byte[] wb = table.words[b];
+        byte[] wa = words[a];
+        byte[] wb = words[b];
         int common = wa.length < wb.length ? wa.length : wb.length;
         for (int k = 0; k < common; k++) {
             if (wa[k] != wb[k]) {
@@ -279,39 +240,118 @@ class Results {
     }
 }
 
+/** One piece of the text and, once processed, its word counts (and those it combined). */
+class Section {
+    flag process;
+    flag submit;
+    flag complete;
+
+    int index;          // the section's place in the text
+    int sections;       // how many sections there are
+    int top;            // how many words the report lists
+    int level;          // the tree level of its next combination, or -1
+    tag[] tags;         // tags[l]: the `pair` tag of its combination at level l
+    byte[] text;
+    WordTable table;
+    long words;
+
+    Section(byte[] text, int index, int sections, int top, tag[] tags) {
+        this.text = text;
+        this.index = index;
+        this.sections = sections;
+        this.top = top;
+        this.tags = tags;
+        this.level = nextLevel(index, 0, sections);
+    }
+
+    /**
+     * The first level from `from` at which section i (then holding the
+     * counts of sections i .. i + 2^from - 1) has a partner, or -1 when it
+     * holds them all.
+     */
+    static int nextLevel(int i, int from, int sections) {
+        int l = from;
+        while (l < 31 && (1 << l) < sections) {
+            if (((i >> l) & 1) == 1 || i + (1 << l) < sections) {
+                return l;
+            }
+            l++;
+        }
+        return -1;
+    }
+
+    /** The tree's levels for `sections` sections: the smallest l with 2^l >= sections. */
+    static int levels(int sections) {
+        int l = 0;
+        while (l < 31 && (1 << l) < sections) {
+            l++;
+        }
+        return l;
+    }
+
+    /** The `pair` tag of its next combination (only when level >= 0). */
+    tag pairTag() {
+        return tags[level];
+    }
+
+    void process() {
+        table = new WordTable();
+        words = table.countWords(text);
+        text = null;
+    }
+
+    /** Folds other's counts in (other's words move here); true when this holds them all. */
+    boolean absorb(Section other) {
+        table.addAll(other.table);
+        words += other.words;
+        other.table = null;
+        level = nextLevel(index, level + 1, sections);
+        return level < 0;
+    }
+
+    void report() {
+        int[] order = table.ranked();
+        System.out.println("KeywordCount: " + words + " words, " + order.length + " distinct");
+        for (int r = 0; r < order.length && r < top; r++) {
+            int i = order[r];
+            System.out.println(new String(table.words[i]) + " " + table.counts[i]);
+        }
+    }
+}
+
 /** Cuts a text into `count` sections of about equal size, never inside a word. */
 class Partitioner {
-    byte[] text;
-    int pos;
-    int sectionSize;
-    int sections;
-
-    Partitioner(byte[] text, int count) {
-        this.text = text;
-        this.pos = 0;
-        this.sections = 0;
-        this.sectionSize = text.length / count + 1;
-    }
-
-    /** True while text remains; there is always at least one section. */
-    boolean morePartitions() {
-        return pos < text.length || sections == 0;
-    }
-
-    byte[] nextPartition() {
-        int start = pos;
-        int end = start + sectionSize;
-        if (end >= text.length) {
-            end = text.length;
-        } else {
-            while (end < text.length && WordTable.isWordChar(text[end])) {
-                end++;
+    /**
+     * The sections' bounds: section i is text[bounds[i] .. bounds[i+1]);
+     * there is always at least one section.
+     */
+    static int[] cut(byte[] text, int count) {
+        int sectionSize = text.length / count + 1;
+        int[] bounds = new int[count + 2];
+        int sections = 0;
+        int pos = 0;
+        while (pos < text.length || sections == 0) {
+            int end = pos + sectionSize;
+            if (end >= text.length) {
+                end = text.length;
+            } else {
+                while (end < text.length && WordTable.isWordChar(text[end])) {
+                    end++;
+                }
             }
+            sections++;
+            bounds[sections] = end;
+            pos = end;
         }
-        pos = end;
-        sections++;
-        byte[] section = new byte[end - start];
-        System.arraycopy(text, start, section, 0, end - start);
+        int[] result = new int[sections + 1];
+        System.arraycopy(bounds, 0, result, 0, sections + 1);
+        return result;
+    }
+
+    /** A copy of text[from .. to). */
+    static byte[] copy(byte[] text, int from, int to) {
+        byte[] section = new byte[to - from];
+        System.arraycopy(text, from, section, 0, to - from);
         return section;
     }
 }
@@ -333,24 +373,60 @@ task startup(StartupObject s in initialstate) {
     if (count < 1) {
         count = 1;
     }
-    Partitioner p = new Partitioner(text, count);
-    while (p.morePartitions()) {
-        byte[] section = p.nextPartition();
-        Section sp = new Section(section) { process := true };
+    int[] bounds = Partitioner.cut(text, count);
+    int sections = bounds.length - 1;
+    // pairs[l][g]: the tag of the combination at level l of the sections
+    // g * 2^(l+1) .. (g + 1) * 2^(l+1) - 1.
+    int levels = Section.levels(sections);
+    tag[][] pairs = new tag[levels][];
+    for (int l = 0; l < levels; l++) {
+        int groups = ((sections - 1) >> (l + 1)) + 1;
+        pairs[l] = new tag[groups];
+        for (int g = 0; g < groups; g++) {
+            pairs[l][g] = new tag(pair);
+        }
     }
-    Results r = new Results(p.sections, top) { finished := false };
+    for (int i = 0; i < sections; i++) {
+        tag[] tags = new tag[levels];
+        for (int l = 0; l < levels; l++) {
+            tags[l] = pairs[l][i >> (l + 1)];
+        }
+        byte[] piece = Partitioner.copy(text, bounds[i], bounds[i + 1]);
+        int level = Section.nextLevel(i, 0, sections);
+        if (level >= 0) {
+            tag first = tags[level];
+            Section sp = new Section(piece, i, sections, top, tags) { process := true, add first };
+        } else {
+            Section lone = new Section(piece, i, sections, top, tags) { process := true };
+        }
+    }
     taskexit(s: initialstate := false);
 }
 
 task count(Section sp in process) {
     sp.process();
+    if (sp.level < 0) {
+        taskexit(sp: process := false, complete := true);
+    }
     taskexit(sp: process := false, submit := true);
 }
 
-task merge(Results r in !finished, Section sp in submit) {
-    if (r.mergeSection(sp)) {
-        r.report();
-        taskexit(r: finished := true; sp: submit := false);
+task combine(Section a in submit with pair t, Section b in submit with pair t) {
+    if (a.index < b.index) {
+        if (a.absorb(b)) {
+            taskexit(a: submit := false, complete := true, clear t; b: submit := false, clear t);
+        }
+        tag next = a.pairTag();
+        taskexit(a: clear t, add next; b: submit := false, clear t);
     }
-    taskexit(sp: submit := false);
+    if (b.absorb(a)) {
+        taskexit(b: submit := false, complete := true, clear t; a: submit := false, clear t);
+    }
+    tag next = b.pairTag();
+    taskexit(b: clear t, add next; a: submit := false, clear t);
+}
+
+task report(Section sp in complete) {
+    sp.report();
+    taskexit(sp: complete := false);
 }

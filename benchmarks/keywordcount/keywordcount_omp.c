@@ -1,7 +1,8 @@
 /* keywordcount_omp.c — OpenMP version of keywordcount.c (same output, byte
  * for byte): the text is cut at word boundaries into one piece per thread,
  * each thread counts its piece into its own table, and the tables are then
- * merged; the result is sorted, so it does not depend on the thread count.
+ * merged pairwise as a tree, the pairs of a level in parallel; the result
+ * is sorted, so it does not depend on the thread count.
  *
  * The KeywordCount benchmark
  * (the Bamboo paper's section 2 example): count the occurrences of every
@@ -164,17 +165,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: a word longer than 4096 characters\n", argv[1]);
         return 1;
     }
+    /* Merge the tables pairwise, as a tree (the Bamboo version's combine
+     * tasks): table k+step into table k, the pairs of a level in parallel. */
+    for (int step = 1; step < threads; step *= 2) {
+        #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+        for (int k = 0; k < threads - step; k += 2 * step) {
+            table *into = &tables[k], *from = &tables[k + step];
+            for (size_t j = 0; j < from->capacity; j++) {
+                entry *e = &from->slots[j];
+                if (e->word)
+                    table_add(into, e->word, e->length, e->hash, e->count, e->word);
+            }
+            free(from->slots);
+            counted[k] += counted[k + step];
+        }
+    }
     table t = tables[0];
     long words = counted[0];
-    for (int k = 1; k < threads; k++) {
-        for (size_t j = 0; j < tables[k].capacity; j++) {
-            entry *e = &tables[k].slots[j];
-            if (e->word)
-                table_add(&t, e->word, e->length, e->hash, e->count, e->word);
-        }
-        free(tables[k].slots);
-        words += counted[k];
-    }
     free(tables);
     free(counted);
 
