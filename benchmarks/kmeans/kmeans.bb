@@ -126,7 +126,11 @@ class Partition {
      * point with fewer than `dims` attributes (shortPoint).
      */
     void parseLines() {
-        float[][] rows = new float[16][];
+        // The values go to one flat array first and into rows at the end,
+        // so that the rows lie side by side in memory, not among the
+        // tokens' garbage.
+        float[] values = new float[16 * dims + 1];
+        float[] row = new float[dims];
         char[] token = new char[64];
         int n = 0;
         int end = text.length;
@@ -139,21 +143,26 @@ class Partition {
                     shortPoint = n;
                     break;
                 }
-                if (n == rows.length) {
-                    float[][] bigger = new float[2 * n][];
-                    System.arraycopy(rows, 0, bigger, 0, n);
-                    rows = bigger;
+                if ((n + 1) * dims > values.length) {
+                    float[] bigger = new float[2 * values.length];
+                    System.arraycopy(values, 0, bigger, 0, n * dims);
+                    values = bigger;
                 }
-                rows[n] = PointFile.parseAttributes(text, i, lineEnd, dims, token);
+                PointFile.parseAttributes(text, i, lineEnd, row, token);
+                System.arraycopy(row, 0, values, n * dims, dims);
                 n++;
             }
             i = lineEnd + 1;
         }
+        text = null;
         points = new float[n][];
-        System.arraycopy(rows, 0, points, 0, n);
+        for (int k = 0; k < n; k++) {
+            float[] point = new float[dims];
+            System.arraycopy(values, k * dims, point, 0, dims);
+            points[k] = point;
+        }
         count = n;
         nearest = new int[n];
-        text = null;
     }
 
     /** Takes the attributes' means and deviations for z-scoring. */
@@ -476,11 +485,12 @@ class PointFile {
     }
 
     /**
-     * The first `dims` attributes of the point line text[from .. to);
-     * `token` is scratch space for one token's characters.
+     * Parses the first row.length attributes of the point line
+     * text[from .. to) into row; `token` is scratch space for one token's
+     * characters.
      */
-    static float[] parseAttributes(byte[] text, int from, int to, int dims, char[] token) {
-        float[] row = new float[dims];
+    static void parseAttributes(byte[] text, int from, int to, float[] row, char[] token) {
+        int dims = row.length;
         int t = 0;
         int i = from;
         while (i < to && t <= dims) {
@@ -505,7 +515,6 @@ class PointFile {
                 t++;
             }
         }
-        return row;
     }
 
     /** The attributes of the first point line (one with two tokens or more), or 0. */
