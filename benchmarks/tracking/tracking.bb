@@ -126,8 +126,9 @@ class Strip {
     int first;
     int last;
     int win;        // > 0: also the row sums of the squared gradients
-    float[] blurred;   // rows first .. last-1
-    float[] dx;
+    float[] blurred;   // rows b0 .. b1-1 (first-1 .. last, clipped)
+    int b0;
+    float[] dx;        // rows first .. last-1
     float[] dy;
     float[] xx;     // row sums of dX·dX, dX·dY, dY·dY, rows first .. last-1
     float[] xy;
@@ -163,7 +164,7 @@ class Strip {
             }
         }
         // Vertical blur pass on rows b0 .. b1-1.
-        int b0 = Math.max(0, first - 1);
+        b0 = Math.max(0, first - 1);
         int b1 = Math.min(rows, last + 1);
         float[] bl = new float[(b1 - b0) * cols];
         end = Math.min(rows - 2, b1);
@@ -180,8 +181,7 @@ class Strip {
             }
         }
         int n = (last - first) * cols;
-        blurred = new float[n];
-        System.arraycopy(bl, (first - b0) * cols, blurred, 0, n);
+        blurred = bl;
         dx = new float[n];
         dy = new float[n];
         Vision.sobelRows(bl, b0, rows, cols, first, last, dx, dy);
@@ -215,8 +215,9 @@ class HalfStrip {
     int cols;
     int first;      // level-1 rows first .. last-1
     int last;
-    float[] blurred;   // level-1 rows first .. last-1
-    float[] dx;
+    float[] blurred;   // level-1 rows b0 .. b1-1 (first-1 .. last, clipped)
+    int b0;
+    float[] dx;        // level-1 rows first .. last-1
     float[] dy;
 
     HalfStrip(float[] input, int s0, int rows, int cols, int first, int last) {
@@ -233,7 +234,7 @@ class HalfStrip {
     void process() {
         int outRows = (rows + 1) / 2;
         int outCols = (cols + 1) / 2;
-        int b0 = Math.max(0, first - 1);
+        b0 = Math.max(0, first - 1);
         int b1 = Math.min(outRows, last + 1);
         int s1 = Math.min(rows, 2 * b1 + 3);
         float[] src = input;
@@ -268,8 +269,7 @@ class HalfStrip {
             }
         }
         int n = (last - first) * outCols;
-        blurred = new float[n];
-        System.arraycopy(bl, (first - b0) * outCols, blurred, 0, n);
+        blurred = bl;
         dx = new float[n];
         dy = new float[n];
         Vision.sobelRows(bl, b0, outRows, outCols, first, last, dx, dy);
@@ -293,8 +293,8 @@ class Column {
     int last;
     int win;
     int nFea;
-    // The nFea strongest pixels of these columns, strongest first (ties in
-    // row-major order); the first `found` are real.
+    // The (at most nFea) strongest pixels of these columns, strongest
+    // first (ties in row-major order).
     float[] bx;
     float[] by;
     float[] bs;
@@ -319,41 +319,56 @@ class Column {
         Vision.columnSums(xx, rows, w, win);
         Vision.columnSums(xy, rows, w, win);
         Vision.columnSums(yy, rows, w, win);
-        bx = new float[nFea];
-        by = new float[nFea];
-        bs = new float[nFea];
-        for (int k = 0; k < nFea; k++) {
-            bx[k] = -1.0f;
-            by[k] = -1.0f;
-            bs[k] = 0.0f;
-        }
+        // A heap of the nFea best pixels so far, the weakest at the root:
+        // tracking.c keeps the nFea pixels with lambda > 0 that come first
+        // by strength, ties in row-major order, and so does this.
+        float[] hs = new float[nFea];
+        int[] hp = new int[nFea];   // row-major position i * cols + j
+        int size = 0;
         int j0 = Math.max(win, first);
         int j1 = Math.min(cols - win, last);
-        found = 0;
         for (int i = win; i < rows - win; i++) {
             for (int j = j0; j < j1; j++) {
                 int p = i * w + j - first;
                 float det = xx[p] * yy[p] - xy[p] * xy[p];
                 float tr = xx[p] + yy[p];
                 float lambda = (float) (det / (tr + 0.00001));
-                if (bs[nFea - 1] > lambda) {
+                if (!(lambda > 0)) {
                     continue;
                 }
-                for (int k = 0; k < nFea; k++) {
-                    if (bs[k] < lambda) {
-                        int moved = nFea - 1 - k;
-                        System.arraycopy(bx, k, bx, k + 1, moved);
-                        System.arraycopy(by, k, by, k + 1, moved);
-                        System.arraycopy(bs, k, bs, k + 1, moved);
-                        bx[k] = (float) j;
-                        by[k] = (float) i;
-                        bs[k] = lambda;
-                        if (found < nFea) {
-                            found++;
+                int pos = i * cols + j;
+                if (size < nFea) {
+                    // Sift up from the end.
+                    int c = size;
+                    size++;
+                    while (c > 0) {
+                        int up = (c - 1) / 2;
+                        if (!Vision.weaker(lambda, pos, hs[up], hp[up])) {
+                            break;
                         }
-                        break;
+                        hs[c] = hs[up];
+                        hp[c] = hp[up];
+                        c = up;
                     }
+                    hs[c] = lambda;
+                    hp[c] = pos;
+                } else if (Vision.weaker(hs[0], hp[0], lambda, pos)) {
+                    Vision.siftDown(hs, hp, size, lambda, pos);
                 }
+            }
+        }
+        // Weakest out first, into the lists from the back.
+        found = size;
+        bx = new float[size];
+        by = new float[size];
+        bs = new float[size];
+        for (int k = size - 1; k >= 0; k--) {
+            bs[k] = hs[0];
+            by[k] = (float) (hp[0] / cols);
+            bx[k] = (float) (hp[0] % cols);
+            size--;
+            if (size > 0) {
+                Vision.siftDown(hs, hp, size, hs[size], hp[size]);
             }
         }
         xx = null;
@@ -407,7 +422,7 @@ class Frame {
         int cols = blur0.cols;
         int n = (p.last - p.first) * cols;
         int at = p.first * cols;
-        System.arraycopy(p.blurred, 0, blur0.px, at, n);
+        System.arraycopy(p.blurred, (p.first - p.b0) * cols, blur0.px, at, n);
         System.arraycopy(p.dx, 0, dx0.px, at, n);
         System.arraycopy(p.dy, 0, dy0.px, at, n);
         if (xx != null) {
@@ -468,9 +483,13 @@ class Frame {
             float[] cy = new float[rows * w];
             float[] cz = new float[rows * w];
             for (int i = 0; i < rows; i++) {
-                System.arraycopy(xx, i * cols + first, cx, i * w, w);
-                System.arraycopy(xy, i * cols + first, cy, i * w, w);
-                System.arraycopy(yy, i * cols + first, cz, i * w, w);
+                int from = i * cols + first;
+                int to = i * w;
+                for (int j = 0; j < w; j++) {
+                    cx[to + j] = xx[from + j];
+                    cy[to + j] = xy[from + j];
+                    cz[to + j] = yy[from + j];
+                }
             }
             Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
         }
@@ -484,7 +503,7 @@ class Frame {
         int cols = blur1.cols;
         int n = (h.last - h.first) * cols;
         int at = h.first * cols;
-        System.arraycopy(h.blurred, 0, blur1.px, at, n);
+        System.arraycopy(h.blurred, (h.first - h.b0) * cols, blur1.px, at, n);
         System.arraycopy(h.dx, 0, dx1.px, at, n);
         System.arraycopy(h.dy, 0, dy1.px, at, n);
         h.blurred = null;
@@ -597,9 +616,10 @@ class Group {
     int count;      // features still tracked
     float[] xs;
     float[] ys;
-    // Per feature, from the previous frame: whether its windows lie inside
-    // that frame at both levels, and the windows of the previous frame's
-    // blurred image (level 1, level 0) around its position.
+    // Per feature k, from the previous frame: whether its windows lie
+    // inside that frame at both levels, and the windows of that frame's
+    // blurred image (level 1, level 0) around it, from index k * 4win²
+    // (on frame 1 one feature's at a time, from 0).
     boolean[] inside;
     float[] ip1;
     float[] ip0;
@@ -619,22 +639,27 @@ class Group {
         this.count = xs.length;
         int n = 4 * par.win * par.win;
         inside = new boolean[count];
-        ip1 = new float[count * n];
-        ip0 = new float[count * n];
+        ip1 = new float[n];
+        ip0 = new float[n];
         ix = new float[n];
         iy = new float[n];
         jp = new float[n];
     }
 
-    // Tracks every feature into f (frame 1: from itself), drops the lost
-    // ones, and keeps f's windows for the next frame.
+    // Tracks every feature into f (frame 1: from itself, taking each
+    // feature's windows just before), drops the lost ones, and keeps f's
+    // windows around the survivors for the next frame.
     void step(Frame f) {
-        if (f.index == 1) {
-            windows(f);
-        }
+        int n = 4 * par.win * par.win;
         int kept = 0;
         for (int k = 0; k < count; k++) {
-            if (inside[k] && track(f, k)) {
+            boolean ok;
+            if (f.index == 1) {
+                ok = window(f, k, 0) && track(f, k, 0);
+            } else {
+                ok = inside[k] && track(f, k, k * n);
+            }
+            if (ok) {
                 xs[kept] = xs[k];
                 ys[kept] = ys[k];
                 kept++;
@@ -642,45 +667,48 @@ class Group {
         }
         count = kept;
         if (f.index < par.frames) {
-            windows(f);
+            if (ip0.length < count * n) {
+                ip1 = new float[count * n];
+                ip0 = new float[count * n];
+            }
+            for (int k = 0; k < count; k++) {
+                inside[k] = window(f, k, k * n);
+            }
         }
     }
 
-    // The blurred windows of f around every feature, at the positions
-    // Vision.track in tracking.c starts each level from.
-    void windows(Frame f) {
+    // The blurred windows of f around feature k into ip1 and ip0 from
+    // index at, taken where tracking.c's track starts each level; false
+    // when one does not lie inside f (the feature is then lost).
+    boolean window(Frame f, int k, int at) {
         int win = par.win;
-        int n = 4 * win * win;
         rows1 = f.blur1.rows;
         cols1 = f.blur1.cols;
         rows0 = f.blur0.rows;
         cols0 = f.blur0.cols;
-        for (int k = 0; k < count; k++) {
-            float x = xs[k] * 0.25f;
-            float y = ys[k] * 0.25f;
-            x += x;
-            y += y;
-            inside[k] = false;
-            if (x - win < 0 || y - win < 0 || y + win + 1 >= rows1 || x + win + 1 >= cols1) {
-                continue;
-            }
-            Vision.patch(f.blur1, x, y, win, ip1, k * n);
-            x += x;
-            y += y;
-            if (x - win < 0 || y - win < 0 || y + win + 1 >= rows0 || x + win + 1 >= cols0) {
-                continue;
-            }
-            Vision.patch(f.blur0, x, y, win, ip0, k * n);
-            inside[k] = true;
+        float x = xs[k] * 0.25f;
+        float y = ys[k] * 0.25f;
+        x += x;
+        y += y;
+        if (x - win < 0 || y - win < 0 || y + win + 1 >= rows1 || x + win + 1 >= cols1) {
+            return false;
         }
+        Vision.patch(f.blur1, x, y, win, ip1, at);
+        x += x;
+        y += y;
+        if (x - win < 0 || y - win < 0 || y + win + 1 >= rows0 || x + win + 1 >= cols0) {
+            return false;
+        }
+        Vision.patch(f.blur0, x, y, win, ip0, at);
+        return true;
     }
 
-    // Pyramidal Lucas-Kanade of feature k from the previous frame into
-    // cur; writes the new position and returns true, or false if lost.
-    boolean track(Frame cur, int k) {
+    // Pyramidal Lucas-Kanade of feature k from the previous frame, whose
+    // windows are at index at, into cur; writes the new position and
+    // returns true, or false if lost.
+    boolean track(Frame cur, int k, int at) {
         int win = par.win;
         int n = 4 * win * win;
-        int at = k * n;
         float x = xs[k] * 0.25f;
         float y = ys[k] * 0.25f;
         float dX = 0.0f;
@@ -859,6 +887,35 @@ class Vision {
                 sum += line[i + win] - line[i];
             }
         }
+    }
+
+    // Whether pixel a (strength, row-major position) comes after pixel b:
+    // weaker, or as strong and later.
+    static boolean weaker(float as, int ap, float bs, int bp) {
+        return as < bs || (as == bs && ap > bp);
+    }
+
+    // Puts (s, p) at the root of the heap hs/hp of `size` entries (the
+    // weakest at the root) and sifts it down.
+    static void siftDown(float[] hs, int[] hp, int size, float s, int p) {
+        int c = 0;
+        while (true) {
+            int down = 2 * c + 1;
+            if (down >= size) {
+                break;
+            }
+            if (down + 1 < size && weaker(hs[down + 1], hp[down + 1], hs[down], hp[down])) {
+                down++;
+            }
+            if (!weaker(hs[down], hp[down], s, p)) {
+                break;
+            }
+            hs[c] = hs[down];
+            hp[c] = hp[down];
+            c = down;
+        }
+        hs[c] = s;
+        hp[c] = p;
     }
 
     // Whether candidate a (strength, row, column) comes before b: stronger,
