@@ -146,8 +146,15 @@ class Strip {
 
     // Blur ([1 4 6 4 1]/16, rows then columns) and Sobel gradients of this
     // strip, exactly as tracking.c computes them on the whole image.
+    // (The fields are read into locals first: the C compiler must assume
+    // that a store into a float array may change a field.)
     void process() {
         float[] in = input;
+        int rows = this.rows;
+        int cols = this.cols;
+        int first = this.first;
+        int last = this.last;
+        int t0 = this.t0;
         int t1 = Math.min(rows, last + 3);
         // Horizontal blur pass on rows t0 .. t1-1.
         float[] tmp = new float[(t1 - t0) * cols];
@@ -164,7 +171,8 @@ class Strip {
             }
         }
         // Vertical blur pass on rows b0 .. b1-1.
-        b0 = Math.max(0, first - 1);
+        int b0 = Math.max(0, first - 1);
+        this.b0 = b0;
         int b1 = Math.min(rows, last + 1);
         float[] bl = new float[(b1 - b0) * cols];
         end = Math.min(rows - 2, b1);
@@ -182,17 +190,22 @@ class Strip {
         }
         int n = (last - first) * cols;
         blurred = bl;
-        dx = new float[n];
-        dy = new float[n];
-        Vision.sobelRows(bl, b0, rows, cols, first, last, dx, dy);
+        float[] gx = new float[n];
+        float[] gy = new float[n];
+        dx = gx;
+        dy = gy;
+        Vision.sobelRows(bl, b0, rows, cols, first, last, gx, gy);
         input = null;
         if (win > 0) {
-            xx = new float[n];
-            xy = new float[n];
-            yy = new float[n];
+            float[] xx = new float[n];
+            float[] xy = new float[n];
+            float[] yy = new float[n];
+            this.xx = xx;
+            this.xy = xy;
+            this.yy = yy;
             for (int p = 0; p < n; p++) {
-                float a = dx[p];
-                float b = dy[p];
+                float a = gx[p];
+                float b = gy[p];
                 xx[p] = a * a;
                 xy[p] = a * b;
                 yy[p] = b * b;
@@ -232,9 +245,15 @@ class HalfStrip {
     // Level 1 ([1 4 6 4 1]/16 at every other pixel, as Vision's whole-image
     // version in tracking.c) of rows first-1 .. last, then their gradients.
     void process() {
+        int rows = this.rows;
+        int cols = this.cols;
+        int first = this.first;
+        int last = this.last;
+        int s0 = this.s0;
         int outRows = (rows + 1) / 2;
         int outCols = (cols + 1) / 2;
-        b0 = Math.max(0, first - 1);
+        int b0 = Math.max(0, first - 1);
+        this.b0 = b0;
         int b1 = Math.min(outRows, last + 1);
         int s1 = Math.min(rows, 2 * b1 + 3);
         float[] src = input;
@@ -315,6 +334,15 @@ class Column {
     }
 
     void process() {
+        int rows = this.rows;
+        int cols = this.cols;
+        int first = this.first;
+        int last = this.last;
+        int win = this.win;
+        int nFea = this.nFea;
+        float[] xx = this.xx;
+        float[] xy = this.xy;
+        float[] yy = this.yy;
         int w = last - first;
         Vision.columnSums(xx, rows, w, win);
         Vision.columnSums(xy, rows, w, win);
@@ -371,9 +399,9 @@ class Column {
                 Vision.siftDown(hs, hp, size, hs[size], hp[size]);
             }
         }
-        xx = null;
-        xy = null;
-        yy = null;
+        this.xx = null;
+        this.xy = null;
+        this.yy = null;
     }
 }
 
@@ -708,7 +736,11 @@ class Group {
     // returns true, or false if lost.
     boolean track(Frame cur, int k, int at) {
         int win = par.win;
+        int iters = par.iters;
         int n = 4 * win * win;
+        float[] ix = this.ix;
+        float[] iy = this.iy;
+        float[] jp = this.jp;
         float x = xs[k] * 0.25f;
         float y = ys[k] * 0.25f;
         float dX = 0.0f;
@@ -738,7 +770,7 @@ class Group {
                 return false;
             }
             det = 1 / det;
-            for (int it = 0; it < par.iters; it++) {
+            for (int it = 0; it < iters; it++) {
                 if (x + dX - win < 0 || y + dY - win < 0 || y + dY + win + 1 >= rows
                     || x + dX + win + 1 >= cols) {
                     return false;
