@@ -13,8 +13,9 @@
 // copy of the rows or columns it reads, so no two of them share data and
 // none of their locks are merged:
 //   startup    reads the parameters, makes the Clip and starts a pass;
-//   load       one Source per frame: reads the frame and cuts it into
-//              PIECES Strips, bound by a `frame` tag to the frame's Frame;
+//   load       one Source per frame, bound to the frame's `seq` tag:
+//              reads the frame and cuts it into PIECES Strips, bound by a
+//              `frame` tag to the frame's Frame;
 //   blur       one Strip: blur and Sobel gradients of its rows (on frame 1
 //              also the squared gradients summed along the rows);
 //   merge      copies a Strip into its Frame (the aggregation);
@@ -72,45 +73,6 @@ class Params {
 
     Params copy() {
         return new Params(dir, win, nFea, iters, frames, pieces);
-    }
-}
-
-// One frame of the clip, still to be read.
-class Source {
-    flag unread;
-
-    Params par;
-    int index;      // 1 .. frames
-    tag seq;        // the groups meet this frame through this tag
-    tag nextSeq;    // the next frame's (unset on the last frame)
-
-    Source(Params par, int index) {
-        this.par = par;
-        this.index = index;
-    }
-
-    // Reads the frame; allocates its Frame and Strips, each Strip with a
-    // copy of the rows it reads.
-    void load() {
-        Picture im = Vision.readGreen(par.dir + "/" + index + ".bmp");
-        int rows = im.rows;
-        int cols = im.cols;
-        int strips = Math.min(par.pieces, rows);
-        boolean detect = index == 1;
-        tag t = new tag(frame);
-        tag q = seq;
-        Frame fr = new Frame(par.copy(), index, rows, cols, strips) { assemble := true, add t, add q };
-        fr.seq = q;
-        fr.nextSeq = nextSeq;
-        for (int g = 0; g < strips; g++) {
-            int first = rows * g / strips;
-            int last = rows * (g + 1) / strips;
-            int t0 = Math.max(0, first - 3);
-            int t1 = Math.min(rows, last + 3);
-            float[] band = new float[(t1 - t0) * cols];
-            System.arraycopy(im.px, t0 * cols, band, 0, (t1 - t0) * cols);
-            Strip s = new Strip(band, t0, rows, cols, first, last, detect ? par.win : 0) { process := true, add t };
-        }
     }
 }
 
@@ -405,18 +367,25 @@ class Column {
     }
 }
 
+// One frame of the clip. Frame f is bound to its own sequence tag, of
+// type `odd` or `even` as f is, and, unless it is the last, to frame
+// f+1's, of the other type: a group bound to frame f's tag meets frame f
+// (the flags `odd` and `last` tell the step tasks which tag is the
+// frame's own) and leaves with frame f+1's.
 class Frame {
+    flag unread;    // to be read
     flag assemble;  // collecting level-0 strips
     flag complete;  // level 0 done; level 1 still to cut
     flag assemble1; // collecting level-1 strips
     flag ready;     // the whole pyramid is built: the groups may come
+    flag odd;       // the index is odd
+    flag first;     // frame 1: features are detected on it
+    flag last;      // the last frame
 
     Params par;
     int index;      // 1 .. frames
     int strips;
     int merged;
-    tag seq;        // this frame's `seq` tag
-    tag nextSeq;    // the next frame's (unset on the last frame)
     int visits;     // groups that have tracked into this frame
     // Level 0 (full size) and level 1 (half size) of the pyramid.
     Picture blur0;
@@ -430,18 +399,37 @@ class Frame {
     float[] xy;
     float[] yy;
 
-    Frame(Params par, int index, int rows, int cols, int strips) {
+    Frame(Params par, int index) {
         this.par = par;
         this.index = index;
-        this.strips = strips;
-        this.merged = 0;
+    }
+
+    // Reads the frame and cuts it into Strips bound to t, each with a copy
+    // of the rows it reads.
+    void load(tag t) {
+        Picture im = Vision.readGreen(par.dir + "/" + index + ".bmp");
+        int rows = im.rows;
+        int cols = im.cols;
+        strips = Math.min(par.pieces, rows);
+        merged = 0;
         blur0 = new Picture(rows, cols);
         dx0 = new Picture(rows, cols);
         dy0 = new Picture(rows, cols);
+        int win = 0;
         if (index == 1) {
             xx = new float[rows * cols];
             xy = new float[rows * cols];
             yy = new float[rows * cols];
+            win = par.win;
+        }
+        for (int g = 0; g < strips; g++) {
+            int first = rows * g / strips;
+            int last = rows * (g + 1) / strips;
+            int t0 = Math.max(0, first - 3);
+            int t1 = Math.min(rows, last + 3);
+            float[] band = new float[(t1 - t0) * cols];
+            System.arraycopy(im.px, t0 * cols, band, 0, (t1 - t0) * cols);
+            Strip s = new Strip(band, t0, rows, cols, first, last, win) { process := true, add t };
         }
     }
 
@@ -469,7 +457,7 @@ class Frame {
     }
 
     // Cuts level 1 into HalfStrips bound to t, each with a copy of the
-    // level-0 rows it reads; on frame 1 also the Columns and the Detector.
+    // level-0 rows it reads.
     void split(tag t) {
         int rows = blur0.rows;
         int cols = blur0.cols;
@@ -489,20 +477,17 @@ class Frame {
             System.arraycopy(blur0.px, s0 * cols, band, 0, (s1 - s0) * cols);
             HalfStrip h = new HalfStrip(band, s0, rows, cols, first, last) { process := true, add t };
         }
-        if (xx != null) {
-            splitColumns();
-        }
     }
 
-    // Frame 1: the Detector and its Columns, each with a copy of its
+    // Frame 1: the Detector, bound to q (this frame's own tag, for the
+    // groups it will make), and its Columns, each with a copy of its
     // columns of the row sums.
-    void splitColumns() {
+    void splitColumns(tag q) {
         int rows = blur0.rows;
         int cols = blur0.cols;
         int bands = Math.min(par.pieces, cols);
         tag d = new tag(detect);
-        Detector det = new Detector(par.copy(), bands) { collecting := true, add d };
-        det.seq = seq;
+        Detector det = new Detector(par.copy(), bands) { collecting := true, add d, add q };
         for (int g = 0; g < bands; g++) {
             int first = cols * g / bands;
             int last = cols * (g + 1) / bands;
@@ -559,7 +544,6 @@ class Detector {
     float[][] by;
     float[][] bs;
     int[] found;
-    tag seq;        // frame 1's `seq` tag, where the groups start
 
     Detector(Params par, int bands) {
         this.par = par;
@@ -591,8 +575,9 @@ class Detector {
 
     // The nFea strongest of all candidates (ties in row-major order, as
     // one scan of the whole image finds them), non-maximum suppression,
-    // and the kept features split into `pieces` Groups bound to seq.
-    void select() {
+    // and the kept features split into `pieces` Groups bound to q (frame
+    // 1's tag).
+    void select(tag q) {
         int nFea = par.nFea;
         float[] fx = new float[nFea];
         float[] fy = new float[nFea];
@@ -618,7 +603,6 @@ class Detector {
         float[][] kept = Vision.suppress(fx, fy, nFea);
         int count = kept[0].length;
         int groups = par.pieces;
-        tag q = seq;
         for (int g = 0; g < groups; g++) {
             int first = count * g / groups;
             int last = count * (g + 1) / groups;
@@ -636,7 +620,7 @@ class Detector {
 
 // Features first .. of the clip's features, tracked frame by frame.
 class Group {
-    flag waiting;   // bound to the `seq` tag of the next frame to track into
+    flag waiting;   // bound to the tag of the next frame to track into
     flag finished;  // tracked through the last frame
 
     Params par;
@@ -1012,37 +996,20 @@ class Vision {
     }
 }
 
-class Clip {
-    flag tracking;  // a pass is under way
+// One pass's tracked features, collected from its groups.
+class Result {
+    flag open;      // groups still to come
+    flag complete;  // every group is in
 
-    Params par;
-    int repeat;
-    int pass;       // 1 .. repeat
+    int groups;
     int groupsIn;
     float[][] gx;   // per group, its tracked features
     float[][] gy;
 
-    Clip(Params par, int repeat) {
-        this.par = par;
-        this.repeat = repeat;
-        this.pass = 0;
-    }
-
-    // Allocates a Source per frame, each frame with its own `seq` tag.
-    void startPass() {
-        pass++;
-        groupsIn = 0;
-        gx = new float[par.pieces][];
-        gy = new float[par.pieces][];
-        tag t = new tag(seq);
-        for (int f = 1; f <= par.frames; f++) {
-            Source s = new Source(par.copy(), f) { unread := true };
-            s.seq = t;
-            if (f < par.frames) {
-                t = new tag(seq);
-                s.nextSeq = t;
-            }
-        }
+    Result(int groups) {
+        this.groups = groups;
+        gx = new float[groups][];
+        gy = new float[groups][];
     }
 
     // Takes a group's features; true when every group is in.
@@ -1052,25 +1019,73 @@ class Clip {
         System.arraycopy(g.xs, 0, gx[g.id], 0, g.count);
         System.arraycopy(g.ys, 0, gy[g.id], 0, g.count);
         groupsIn++;
-        return groupsIn == par.pieces;
+        return groupsIn == groups;
     }
 
+    // The features in group order: x coordinates, then y coordinates.
     void report() {
         StringBuilder sb = new StringBuilder();
-        for (int g = 0; g < par.pieces; g++) {
+        for (int g = 0; g < groups; g++) {
             for (int k = 0; k < gx[g].length; k++) {
                 sb.append(gx[g][k]);
                 sb.append('\t');
             }
         }
         sb.append('\n');
-        for (int g = 0; g < par.pieces; g++) {
+        for (int g = 0; g < groups; g++) {
             for (int k = 0; k < gy[g].length; k++) {
                 sb.append(gy[g][k]);
                 sb.append('\t');
             }
         }
         System.out.println(sb.toString());
+    }
+}
+
+class Clip {
+    flag tracking;  // a pass is under way
+
+    Params par;
+    int repeat;
+    int pass;       // 1 .. repeat
+
+    Clip(Params par, int repeat) {
+        this.par = par;
+        this.repeat = repeat;
+        this.pass = 0;
+    }
+
+    // Allocates the pass's Result and its frames, two at a time (odd,
+    // even), with their tags.
+    void startPass() {
+        pass++;
+        Result r = new Result(par.pieces) { open := true };
+        int frames = par.frames;
+        tag o = new tag(odd);
+        for (int f = 1; f <= frames; f += 2) {
+            tag t = new tag(frame);
+            if (f == frames && f == 1) {
+                new Frame(par.copy(), f) { unread := true, odd := true, first := true, last := true, add t, add o };
+                break;
+            }
+            if (f == frames) {
+                new Frame(par.copy(), f) { unread := true, odd := true, last := true, add t, add o };
+                break;
+            }
+            tag e = new tag(even);
+            if (f == 1) {
+                new Frame(par.copy(), f) { unread := true, odd := true, first := true, add t, add o, add e };
+            } else {
+                new Frame(par.copy(), f) { unread := true, odd := true, add t, add o, add e };
+            }
+            tag u = new tag(frame);
+            if (f + 1 == frames) {
+                new Frame(par.copy(), f + 1) { unread := true, last := true, add u, add e };
+                break;
+            }
+            o = new tag(odd);
+            new Frame(par.copy(), f + 1) { unread := true, add u, add e, add o };
+        }
     }
 }
 
@@ -1100,9 +1115,9 @@ task startup(StartupObject s in initialstate) {
     taskexit(s: initialstate := false);
 }
 
-task load(Source s in unread) {
-    s.load();
-    taskexit(s: unread := false);
+task load(Frame f in unread with frame t) {
+    f.load(t);
+    taskexit(f: unread := false, assemble := true);
 }
 
 task blur(Strip p in process) {
@@ -1117,8 +1132,14 @@ task merge(Frame f in assemble with frame t, Strip p in submit with frame t) {
     taskexit(p: submit := false, clear t);
 }
 
-task levelOne(Frame f in complete with frame t) {
+task levelOne(Frame f in complete and !first with frame t) {
     f.split(t);
+    taskexit(f: complete := false, assemble1 := true);
+}
+
+task levelOneFirst(Frame f in complete and first with frame t and odd q) {
+    f.split(t);
+    f.splitColumns(q);
     taskexit(f: complete := false, assemble1 := true);
 }
 
@@ -1139,38 +1160,61 @@ task strength(Column c in process) {
     taskexit(c: process := false, submit := true);
 }
 
-task select(Detector d in collecting with detect t, Column c in submit with detect t) {
+task select(Detector d in collecting with detect t and odd q, Column c in submit with detect t) {
     if (d.merge(c)) {
-        d.select();
-        taskexit(d: collecting := false, clear t; c: submit := false, clear t);
+        d.select(q);
+        taskexit(d: collecting := false, clear t, clear q; c: submit := false, clear t);
     }
     taskexit(c: submit := false, clear t);
 }
 
-task step(Group g in waiting with seq t, Frame f in ready with seq t) {
+// Group g tracks into frame f, which its tag names, and moves on to the
+// next frame's tag n; after the last frame it is finished. The frame is
+// done once every group has been.
+task stepOdd(Group g in waiting with odd t, Frame f in ready and odd and !last with odd t and even n) {
     g.step(f);
-    boolean last = f.index == g.par.frames;
-    tag n = f.nextSeq;
     if (f.visited()) {
-        if (last) {
-            taskexit(g: waiting := false, finished := true, clear t; f: ready := false, clear t);
-        }
-        taskexit(g: clear t, add n; f: ready := false, clear t);
-    }
-    if (last) {
-        taskexit(g: waiting := false, finished := true, clear t);
+        taskexit(g: clear t, add n; f: ready := false);
     }
     taskexit(g: clear t, add n);
 }
 
-task finish(Clip c in tracking, Group g in finished) {
-    if (c.collect(g)) {
-        if (c.pass < c.repeat) {
-            c.startPass();
-        } else {
-            c.report();
-            taskexit(c: tracking := false; g: finished := false);
-        }
+task stepEven(Group g in waiting with even t, Frame f in ready and !odd and !last with even t and odd n) {
+    g.step(f);
+    if (f.visited()) {
+        taskexit(g: clear t, add n; f: ready := false);
+    }
+    taskexit(g: clear t, add n);
+}
+
+task stepLastOdd(Group g in waiting with odd t, Frame f in ready and odd and last with odd t) {
+    g.step(f);
+    if (f.visited()) {
+        taskexit(g: waiting := false, finished := true, clear t; f: ready := false);
+    }
+    taskexit(g: waiting := false, finished := true, clear t);
+}
+
+task stepLastEven(Group g in waiting with even t, Frame f in ready and !odd and last with even t) {
+    g.step(f);
+    if (f.visited()) {
+        taskexit(g: waiting := false, finished := true, clear t; f: ready := false);
+    }
+    taskexit(g: waiting := false, finished := true, clear t);
+}
+
+task gather(Result r in open, Group g in finished) {
+    if (r.collect(g)) {
+        taskexit(r: open := false, complete := true; g: finished := false);
     }
     taskexit(g: finished := false);
+}
+
+task nextPass(Clip c in tracking, Result r in complete) {
+    if (c.pass < c.repeat) {
+        c.startPass();
+        taskexit(r: complete := false);
+    }
+    r.report();
+    taskexit(c: tracking := false; r: complete := false);
 }
