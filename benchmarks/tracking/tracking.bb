@@ -13,28 +13,33 @@
 // copy of the rows or columns it reads, so no two of them share data and
 // none of their locks are merged:
 //   startup    reads the parameters, makes the Clip and starts a pass;
-//   load       one Source per frame, bound to the frame's `seq` tag:
-//              reads the frame and cuts it into PIECES Strips, bound by a
-//              `frame` tag to the frame's Frame;
+//   (a pass)   the Clip allocates a Result and the pass's Frames, each
+//              bound to a `frame` tag and to sequence tags (class Frame);
+//   load       one Frame: reads it and cuts it into PIECES Strips bound to
+//              its `frame` tag;
 //   blur       one Strip: blur and Sobel gradients of its rows (on frame 1
 //              also the squared gradients summed along the rows);
 //   merge      copies a Strip into its Frame (the aggregation);
 //   levelOne   a complete Frame: cuts level 1 of the pyramid into PIECES
-//              HalfStrips; on frame 1 also cuts the row sums into PIECES
-//              Columns bound by a `detect` tag to a Detector;
+//              HalfStrips (levelOneFirst, on frame 1, also cuts the row
+//              sums into PIECES Columns bound by a `detect` tag to a
+//              Detector);
 //   half       one HalfStrip: level-1 rows and their gradients;
 //   merge1     copies a HalfStrip into its Frame, which is then ready;
 //   strength   one Column: column sums, feature strength and the N_FEA
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
 //              suppresses neighbours and splits the features into PIECES
-//              Groups;
-//   step       one Group and the Frame its `seq` tag names: tracks the
+//              Groups bound to frame 1's sequence tag;
+//   stepOdd, stepEven, stepLastOdd, stepLastEven
+//              one Group and the Frame its sequence tag names: tracks the
 //              group's features into that frame (Lucas-Kanade of one
-//              feature never reads another's), then moves to the next
-//              frame's `seq` tag; frames are visited in order;
-//   finish     collects the Groups into the Clip, in group order; after
-//              the last it starts the next pass or prints the features.
+//              feature never reads another's) and moves on to the next
+//              frame's tag, so each group visits the frames in order while
+//              other groups track in other frames;
+//   gather     collects the Groups into the pass's Result, in group order;
+//   nextPass   after a complete pass: starts the next pass, or prints the
+//              features after the last.
 //
 // Output: the tracked features, x coordinates on one line and y
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
