@@ -4,7 +4,7 @@
 // Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES]]
 //   DIR holds 1.bmp .. FRAMES.bmp (24-bit BMP; the green channel is used);
 //   the clip is processed REPEAT times (default 1), one pass after the
-//   other, and the output is the last pass's. PIECES (default 16) is the
+//   other, and the output is the last pass's. PIECES (default 8) is the
 //   number of row strips per frame and per pyramid level, of column bands
 //   of the feature strength and of feature groups.
 //
@@ -1107,7 +1107,7 @@ task startup(StartupObject s in initialstate) {
     if (s.args.length > 5) {
         repeat = Integer.parseInt(s.args[5]);
     }
-    int pieces = 16;
+    int pieces = 8;
     if (s.args.length > 6) {
         pieces = Integer.parseInt(s.args[6]);
     }
