@@ -409,12 +409,12 @@ class Frame {
         this.index = index;
     }
 
-    // Reads the frame and cuts it into Strips bound to t, each with a copy
-    // of the rows it reads.
+    // Reads the frame and cuts it into Strips bound to t, each with the
+    // rows it reads.
     void load(tag t) {
-        Picture im = Vision.readGreen(par.dir + "/" + index + ".bmp");
-        int rows = im.rows;
-        int cols = im.cols;
+        byte[] bmp = Vision.readBmp(par.dir + "/" + index + ".bmp");
+        int cols = Vision.le32(bmp, 18);
+        int rows = Vision.le32(bmp, 22);
         strips = Math.min(par.pieces, rows);
         merged = 0;
         blur0 = new Picture(rows, cols);
@@ -433,7 +433,7 @@ class Frame {
             int t0 = Math.max(0, first - 3);
             int t1 = Math.min(rows, last + 3);
             float[] band = new float[(t1 - t0) * cols];
-            System.arraycopy(im.px, t0 * cols, band, 0, (t1 - t0) * cols);
+            Vision.green(bmp, t0, t1, band);
             Strip s = new Strip(band, t0, rows, cols, first, last, win) { process := true, add t };
         }
     }
@@ -793,8 +793,8 @@ class Vision {
     static final float SUPPRESSION_RADIUS = 10.0f;
     static final float ACCURACY = 0.03f;
 
-    // The green channel of a 24-bit BMP (bottom-up rows).
-    static Picture readGreen(String path) {
+    // A 24-bit BMP file (bottom-up rows), checked.
+    static byte[] readBmp(String path) {
         byte[] b = Files.readAllBytes(path);
         if (b.length < 54 || b[0] != 'B' || b[1] != 'M') {
             System.out.println(path + ": not a BMP file");
@@ -812,15 +812,22 @@ class Vision {
             System.out.println(path + ": truncated BMP file");
             System.exit(1);
         }
-        Picture im = new Picture(rows, cols);
-        for (int i = 0; i < rows; i++) {
-            int s = offset + i * cols * 3 + 1;
-            int d = (rows - 1 - i) * cols;
+        return b;
+    }
+
+    // Rows first .. last-1 (top to bottom) of the green channel of the
+    // checked BMP file b, into dst.
+    static void green(byte[] b, int first, int last, float[] dst) {
+        int offset = le32(b, 10);
+        int cols = le32(b, 18);
+        int rows = le32(b, 22);
+        for (int i = first; i < last; i++) {
+            int s = offset + (rows - 1 - i) * cols * 3 + 1;
+            int d = (i - first) * cols;
             for (int j = 0; j < cols; j++) {
-                im.px[d + j] = (float) (b[s + 3 * j] & 0xFF);
+                dst[d + j] = (float) (b[s + 3 * j] & 0xFF);
             }
         }
-        return im;
     }
 
     static int le32(byte[] b, int at) {
