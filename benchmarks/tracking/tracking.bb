@@ -3,23 +3,43 @@
 //
 // Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES]]
 //   DIR holds 1.bmp .. FRAMES.bmp (24-bit BMP; the green channel is used);
-//   the clip is processed REPEAT times (default 1), the output is the last
-//   pass's; each frame is cut into PIECES row bands (default 4).
+//   the clip is processed REPEAT times (default 1), one pass after the
+//   other, and the output is the last pass's. PIECES (default 8) is the
+//   number of row strips per frame and per pyramid level, of column bands
+//   of the feature strength and of feature groups.
 //
 // Structure (the paper's Figure 8: image processing on pieces, aggregation,
-// feature extraction, feature tracking):
-//   startup   reads the parameters and starts the first pass;
-//   Clip.startPass  reads every frame and allocates, per frame, a Frame (the
-//             aggregate) and PIECES Piece task objects, all bound to one
-//             `frame` tag so that pieces merge into their own frame;
-//   blur      one piece: blurs its rows and takes their Sobel gradients
-//             (rows next to the band are recomputed, not shared);
-//   merge     copies a finished piece into its Frame (a tagged pair);
-//   pyramid   a complete frame: level 2 of the pyramid and its gradients;
-//   collect   hands a ready frame to the Clip, which detects features on
-//             frame 1 and tracks them through every frame that is in, in
-//             order (frames may arrive in any order); after the last frame
-//             it starts the next pass or prints the features.
+// feature extraction, feature tracking). Every work object gets its own
+// copy of the rows or columns it reads, so no two of them share data and
+// none of their locks are merged:
+//   startup    reads the parameters, makes the Clip and starts a pass;
+//   (a pass)   the Clip allocates a Result and the pass's Frames, each
+//              bound to a `frame` tag and to sequence tags (class Frame);
+//   load       one Frame: reads it and cuts it into PIECES Strips bound to
+//              its `frame` tag;
+//   blur       one Strip: blur and Sobel gradients of its rows (on frame 1
+//              also the squared gradients summed along the rows);
+//   merge      copies a Strip into its Frame (the aggregation);
+//   levelOne   a complete Frame: cuts level 1 of the pyramid into PIECES
+//              HalfStrips (levelOneFirst, on frame 1, also cuts the row
+//              sums into PIECES Columns bound by a `detect` tag to a
+//              Detector);
+//   half       one HalfStrip: level-1 rows and their gradients;
+//   merge1     copies a HalfStrip into its Frame, which is then ready;
+//   strength   one Column: column sums, feature strength and the N_FEA
+//              strongest pixels of its columns;
+//   select     merges the Columns' candidates into the N_FEA strongest,
+//              suppresses neighbours and splits the features into PIECES
+//              Groups bound to frame 1's sequence tag;
+//   stepOdd, stepEven, stepLastOdd, stepLastEven
+//              one Group and the Frame its sequence tag names: tracks the
+//              group's features into that frame (Lucas-Kanade of one
+//              feature never reads another's) and moves on to the next
+//              frame's tag, so each group visits the frames in order while
+//              other groups track in other frames;
+//   gather     collects the Groups into the pass's Result, in group order;
+//   nextPass   after a complete pass: starts the next pass, or prints the
+//              features after the last.
 //
 // Output: the tracked features, x coordinates on one line and y
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
@@ -38,49 +58,88 @@ class Picture {
     }
 }
 
-class Piece {
+// What every pass needs to know.
+class Params {
+    String dir;
+    int win;
+    int nFea;
+    int iters;
+    int frames;
+    int pieces;
+
+    Params(String dir, int win, int nFea, int iters, int frames, int pieces) {
+        this.dir = dir;
+        this.win = win;
+        this.nFea = nFea;
+        this.iters = iters;
+        this.frames = frames;
+        this.pieces = pieces;
+    }
+
+    Params copy() {
+        return new Params(dir, win, nFea, iters, frames, pieces);
+    }
+}
+
+// Rows first .. last-1 of level 0 of one frame.
+class Strip {
     flag process;   // waiting to be blurred
     flag submit;    // rows ready to be merged into the frame
 
-    Picture input;  // the whole frame (read only)
-    int first;      // rows first .. last-1
+    float[] input;  // rows t0 .. of the frame (first-3 .. last+2, clipped)
+    int t0;
+    int rows;
+    int cols;
+    int first;
     int last;
-    float[] blurred;   // rows first-1 .. last (clipped to the image)
-    int blurredFirst;
+    int win;        // > 0: also the row sums of the squared gradients
+    float[] blurred;   // rows b0 .. b1-1 (first-1 .. last, clipped)
+    int b0;
     float[] dx;        // rows first .. last-1
     float[] dy;
+    float[] xx;     // row sums of dX·dX, dX·dY, dY·dY, rows first .. last-1
+    float[] xy;
+    float[] yy;
 
-    Piece(Picture input, int first, int last) {
+    Strip(float[] input, int t0, int rows, int cols, int first, int last, int win) {
         this.input = input;
+        this.t0 = t0;
+        this.rows = rows;
+        this.cols = cols;
         this.first = first;
         this.last = last;
+        this.win = win;
     }
 
     // Blur ([1 4 6 4 1]/16, rows then columns) and Sobel gradients of this
-    // band, exactly as tracking.c computes them on the whole image.
+    // strip, exactly as tracking.c computes them on the whole image.
+    // (The fields are read into locals first: the C compiler must assume
+    // that a store into a float array may change a field.)
     void process() {
-        int rows = input.rows;
-        int cols = input.cols;
-        float[] in = input.px;
-        // Horizontal blur pass on rows t0 .. t1-1.
-        int t0 = Math.max(0, first - 3);
+        float[] in = input;
+        int rows = this.rows;
+        int cols = this.cols;
+        int first = this.first;
+        int last = this.last;
+        int t0 = this.t0;
         int t1 = Math.min(rows, last + 3);
+        // Horizontal blur pass on rows t0 .. t1-1.
         float[] tmp = new float[(t1 - t0) * cols];
         int end = Math.min(rows - 2, t1);
         for (int i = Math.max(2, t0); i < end; i++) {
-            int s = i * cols;
-            int d = (i - t0) * cols;
+            int s = (i - t0) * cols;
             for (int j = 2; j < cols - 2; j++) {
                 float t = in[s + j - 2];
                 t += in[s + j - 1] * 4;
                 t += in[s + j] * 6;
                 t += in[s + j + 1] * 4;
                 t += in[s + j + 2];
-                tmp[d + j] = t * 0.0625f;
+                tmp[s + j] = t * 0.0625f;
             }
         }
         // Vertical blur pass on rows b0 .. b1-1.
         int b0 = Math.max(0, first - 1);
+        this.b0 = b0;
         int b1 = Math.min(rows, last + 1);
         float[] bl = new float[(b1 - b0) * cols];
         end = Math.min(rows - 2, b1);
@@ -96,55 +155,243 @@ class Piece {
                 bl[d + j] = t * 0.0625f;
             }
         }
+        int n = (last - first) * cols;
         blurred = bl;
-        blurredFirst = b0;
-
-        // Sobel dX: [1 0 -1]/2 along the row, then [1 2 1]/4 down the column.
-        float[] gx = new float[(b1 - b0) * cols];
-        end = Math.min(rows - 1, b1);
-        for (int i = Math.max(1, b0); i < end; i++) {
-            int d = (i - b0) * cols;
-            for (int j = 1; j < cols - 1; j++) {
-                gx[d + j] = (bl[d + j - 1] - bl[d + j + 1]) * 0.5f;
+        float[] gx = new float[n];
+        float[] gy = new float[n];
+        dx = gx;
+        dy = gy;
+        Vision.sobelRows(bl, b0, rows, cols, first, last, gx, gy);
+        input = null;
+        if (win > 0) {
+            float[] xx = new float[n];
+            float[] xy = new float[n];
+            float[] yy = new float[n];
+            this.xx = xx;
+            this.xy = xy;
+            this.yy = yy;
+            for (int p = 0; p < n; p++) {
+                float a = gx[p];
+                float b = gy[p];
+                xx[p] = a * a;
+                xy[p] = a * b;
+                yy[p] = b * b;
             }
-        }
-        // Sobel dY: [1 0 -1]/2 down the column, then [1 2 1]/4 along the row.
-        float[] gy = new float[(last - first) * cols];
-        end = Math.min(rows - 1, last);
-        for (int i = Math.max(1, first); i < end; i++) {
-            int s = (i - b0) * cols;
-            int d = (i - first) * cols;
-            for (int j = 1; j < cols - 1; j++) {
-                gy[d + j] = (bl[s - cols + j] - bl[s + cols + j]) * 0.5f;
-            }
-        }
-        dx = new float[(last - first) * cols];
-        dy = new float[(last - first) * cols];
-        for (int i = Math.max(1, first); i < end; i++) {
-            int s = (i - b0) * cols;
-            int d = (i - first) * cols;
-            for (int j = 1; j < cols - 1; j++) {
-                float t = gx[s - cols + j];
-                t += gx[s + j] * 2;
-                t += gx[s + cols + j];
-                dx[d + j] = t * 0.25f;
-                float u = gy[d + j - 1];
-                u += gy[d + j] * 2;
-                u += gy[d + j + 1];
-                dy[d + j] = u * 0.25f;
-            }
+            Vision.rowSums(xx, last - first, cols, win);
+            Vision.rowSums(xy, last - first, cols, win);
+            Vision.rowSums(yy, last - first, cols, win);
         }
     }
 }
 
-class Frame {
-    flag assemble;  // collecting pieces
-    flag complete;  // every piece in; level 2 still to do
-    flag ready;     // the whole pyramid is built
+// Rows first .. last-1 of level 1 of one frame.
+class HalfStrip {
+    flag process;
+    flag submit;
 
-    int index;      // 1 .. FRAMES
-    int pieces;
+    float[] input;  // level-0 blurred rows s0 .. of the frame
+    int s0;
+    int rows;       // level 0's size
+    int cols;
+    int first;      // level-1 rows first .. last-1
+    int last;
+    float[] blurred;   // level-1 rows b0 .. b1-1 (first-1 .. last, clipped)
+    int b0;
+    float[] dx;        // level-1 rows first .. last-1
+    float[] dy;
+
+    HalfStrip(float[] input, int s0, int rows, int cols, int first, int last) {
+        this.input = input;
+        this.s0 = s0;
+        this.rows = rows;
+        this.cols = cols;
+        this.first = first;
+        this.last = last;
+    }
+
+    // Level 1 ([1 4 6 4 1]/16 at every other pixel, as Vision's whole-image
+    // version in tracking.c) of rows first-1 .. last, then their gradients.
+    void process() {
+        int rows = this.rows;
+        int cols = this.cols;
+        int first = this.first;
+        int last = this.last;
+        int s0 = this.s0;
+        int outRows = (rows + 1) / 2;
+        int outCols = (cols + 1) / 2;
+        int b0 = Math.max(0, first - 1);
+        this.b0 = b0;
+        int b1 = Math.min(outRows, last + 1);
+        int s1 = Math.min(rows, 2 * b1 + 3);
+        float[] src = input;
+        // Horizontal pass on level-0 rows s0 .. s1-1.
+        float[] tmp = new float[(s1 - s0) * outCols];
+        int end = Math.min(rows - 2, s1);
+        for (int i = Math.max(2, s0); i < end; i++) {
+            int s = (i - s0) * cols;
+            int m = (i - s0) * outCols;
+            for (int j = 2; j < cols - 2; j += 2) {
+                float t = src[s + j - 2];
+                t += src[s + j - 1] * 4;
+                t += src[s + j] * 6;
+                t += src[s + j + 1] * 4;
+                t += src[s + j + 2];
+                tmp[m] = t * 0.0625f;
+                m++;
+            }
+        }
+        // Vertical pass: level-1 row m is centred on level-0 row 2 + 2m.
+        float[] bl = new float[(b1 - b0) * outCols];
+        for (int m = b0; m < b1 && 2 + 2 * m < rows - 2; m++) {
+            int s = (2 + 2 * m - s0) * outCols;
+            int d = (m - b0) * outCols;
+            for (int j = 0; j < outCols; j++) {
+                float t = tmp[s - 2 * outCols + j];
+                t += tmp[s - outCols + j] * 4;
+                t += tmp[s + j] * 6;
+                t += tmp[s + outCols + j] * 4;
+                t += tmp[s + 2 * outCols + j];
+                bl[d + j] = t * 0.0625f;
+            }
+        }
+        int n = (last - first) * outCols;
+        blurred = bl;
+        dx = new float[n];
+        dy = new float[n];
+        Vision.sobelRows(bl, b0, outRows, outCols, first, last, dx, dy);
+        input = null;
+    }
+}
+
+// The row-summed squared gradients of frame 1, columns first .. last-1:
+// column sums, feature strength and the strongest pixels.
+class Column {
+    flag process;
+    flag submit;
+
+    int band;       // 0 .. bands-1, left to right
+    float[] xx;     // rows x (last - first), row-major
+    float[] xy;
+    float[] yy;
+    int rows;
+    int cols;       // the whole image's
+    int first;
+    int last;
+    int win;
+    int nFea;
+    // The (at most nFea) strongest pixels of these columns, strongest
+    // first (ties in row-major order).
+    float[] bx;
+    float[] by;
+    float[] bs;
+    int found;
+
+    Column(int band, float[] xx, float[] xy, float[] yy, int rows, int cols, int first, int last,
+           int win, int nFea) {
+        this.band = band;
+        this.xx = xx;
+        this.xy = xy;
+        this.yy = yy;
+        this.rows = rows;
+        this.cols = cols;
+        this.first = first;
+        this.last = last;
+        this.win = win;
+        this.nFea = nFea;
+    }
+
+    void process() {
+        int rows = this.rows;
+        int cols = this.cols;
+        int first = this.first;
+        int last = this.last;
+        int win = this.win;
+        int nFea = this.nFea;
+        float[] xx = this.xx;
+        float[] xy = this.xy;
+        float[] yy = this.yy;
+        int w = last - first;
+        Vision.columnSums(xx, rows, w, win);
+        Vision.columnSums(xy, rows, w, win);
+        Vision.columnSums(yy, rows, w, win);
+        // A heap of the nFea best pixels so far, the weakest at the root:
+        // tracking.c keeps the nFea pixels with lambda > 0 that come first
+        // by strength, ties in row-major order, and so does this.
+        float[] hs = new float[nFea];
+        int[] hp = new int[nFea];   // row-major position i * cols + j
+        int size = 0;
+        int j0 = Math.max(win, first);
+        int j1 = Math.min(cols - win, last);
+        for (int i = win; i < rows - win; i++) {
+            for (int j = j0; j < j1; j++) {
+                int p = i * w + j - first;
+                float det = xx[p] * yy[p] - xy[p] * xy[p];
+                float tr = xx[p] + yy[p];
+                float lambda = (float) (det / (tr + 0.00001));
+                if (!(lambda > 0)) {
+                    continue;
+                }
+                int pos = i * cols + j;
+                if (size < nFea) {
+                    // Sift up from the end.
+                    int c = size;
+                    size++;
+                    while (c > 0) {
+                        int up = (c - 1) / 2;
+                        if (!Vision.weaker(lambda, pos, hs[up], hp[up])) {
+                            break;
+                        }
+                        hs[c] = hs[up];
+                        hp[c] = hp[up];
+                        c = up;
+                    }
+                    hs[c] = lambda;
+                    hp[c] = pos;
+                } else if (Vision.weaker(hs[0], hp[0], lambda, pos)) {
+                    Vision.siftDown(hs, hp, size, lambda, pos);
+                }
+            }
+        }
+        // Weakest out first, into the lists from the back.
+        found = size;
+        bx = new float[size];
+        by = new float[size];
+        bs = new float[size];
+        for (int k = size - 1; k >= 0; k--) {
+            bs[k] = hs[0];
+            by[k] = (float) (hp[0] / cols);
+            bx[k] = (float) (hp[0] % cols);
+            size--;
+            if (size > 0) {
+                Vision.siftDown(hs, hp, size, hs[size], hp[size]);
+            }
+        }
+        this.xx = null;
+        this.xy = null;
+        this.yy = null;
+    }
+}
+
+// One frame of the clip. Frame f is bound to its own sequence tag, of
+// type `odd` or `even` as f is, and, unless it is the last, to frame
+// f+1's, of the other type: a group bound to frame f's tag meets frame f
+// (the flags `odd` and `last` tell the step tasks which tag is the
+// frame's own) and leaves with frame f+1's.
+class Frame {
+    flag unread;    // to be read
+    flag assemble;  // collecting level-0 strips
+    flag complete;  // level 0 done; level 1 still to cut
+    flag assemble1; // collecting level-1 strips
+    flag ready;     // the whole pyramid is built: the groups may come
+    flag odd;       // the index is odd
+    flag first;     // frame 1: features are detected on it
+    flag last;      // the last frame
+
+    Params par;
+    int index;      // 1 .. frames
+    int strips;
     int merged;
+    int visits;     // groups that have tracked into this frame
     // Level 0 (full size) and level 1 (half size) of the pyramid.
     Picture blur0;
     Picture dx0;
@@ -152,45 +399,402 @@ class Frame {
     Picture blur1;
     Picture dx1;
     Picture dy1;
+    // Frame 1: row sums of dX·dX, dX·dY, dY·dY.
+    float[] xx;
+    float[] xy;
+    float[] yy;
 
-    Frame(int index, int rows, int cols, int pieces) {
+    Frame(Params par, int index) {
+        this.par = par;
         this.index = index;
-        this.pieces = pieces;
-        this.merged = 0;
+    }
+
+    // Reads the frame and cuts it into Strips bound to t, each with the
+    // rows it reads.
+    void load(tag t) {
+        byte[] bmp = Vision.readBmp(par.dir + "/" + index + ".bmp");
+        int cols = Vision.le32(bmp, 18);
+        int rows = Vision.le32(bmp, 22);
+        strips = Math.min(par.pieces, rows);
+        merged = 0;
         blur0 = new Picture(rows, cols);
         dx0 = new Picture(rows, cols);
         dy0 = new Picture(rows, cols);
+        int win = 0;
+        if (index == 1) {
+            xx = new float[rows * cols];
+            xy = new float[rows * cols];
+            yy = new float[rows * cols];
+            win = par.win;
+        }
+        for (int g = 0; g < strips; g++) {
+            int first = rows * g / strips;
+            int last = rows * (g + 1) / strips;
+            int t0 = Math.max(0, first - 3);
+            int t1 = Math.min(rows, last + 3);
+            float[] band = new float[(t1 - t0) * cols];
+            Vision.green(bmp, t0, t1, band);
+            Strip s = new Strip(band, t0, rows, cols, first, last, win) { process := true, add t };
+        }
     }
 
-    // Copies one piece's rows in; true when every piece has been merged.
-    boolean merge(Piece p) {
+    // Copies one strip's rows in; true when every strip has been merged.
+    boolean merge(Strip p) {
         int cols = blur0.cols;
         int n = (p.last - p.first) * cols;
-        System.arraycopy(p.blurred, (p.first - p.blurredFirst) * cols, blur0.px, p.first * cols, n);
-        System.arraycopy(p.dx, 0, dx0.px, p.first * cols, n);
-        System.arraycopy(p.dy, 0, dy0.px, p.first * cols, n);
+        int at = p.first * cols;
+        System.arraycopy(p.blurred, (p.first - p.b0) * cols, blur0.px, at, n);
+        System.arraycopy(p.dx, 0, dx0.px, at, n);
+        System.arraycopy(p.dy, 0, dy0.px, at, n);
+        if (xx != null) {
+            System.arraycopy(p.xx, 0, xx, at, n);
+            System.arraycopy(p.xy, 0, xy, at, n);
+            System.arraycopy(p.yy, 0, yy, at, n);
+        }
         p.blurred = null;
         p.dx = null;
         p.dy = null;
-        p.input = null;
+        p.xx = null;
+        p.xy = null;
+        p.yy = null;
         merged++;
-        return merged == pieces;
+        return merged == strips;
     }
 
-    void buildLevel1() {
-        blur1 = Vision.halfSize(blur0);
-        dx1 = Vision.sobel(blur1, true);
-        dy1 = Vision.sobel(blur1, false);
+    // Cuts level 1 into HalfStrips bound to t, each with a copy of the
+    // level-0 rows it reads.
+    void split(tag t) {
+        int rows = blur0.rows;
+        int cols = blur0.cols;
+        int outRows = (rows + 1) / 2;
+        int outCols = (cols + 1) / 2;
+        blur1 = new Picture(outRows, outCols);
+        dx1 = new Picture(outRows, outCols);
+        dy1 = new Picture(outRows, outCols);
+        strips = Math.min(par.pieces, outRows);
+        merged = 0;
+        for (int g = 0; g < strips; g++) {
+            int first = outRows * g / strips;
+            int last = outRows * (g + 1) / strips;
+            int s0 = 2 * Math.max(0, first - 1);
+            int s1 = Math.min(rows, 2 * Math.min(outRows, last + 1) + 3);
+            float[] band = new float[(s1 - s0) * cols];
+            System.arraycopy(blur0.px, s0 * cols, band, 0, (s1 - s0) * cols);
+            HalfStrip h = new HalfStrip(band, s0, rows, cols, first, last) { process := true, add t };
+        }
+    }
+
+    // Frame 1: the Detector, bound to q (this frame's own tag, for the
+    // groups it will make), and its Columns, each with a copy of its
+    // columns of the row sums.
+    void splitColumns(tag q) {
+        int rows = blur0.rows;
+        int cols = blur0.cols;
+        int bands = Math.min(par.pieces, cols);
+        tag d = new tag(detect);
+        Detector det = new Detector(par.copy(), bands) { collecting := true, add d, add q };
+        for (int g = 0; g < bands; g++) {
+            int first = cols * g / bands;
+            int last = cols * (g + 1) / bands;
+            int w = last - first;
+            float[] cx = new float[rows * w];
+            float[] cy = new float[rows * w];
+            float[] cz = new float[rows * w];
+            for (int i = 0; i < rows; i++) {
+                int from = i * cols + first;
+                int to = i * w;
+                for (int j = 0; j < w; j++) {
+                    cx[to + j] = xx[from + j];
+                    cy[to + j] = xy[from + j];
+                    cz[to + j] = yy[from + j];
+                }
+            }
+            Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
+        }
+        xx = null;
+        xy = null;
+        yy = null;
+    }
+
+    // Copies one level-1 strip in; true when every strip has been merged.
+    boolean merge1(HalfStrip h) {
+        int cols = blur1.cols;
+        int n = (h.last - h.first) * cols;
+        int at = h.first * cols;
+        System.arraycopy(h.blurred, (h.first - h.b0) * cols, blur1.px, at, n);
+        System.arraycopy(h.dx, 0, dx1.px, at, n);
+        System.arraycopy(h.dy, 0, dy1.px, at, n);
+        h.blurred = null;
+        h.dx = null;
+        h.dy = null;
+        merged++;
+        return merged == strips;
+    }
+
+    // A group has tracked into this frame; true when all have.
+    boolean visited() {
+        visits++;
+        return visits == par.pieces;
     }
 }
 
-// The image and tracking kernels (tracking.c's functions, same arithmetic).
+// Merges the Columns' candidates of frame 1 into the features.
+class Detector {
+    flag collecting;
+
+    Params par;
+    int bands;
+    int merged;
+    float[][] bx;   // per column band, its candidates
+    float[][] by;
+    float[][] bs;
+    int[] found;
+
+    Detector(Params par, int bands) {
+        this.par = par;
+        this.bands = bands;
+        this.merged = 0;
+        bx = new float[bands][];
+        by = new float[bands][];
+        bs = new float[bands][];
+        found = new int[bands];
+    }
+
+    // Takes one band's candidates; true when every band is in.
+    boolean merge(Column c) {
+        int g = c.band;
+        int n = c.found;
+        bx[g] = new float[n];
+        by[g] = new float[n];
+        bs[g] = new float[n];
+        System.arraycopy(c.bx, 0, bx[g], 0, n);
+        System.arraycopy(c.by, 0, by[g], 0, n);
+        System.arraycopy(c.bs, 0, bs[g], 0, n);
+        found[g] = n;
+        c.bx = null;
+        c.by = null;
+        c.bs = null;
+        merged++;
+        return merged == bands;
+    }
+
+    // The nFea strongest of all candidates (ties in row-major order, as
+    // one scan of the whole image finds them), non-maximum suppression,
+    // and the kept features split into `pieces` Groups bound to q (frame
+    // 1's tag).
+    void select(tag q) {
+        int nFea = par.nFea;
+        float[] fx = new float[nFea];
+        float[] fy = new float[nFea];
+        int[] head = new int[bands];
+        for (int k = 0; k < nFea; k++) {
+            int best = -1;
+            for (int g = 0; g < bands; g++) {
+                if (head[g] < found[g] && (best < 0 || Vision.before(
+                        bs[g][head[g]], by[g][head[g]], bx[g][head[g]],
+                        bs[best][head[best]], by[best][head[best]], bx[best][head[best]]))) {
+                    best = g;
+                }
+            }
+            if (best < 0) {
+                fx[k] = -1.0f;
+                fy[k] = -1.0f;
+            } else {
+                fx[k] = bx[best][head[best]];
+                fy[k] = by[best][head[best]];
+                head[best]++;
+            }
+        }
+        float[][] kept = Vision.suppress(fx, fy, nFea);
+        int count = kept[0].length;
+        int groups = par.pieces;
+        for (int g = 0; g < groups; g++) {
+            int first = count * g / groups;
+            int last = count * (g + 1) / groups;
+            float[] xs = new float[last - first];
+            float[] ys = new float[last - first];
+            System.arraycopy(kept[0], first, xs, 0, last - first);
+            System.arraycopy(kept[1], first, ys, 0, last - first);
+            Group gr = new Group(par.copy(), g, xs, ys) { waiting := true, add q };
+        }
+        bx = null;
+        by = null;
+        bs = null;
+    }
+}
+
+// Features first .. of the clip's features, tracked frame by frame.
+class Group {
+    flag waiting;   // bound to the tag of the next frame to track into
+    flag finished;  // tracked through the last frame
+
+    Params par;
+    int id;         // 0 .. pieces-1
+    int count;      // features still tracked
+    float[] xs;
+    float[] ys;
+    // Per feature k, from the previous frame: whether its windows lie
+    // inside that frame at both levels, and the windows of that frame's
+    // blurred image (level 1, level 0) around it, from index k * 4win²
+    // (on frame 1 one feature's at a time, from 0).
+    boolean[] inside;
+    float[] ip1;
+    float[] ip0;
+    int rows1;      // the previous frame's size at levels 1 and 0
+    int cols1;
+    int rows0;
+    int cols0;
+    float[] ix;     // scratch windows
+    float[] iy;
+    float[] jp;
+
+    Group(Params par, int id, float[] xs, float[] ys) {
+        this.par = par;
+        this.id = id;
+        this.xs = xs;
+        this.ys = ys;
+        this.count = xs.length;
+        int n = 4 * par.win * par.win;
+        inside = new boolean[count];
+        ip1 = new float[n];
+        ip0 = new float[n];
+        ix = new float[n];
+        iy = new float[n];
+        jp = new float[n];
+    }
+
+    // Tracks every feature into f (frame 1: from itself, taking each
+    // feature's windows just before), drops the lost ones, and keeps f's
+    // windows around the survivors for the next frame.
+    void step(Frame f) {
+        int n = 4 * par.win * par.win;
+        int kept = 0;
+        for (int k = 0; k < count; k++) {
+            boolean ok;
+            if (f.index == 1) {
+                ok = window(f, k, 0) && track(f, k, 0);
+            } else {
+                ok = inside[k] && track(f, k, k * n);
+            }
+            if (ok) {
+                xs[kept] = xs[k];
+                ys[kept] = ys[k];
+                kept++;
+            }
+        }
+        count = kept;
+        if (f.index < par.frames) {
+            if (ip0.length < count * n) {
+                ip1 = new float[count * n];
+                ip0 = new float[count * n];
+            }
+            for (int k = 0; k < count; k++) {
+                inside[k] = window(f, k, k * n);
+            }
+        }
+    }
+
+    // The blurred windows of f around feature k into ip1 and ip0 from
+    // index at, taken where tracking.c's track starts each level; false
+    // when one does not lie inside f (the feature is then lost).
+    boolean window(Frame f, int k, int at) {
+        int win = par.win;
+        rows1 = f.blur1.rows;
+        cols1 = f.blur1.cols;
+        rows0 = f.blur0.rows;
+        cols0 = f.blur0.cols;
+        float x = xs[k] * 0.25f;
+        float y = ys[k] * 0.25f;
+        x += x;
+        y += y;
+        if (x - win < 0 || y - win < 0 || y + win + 1 >= rows1 || x + win + 1 >= cols1) {
+            return false;
+        }
+        Vision.patch(f.blur1, x, y, win, ip1, at);
+        x += x;
+        y += y;
+        if (x - win < 0 || y - win < 0 || y + win + 1 >= rows0 || x + win + 1 >= cols0) {
+            return false;
+        }
+        Vision.patch(f.blur0, x, y, win, ip0, at);
+        return true;
+    }
+
+    // Pyramidal Lucas-Kanade of feature k from the previous frame, whose
+    // windows are at index at, into cur; writes the new position and
+    // returns true, or false if lost.
+    boolean track(Frame cur, int k, int at) {
+        int win = par.win;
+        int iters = par.iters;
+        int n = 4 * win * win;
+        float[] ix = this.ix;
+        float[] iy = this.iy;
+        float[] jp = this.jp;
+        float x = xs[k] * 0.25f;
+        float y = ys[k] * 0.25f;
+        float dX = 0.0f;
+        float dY = 0.0f;
+        for (int level = 1; level >= 0; level--) {
+            x += x;
+            y += y;
+            dX += dX;
+            dY += dY;
+            float[] ip = level == 0 ? ip0 : ip1;
+            Picture curBlur = level == 0 ? cur.blur0 : cur.blur1;
+            int rows = level == 0 ? rows0 : rows1;
+            int cols = level == 0 ? cols0 : cols1;
+            Vision.patch(level == 0 ? cur.dx0 : cur.dx1, x, y, win, ix, 0);
+            Vision.patch(level == 0 ? cur.dy0 : cur.dy1, x, y, win, iy, 0);
+            float cxx = 0.0f;
+            float cxy = 0.0f;
+            float cyy = 0.0f;
+            for (int q = 0; q < n; q++) {
+                cxx += ix[q] * ix[q];
+                cxy += ix[q] * iy[q];
+                cyy += iy[q] * iy[q];
+            }
+            float det = cxx * cyy - cxy * cxy;
+            float tr = cxx + cyy;
+            if (det / (tr + 0.00001) < Vision.ACCURACY) {
+                return false;
+            }
+            det = 1 / det;
+            for (int it = 0; it < iters; it++) {
+                if (x + dX - win < 0 || y + dY - win < 0 || y + dY + win + 1 >= rows
+                    || x + dX + win + 1 >= cols) {
+                    return false;
+                }
+                Vision.patch(curBlur, x + dX, y + dY, win, jp, 0);
+                float ex = 0.0f;
+                float ey = 0.0f;
+                for (int q = 0; q < n; q++) {
+                    float diff = ip[at + q] - jp[q];
+                    ex += diff * ix[q];
+                    ey += diff * iy[q];
+                }
+                float mx = det * (ex * cyy - ey * cxy);
+                float my = det * (-ex * cxy + ey * cxx);
+                dX += mx;
+                dY += my;
+                if (mx * mx + my * my < Vision.ACCURACY) {
+                    break;
+                }
+            }
+        }
+        xs[k] += dX;
+        ys[k] += dY;
+        return true;
+    }
+}
+
+// The image and tracking kernels (tracking.c's functions, same arithmetic,
+// on strips and bands of the image).
 class Vision {
     static final float SUPPRESSION_RADIUS = 10.0f;
     static final float ACCURACY = 0.03f;
 
-    // The green channel of a 24-bit BMP (bottom-up rows).
-    static Picture readGreen(String path) {
+    // A 24-bit BMP file (bottom-up rows), checked.
+    static byte[] readBmp(String path) {
         byte[] b = Files.readAllBytes(path);
         if (b.length < 54 || b[0] != 'B' || b[1] != 'M') {
             System.out.println(path + ": not a BMP file");
@@ -208,15 +812,22 @@ class Vision {
             System.out.println(path + ": truncated BMP file");
             System.exit(1);
         }
-        Picture im = new Picture(rows, cols);
-        for (int i = 0; i < rows; i++) {
-            int s = offset + i * cols * 3 + 1;
-            int d = (rows - 1 - i) * cols;
+        return b;
+    }
+
+    // Rows first .. last-1 (top to bottom) of the green channel of the
+    // checked BMP file b, into dst.
+    static void green(byte[] b, int first, int last, float[] dst) {
+        int offset = le32(b, 10);
+        int cols = le32(b, 18);
+        int rows = le32(b, 22);
+        for (int i = first; i < last; i++) {
+            int s = offset + (rows - 1 - i) * cols * 3 + 1;
+            int d = (i - first) * cols;
             for (int j = 0; j < cols; j++) {
-                im.px[d + j] = (float) (b[s + 3 * j] & 0xFF);
+                dst[d + j] = (float) (b[s + 3 * j] & 0xFF);
             }
         }
-        return im;
     }
 
     static int le32(byte[] b, int at) {
@@ -224,76 +835,52 @@ class Vision {
             | (b[at + 3] & 0xFF) << 24;
     }
 
-    // Level 2 of the pyramid: [1 4 6 4 1]/16 at every other pixel.
-    static Picture halfSize(Picture in) {
-        int rows = in.rows;
-        int cols = in.cols;
-        int outCols = (cols + 1) / 2;
-        float[] src = in.px;
-        float[] tmp = new float[rows * outCols];
-        for (int i = 2; i < rows - 2; i++) {
-            int s = i * cols;
-            int m = i * outCols;
-            for (int j = 2; j < cols - 2; j += 2) {
-                float t = src[s + j - 2];
-                t += src[s + j - 1] * 4;
-                t += src[s + j] * 6;
-                t += src[s + j + 1] * 4;
-                t += src[s + j + 2];
-                tmp[m] = t * 0.0625f;
-                m++;
+    // Sobel gradients of rows first .. last-1 of a rows x cols image whose
+    // blurred rows b0 .. min(rows, last+1)-1 are in bl (b0 = max(0,
+    // first-1)): dX is [1 0 -1]/2 along the row, then [1 2 1]/4 down the
+    // column; dY is [1 0 -1]/2 down the column, then [1 2 1]/4 along the
+    // row; the one-pixel border is 0.
+    static void sobelRows(float[] bl, int b0, int rows, int cols, int first, int last,
+                          float[] dx, float[] dy) {
+        int b1 = Math.min(rows, last + 1);
+        float[] gx = new float[(b1 - b0) * cols];
+        int end = Math.min(rows - 1, b1);
+        for (int i = Math.max(1, b0); i < end; i++) {
+            int d = (i - b0) * cols;
+            for (int j = 1; j < cols - 1; j++) {
+                gx[d + j] = (bl[d + j - 1] - bl[d + j + 1]) * 0.5f;
             }
         }
-        Picture out = new Picture((rows + 1) / 2, outCols);
-        int m = 0;
-        for (int i = 2; i < rows - 2; i += 2) {
-            int s = i * outCols;
-            int d = m * outCols;
-            for (int j = 0; j < outCols; j++) {
-                float t = tmp[s - 2 * outCols + j];
-                t += tmp[s - outCols + j] * 4;
-                t += tmp[s + j] * 6;
-                t += tmp[s + outCols + j] * 4;
-                t += tmp[s + 2 * outCols + j];
-                out.px[d + j] = t * 0.0625f;
+        float[] gy = new float[(last - first) * cols];
+        end = Math.min(rows - 1, last);
+        for (int i = Math.max(1, first); i < end; i++) {
+            int s = (i - b0) * cols;
+            int d = (i - first) * cols;
+            for (int j = 1; j < cols - 1; j++) {
+                gy[d + j] = (bl[s - cols + j] - bl[s + cols + j]) * 0.5f;
             }
-            m++;
         }
-        return out;
+        for (int i = Math.max(1, first); i < end; i++) {
+            int s = (i - b0) * cols;
+            int d = (i - first) * cols;
+            for (int j = 1; j < cols - 1; j++) {
+                float t = gx[s - cols + j];
+                t += gx[s + j] * 2;
+                t += gx[s + cols + j];
+                dx[d + j] = t * 0.25f;
+                float u = gy[d + j - 1];
+                u += gy[d + j] * 2;
+                u += gy[d + j + 1];
+                dy[d + j] = u * 0.25f;
+            }
+        }
     }
 
-    // Sobel gradient along the rows (dX) or down the columns (dY).
-    static Picture sobel(Picture in, boolean alongX) {
-        int rows = in.rows;
-        int cols = in.cols;
-        int step = alongX ? 1 : cols;     // direction of the difference
-        int across = alongX ? cols : 1;   // direction of the smoothing
-        float[] src = in.px;
-        float[] tmp = new float[rows * cols];
-        for (int i = 1; i < rows - 1; i++) {
-            for (int j = 1; j < cols - 1; j++) {
-                int p = i * cols + j;
-                tmp[p] = (src[p - step] - src[p + step]) * 0.5f;
-            }
-        }
-        Picture out = new Picture(rows, cols);
-        for (int i = 1; i < rows - 1; i++) {
-            for (int j = 1; j < cols - 1; j++) {
-                int p = i * cols + j;
-                float t = tmp[p - across];
-                t += tmp[p] * 2;
-                t += tmp[p + across];
-                out.px[p] = t * 0.25f;
-            }
-        }
-        return out;
-    }
-
-    // Window sums with running sums, rows then columns (in place).
-    static void areaSum(float[] im, int rows, int cols, int win) {
+    // The first half of tracking.c's window sums: running sums along each
+    // row of a rows x cols image (in place; rows are independent).
+    static void rowSums(float[] im, int rows, int cols, int win) {
         int half = (win + 1) / 2;
-        int longest = rows > cols ? rows : cols;
-        float[] line = new float[longest + win];
+        float[] line = new float[cols + win];
         for (int i = 0; i < rows; i++) {
             int r = i * cols;
             for (int j = 0; j < cols; j++) {
@@ -308,7 +895,13 @@ class Vision {
                 sum += line[j + win] - line[j];
             }
         }
-        line = new float[longest + win];
+    }
+
+    // The second half: running sums down each column of a rows x cols
+    // image or band (in place; columns are independent).
+    static void columnSums(float[] im, int rows, int cols, int win) {
+        int half = (win + 1) / 2;
+        float[] line = new float[rows + win];
         for (int j = 0; j < cols; j++) {
             for (int i = 0; i < rows; i++) {
                 line[i + half] = im[i * cols + j];
@@ -324,58 +917,47 @@ class Vision {
         }
     }
 
-    // Feature strength, the nFea strongest pixels, non-maximum suppression.
-    // Returns {xs, ys} of the kept features, strongest first.
-    static float[][] detect(Picture gx, Picture gy, int win, int nFea) {
-        int rows = gx.rows;
-        int cols = gx.cols;
-        int n = rows * cols;
-        float[] xx = new float[n];
-        float[] xy = new float[n];
-        float[] yy = new float[n];
-        for (int p = 0; p < n; p++) {
-            float a = gx.px[p];
-            float b = gy.px[p];
-            xx[p] = a * a;
-            xy[p] = a * b;
-            yy[p] = b * b;
-        }
-        areaSum(xx, rows, cols, win);
-        areaSum(xy, rows, cols, win);
-        areaSum(yy, rows, cols, win);
+    // Whether pixel a (strength, row-major position) comes after pixel b:
+    // weaker, or as strong and later.
+    static boolean weaker(float as, int ap, float bs, int bp) {
+        return as < bs || (as == bs && ap > bp);
+    }
 
-        float[] bx = new float[nFea];
-        float[] by = new float[nFea];
-        float[] bs = new float[nFea];
-        for (int k = 0; k < nFea; k++) {
-            bx[k] = -1.0f;
-            by[k] = -1.0f;
-            bs[k] = 0.0f;
-        }
-        for (int i = win; i < rows - win; i++) {
-            for (int j = win; j < cols - win; j++) {
-                int p = i * cols + j;
-                float det = xx[p] * yy[p] - xy[p] * xy[p];
-                float tr = xx[p] + yy[p];
-                float lambda = (float) (det / (tr + 0.00001));
-                if (bs[nFea - 1] > lambda) {
-                    continue;
-                }
-                for (int k = 0; k < nFea; k++) {
-                    if (bs[k] < lambda) {
-                        int moved = nFea - 1 - k;
-                        System.arraycopy(bx, k, bx, k + 1, moved);
-                        System.arraycopy(by, k, by, k + 1, moved);
-                        System.arraycopy(bs, k, bs, k + 1, moved);
-                        bx[k] = (float) j;
-                        by[k] = (float) i;
-                        bs[k] = lambda;
-                        break;
-                    }
-                }
+    // Puts (s, p) at the root of the heap hs/hp of `size` entries (the
+    // weakest at the root) and sifts it down.
+    static void siftDown(float[] hs, int[] hp, int size, float s, int p) {
+        int c = 0;
+        while (true) {
+            int down = 2 * c + 1;
+            if (down >= size) {
+                break;
             }
+            if (down + 1 < size && weaker(hs[down + 1], hp[down + 1], hs[down], hp[down])) {
+                down++;
+            }
+            if (!weaker(hs[down], hp[down], s, p)) {
+                break;
+            }
+            hs[c] = hs[down];
+            hp[c] = hp[down];
+            c = down;
         }
+        hs[c] = s;
+        hp[c] = p;
+    }
 
+    // Whether candidate a (strength, row, column) comes before b: stronger,
+    // or as strong and earlier in row-major order.
+    static boolean before(float as, float ay, float ax, float bs, float by, float bx) {
+        if (as != bs) {
+            return as > bs;
+        }
+        return ay < by || (ay == by && ax < bx);
+    }
+
+    // Non-maximum suppression: in order, a feature is kept unless it lies
+    // within SUPPRESSION_RADIUS of a kept one. Returns {xs, ys}.
+    static float[][] suppress(float[] bx, float[] by, int nFea) {
         float[] kx = new float[nFea];
         float[] ky = new float[nFea];
         int kept = 0;
@@ -399,8 +981,9 @@ class Vision {
         return result;
     }
 
-    // The 2win x 2win patch around (cx, cy), bilinearly interpolated.
-    static void patch(Picture src, float cx, float cy, int win, float[] dst) {
+    // The 2win x 2win patch around (cx, cy), bilinearly interpolated, into
+    // dst from index at.
+    static void patch(Picture src, float cx, float cy, int win, float[] dst, int at) {
         float fx = Math.floorf(cx);
         float fy = Math.floorf(cy);
         float a = cx - fx;
@@ -413,7 +996,7 @@ class Vision {
         int y0 = (int) fy;
         int cols = src.cols;
         float[] px = src.px;
-        int d = 0;
+        int d = at;
         for (int i = -win; i < win; i++) {
             int row = (y0 + i) * cols + x0;
             for (int j = -win; j < win; j++) {
@@ -423,169 +1006,98 @@ class Vision {
             }
         }
     }
+}
 
-    // Tracks feature k from prev to cur (pyramidal Lucas-Kanade); writes the
-    // new position into xs[k], ys[k] and returns true, or false if lost.
-    static boolean track(Frame prev, Frame cur, int win, int iters, float[] xs, float[] ys,
-                         int k, float[] ip, float[] ix, float[] iy, float[] jp) {
-        int n = 4 * win * win;
-        float x = xs[k] * 0.25f;
-        float y = ys[k] * 0.25f;
-        float dX = 0.0f;
-        float dY = 0.0f;
-        for (int level = 1; level >= 0; level--) {
-            x += x;
-            y += y;
-            dX += dX;
-            dY += dY;
-            Picture prevBlur = level == 0 ? prev.blur0 : prev.blur1;
-            Picture curBlur = level == 0 ? cur.blur0 : cur.blur1;
-            int rows = prevBlur.rows;
-            int cols = prevBlur.cols;
-            if (x - win < 0 || y - win < 0 || y + win + 1 >= rows || x + win + 1 >= cols) {
-                return false;
-            }
-            patch(prevBlur, x, y, win, ip);
-            patch(level == 0 ? cur.dx0 : cur.dx1, x, y, win, ix);
-            patch(level == 0 ? cur.dy0 : cur.dy1, x, y, win, iy);
-            float cxx = 0.0f;
-            float cxy = 0.0f;
-            float cyy = 0.0f;
-            for (int q = 0; q < n; q++) {
-                cxx += ix[q] * ix[q];
-                cxy += ix[q] * iy[q];
-                cyy += iy[q] * iy[q];
-            }
-            float det = cxx * cyy - cxy * cxy;
-            float tr = cxx + cyy;
-            if (det / (tr + 0.00001) < ACCURACY) {
-                return false;
-            }
-            det = 1 / det;
-            for (int it = 0; it < iters; it++) {
-                if (x + dX - win < 0 || y + dY - win < 0 || y + dY + win + 1 >= rows
-                    || x + dX + win + 1 >= cols) {
-                    return false;
-                }
-                patch(curBlur, x + dX, y + dY, win, jp);
-                float ex = 0.0f;
-                float ey = 0.0f;
-                for (int q = 0; q < n; q++) {
-                    float diff = ip[q] - jp[q];
-                    ex += diff * ix[q];
-                    ey += diff * iy[q];
-                }
-                float mx = det * (ex * cyy - ey * cxy);
-                float my = det * (-ex * cxy + ey * cxx);
-                dX += mx;
-                dY += my;
-                if (mx * mx + my * my < ACCURACY) {
-                    break;
-                }
+// One pass's tracked features, collected from its groups.
+class Result {
+    flag open;      // groups still to come
+    flag complete;  // every group is in
+
+    int groups;
+    int groupsIn;
+    float[][] gx;   // per group, its tracked features
+    float[][] gy;
+
+    Result(int groups) {
+        this.groups = groups;
+        gx = new float[groups][];
+        gy = new float[groups][];
+    }
+
+    // Takes a group's features; true when every group is in.
+    boolean collect(Group g) {
+        gx[g.id] = new float[g.count];
+        gy[g.id] = new float[g.count];
+        System.arraycopy(g.xs, 0, gx[g.id], 0, g.count);
+        System.arraycopy(g.ys, 0, gy[g.id], 0, g.count);
+        groupsIn++;
+        return groupsIn == groups;
+    }
+
+    // The features in group order: x coordinates, then y coordinates.
+    void report() {
+        StringBuilder sb = new StringBuilder();
+        for (int g = 0; g < groups; g++) {
+            for (int k = 0; k < gx[g].length; k++) {
+                sb.append(gx[g][k]);
+                sb.append('\t');
             }
         }
-        xs[k] += dX;
-        ys[k] += dY;
-        return true;
+        sb.append('\n');
+        for (int g = 0; g < groups; g++) {
+            for (int k = 0; k < gy[g].length; k++) {
+                sb.append(gy[g][k]);
+                sb.append('\t');
+            }
+        }
+        System.out.println(sb.toString());
     }
 }
 
 class Clip {
     flag tracking;  // a pass is under way
 
-    String dir;
-    int win;
-    int nFea;
-    int iters;
-    int frames;
+    Params par;
     int repeat;
-    int pieces;
     int pass;       // 1 .. repeat
-    Frame[] arrived;   // by index, until tracked
-    int next;       // the next frame to track (1 .. frames)
-    Frame previous; // the last frame tracked
-    float[] xs;
-    float[] ys;
-    int count;      // features still tracked
 
-    Clip(String dir, int win, int nFea, int iters, int frames, int repeat, int pieces) {
-        this.dir = dir;
-        this.win = win;
-        this.nFea = nFea;
-        this.iters = iters;
-        this.frames = frames;
+    Clip(Params par, int repeat) {
+        this.par = par;
         this.repeat = repeat;
-        this.pieces = pieces;
         this.pass = 0;
     }
 
-    // Reads every frame and allocates its Frame and pieces.
+    // Allocates the pass's Result and its frames, two at a time (odd,
+    // even), with their tags.
     void startPass() {
         pass++;
-        arrived = new Frame[frames + 1];
-        next = 1;
-        previous = null;
-        for (int f = 1; f <= frames; f++) {
-            Picture im = Vision.readGreen(dir + "/" + f + ".bmp");
-            int bands = Math.min(pieces, im.rows);
+        Result r = new Result(par.pieces) { open := true };
+        int frames = par.frames;
+        tag o = new tag(odd);
+        for (int f = 1; f <= frames; f += 2) {
             tag t = new tag(frame);
-            Frame fr = new Frame(f, im.rows, im.cols, bands) { assemble := true, add t };
-            for (int g = 0; g < bands; g++) {
-                int first = im.rows * g / bands;
-                int last = im.rows * (g + 1) / bands;
-                Piece p = new Piece(im, first, last) { process := true, add t };
+            if (f == frames && f == 1) {
+                new Frame(par.copy(), f) { unread := true, odd := true, first := true, last := true, add t, add o };
+                break;
             }
-        }
-    }
-
-    // Takes a ready frame; tracks through every frame now in, in order.
-    // True when the pass is over.
-    boolean collect(Frame f) {
-        arrived[f.index] = f;
-        while (next <= frames && arrived[next] != null) {
-            Frame cur = arrived[next];
-            arrived[next] = null;
-            if (next == 1) {
-                float[][] found = Vision.detect(cur.dx0, cur.dy0, win, nFea);
-                xs = found[0];
-                ys = found[1];
-                count = xs.length;
-                previous = cur;
+            if (f == frames) {
+                new Frame(par.copy(), f) { unread := true, odd := true, last := true, add t, add o };
+                break;
             }
-            int n = 4 * win * win;
-            float[] ip = new float[n];
-            float[] ix = new float[n];
-            float[] iy = new float[n];
-            float[] jp = new float[n];
-            int kept = 0;
-            for (int k = 0; k < count; k++) {
-                float x = xs[k];
-                float y = ys[k];
-                if (Vision.track(previous, cur, win, iters, xs, ys, k, ip, ix, iy, jp)) {
-                    xs[kept] = xs[k];
-                    ys[kept] = ys[k];
-                    kept++;
-                }
+            tag e = new tag(even);
+            if (f == 1) {
+                new Frame(par.copy(), f) { unread := true, odd := true, first := true, add t, add o, add e };
+            } else {
+                new Frame(par.copy(), f) { unread := true, odd := true, add t, add o, add e };
             }
-            count = kept;
-            previous = cur;
-            next++;
+            tag u = new tag(frame);
+            if (f + 1 == frames) {
+                new Frame(par.copy(), f + 1) { unread := true, last := true, add u, add e };
+                break;
+            }
+            o = new tag(odd);
+            new Frame(par.copy(), f + 1) { unread := true, add u, add e, add o };
         }
-        return next > frames;
-    }
-
-    void report() {
-        StringBuilder sb = new StringBuilder();
-        for (int k = 0; k < count; k++) {
-            sb.append(xs[k]);
-            sb.append('\t');
-        }
-        sb.append('\n');
-        for (int k = 0; k < count; k++) {
-            sb.append(ys[k]);
-            sb.append('\t');
-        }
-        System.out.println(sb.toString());
     }
 }
 
@@ -602,7 +1114,7 @@ task startup(StartupObject s in initialstate) {
     if (s.args.length > 5) {
         repeat = Integer.parseInt(s.args[5]);
     }
-    int pieces = 4;
+    int pieces = 8;
     if (s.args.length > 6) {
         pieces = Integer.parseInt(s.args[6]);
     }
@@ -610,36 +1122,111 @@ task startup(StartupObject s in initialstate) {
         System.out.println("WINSZ, N_FEA, FRAMES, REPEAT and PIECES must be positive");
         taskexit(s: initialstate := false);
     }
-    Clip c = new Clip(s.args[0], win, nFea, iters, frames, repeat, pieces) { tracking := true };
+    Clip c = new Clip(new Params(s.args[0], win, nFea, iters, frames, pieces), repeat) { tracking := true };
     c.startPass();
     taskexit(s: initialstate := false);
 }
 
-task blur(Piece p in process) {
+task load(Frame f in unread with frame t) {
+    f.load(t);
+    taskexit(f: unread := false, assemble := true);
+}
+
+task blur(Strip p in process) {
     p.process();
     taskexit(p: process := false, submit := true);
 }
 
-task merge(Frame f in assemble with frame t, Piece p in submit with frame t) {
+task merge(Frame f in assemble with frame t, Strip p in submit with frame t) {
     if (f.merge(p)) {
-        taskexit(f: assemble := false, complete := true; p: submit := false);
+        taskexit(f: assemble := false, complete := true; p: submit := false, clear t);
     }
-    taskexit(p: submit := false);
+    taskexit(p: submit := false, clear t);
 }
 
-task pyramid(Frame f in complete) {
-    f.buildLevel1();
-    taskexit(f: complete := false, ready := true);
+task levelOne(Frame f in complete and !first with frame t) {
+    f.split(t);
+    taskexit(f: complete := false, assemble1 := true);
 }
 
-task collect(Clip c in tracking, Frame f in ready) {
-    if (c.collect(f)) {
-        if (c.pass < c.repeat) {
-            c.startPass();
-        } else {
-            c.report();
-            taskexit(c: tracking := false; f: ready := false);
-        }
+task levelOneFirst(Frame f in complete and first with frame t and odd q) {
+    f.split(t);
+    f.splitColumns(q);
+    taskexit(f: complete := false, assemble1 := true);
+}
+
+task half(HalfStrip h in process) {
+    h.process();
+    taskexit(h: process := false, submit := true);
+}
+
+task merge1(Frame f in assemble1 with frame t, HalfStrip h in submit with frame t) {
+    if (f.merge1(h)) {
+        taskexit(f: assemble1 := false, ready := true, clear t; h: submit := false, clear t);
     }
-    taskexit(f: ready := false);
+    taskexit(h: submit := false, clear t);
+}
+
+task strength(Column c in process) {
+    c.process();
+    taskexit(c: process := false, submit := true);
+}
+
+task select(Detector d in collecting with detect t and odd q, Column c in submit with detect t) {
+    if (d.merge(c)) {
+        d.select(q);
+        taskexit(d: collecting := false, clear t, clear q; c: submit := false, clear t);
+    }
+    taskexit(c: submit := false, clear t);
+}
+
+// Group g tracks into frame f, which its tag names, and moves on to the
+// next frame's tag n; after the last frame it is finished. The frame is
+// done once every group has been.
+task stepOdd(Group g in waiting with odd t, Frame f in ready and odd and !last with odd t and even n) {
+    g.step(f);
+    if (f.visited()) {
+        taskexit(g: clear t, add n; f: ready := false);
+    }
+    taskexit(g: clear t, add n);
+}
+
+task stepEven(Group g in waiting with even t, Frame f in ready and !odd and !last with even t and odd n) {
+    g.step(f);
+    if (f.visited()) {
+        taskexit(g: clear t, add n; f: ready := false);
+    }
+    taskexit(g: clear t, add n);
+}
+
+task stepLastOdd(Group g in waiting with odd t, Frame f in ready and odd and last with odd t) {
+    g.step(f);
+    if (f.visited()) {
+        taskexit(g: waiting := false, finished := true, clear t; f: ready := false);
+    }
+    taskexit(g: waiting := false, finished := true, clear t);
+}
+
+task stepLastEven(Group g in waiting with even t, Frame f in ready and !odd and last with even t) {
+    g.step(f);
+    if (f.visited()) {
+        taskexit(g: waiting := false, finished := true, clear t; f: ready := false);
+    }
+    taskexit(g: waiting := false, finished := true, clear t);
+}
+
+task gather(Result r in open, Group g in finished) {
+    if (r.collect(g)) {
+        taskexit(r: open := false, complete := true; g: finished := false);
+    }
+    taskexit(g: finished := false);
+}
+
+task nextPass(Clip c in tracking, Result r in complete) {
+    if (c.pass < c.repeat) {
+        c.startPass();
+        taskexit(r: complete := false);
+    }
+    r.report();
+    taskexit(c: tracking := false; r: complete := false);
 }

@@ -1,8 +1,12 @@
 /* tracking_omp.c — OpenMP version of tracking.c (same algorithm, same
- * output, byte for byte): the image filters are parallel for loops over
- * rows (the running sums' column pass over columns), and the features are
- * tracked in parallel, then compacted in order. Feature selection stays
- * sequential, as in tracking.c.
+ * output, byte for byte), with the parallelism of tracking.bb: the frames
+ * of a pass are read in parallel; the image filters are parallel for loops
+ * over rows (the running sums' column pass over columns); the feature
+ * strength is computed in BANDS column bands in parallel, each keeping its
+ * N_FEA strongest pixels, which are then merged in order of strength (ties
+ * in row-major order, as tracking.c's scan finds them); the features are
+ * tracked in parallel, then compacted in order. The passes of REPEAT run
+ * one after the other, as in tracking.bb.
  *
  * The Tracking benchmark: SD-VBS feature tracking, the algorithm of its C
  * version, arithmetic for arithmetic.
@@ -223,12 +227,83 @@ typedef struct {
     float x, y, strength;
 } Feature;
 
+#define BANDS 16
+
+/* Whether pixel a (strength, row-major position) comes after pixel b:
+ * weaker, or as strong and later. */
+static int weaker(float as, int ap, float bs, int bp)
+{
+    return as < bs || (as == bs && ap > bp);
+}
+
+/* Puts (s, p) at the root of a heap of n entries, the weakest at the root,
+ * and sifts it down. */
+static void sift_down(float *hs, int *hp, int n, float s, int p)
+{
+    int c = 0;
+    for (;;) {
+        int d = 2 * c + 1;
+        if (d >= n)
+            break;
+        if (d + 1 < n && weaker(hs[d + 1], hp[d + 1], hs[d], hp[d]))
+            d++;
+        if (!weaker(hs[d], hp[d], s, p))
+            break;
+        hs[c] = hs[d];
+        hp[c] = hp[d];
+        c = d;
+    }
+    hs[c] = s;
+    hp[c] = p;
+}
+
+/* The n_fea strongest pixels with lambda > 0 of columns j0 .. j1-1 (rows
+ * win .. rows-win-1), strongest first, ties in row-major order, into hs
+ * (strength) and hp (position); returns how many. */
+static int band_best(Image xx, Image xy, Image yy, int win, int j0, int j1, int n_fea,
+                     float *hs, int *hp)
+{
+    int n = 0;
+    for (int i = win; i < xx.rows - win; i++)
+        for (int j = j0; j < j1; j++) {
+            size_t p = (size_t)i * xx.cols + j;
+            float det = xx.px[p] * yy.px[p] - xy.px[p] * xy.px[p];
+            float tr = xx.px[p] + yy.px[p];
+            float lambda = det / (tr + 0.00001);
+            if (!(lambda > 0))
+                continue;
+            int pos = i * xx.cols + j;
+            if (n < n_fea) {
+                int c = n++;
+                while (c > 0 && weaker(lambda, pos, hs[(c - 1) / 2], hp[(c - 1) / 2])) {
+                    hs[c] = hs[(c - 1) / 2];
+                    hp[c] = hp[(c - 1) / 2];
+                    c = (c - 1) / 2;
+                }
+                hs[c] = lambda;
+                hp[c] = pos;
+            } else if (weaker(hs[0], hp[0], lambda, pos)) {
+                sift_down(hs, hp, n, lambda, pos);
+            }
+        }
+    /* Weakest out first, from the back: the arrays end up sorted. */
+    for (int k = n - 1; k > 0; k--) {
+        float s = hs[0];
+        int p = hp[0];
+        sift_down(hs, hp, k, hs[k], hp[k]);
+        hs[k] = s;
+        hp[k] = p;
+    }
+    return n;
+}
+
 /* Feature strength, the N_FEA strongest and non-maximum suppression.
  * Returns the number of features; *out gets them, strongest first. */
 static int detect(Image dx, Image dy, int win, int n_fea, Feature **out)
 {
     int rows = dx.rows, cols = dx.cols;
     Image xx = image_new(rows, cols), xy = image_new(rows, cols), yy = image_new(rows, cols);
+    #pragma omp parallel for schedule(static)
     for (size_t p = 0; p < (size_t)rows * cols; p++) {
         xx.px[p] = dx.px[p] * dx.px[p];
         xy.px[p] = dx.px[p] * dy.px[p];
@@ -238,25 +313,37 @@ static int detect(Image dx, Image dy, int win, int n_fea, Feature **out)
     area_sum(xy, win);
     area_sum(yy, win);
 
-    Feature *best = xcalloc(n_fea, sizeof(Feature));
-    for (int k = 0; k < n_fea; k++)
-        best[k] = (Feature){ -1.0f, -1.0f, 0.0f };
-    for (int i = win; i < rows - win; i++)
-        for (int j = win; j < cols - win; j++) {
-            size_t p = (size_t)i * cols + j;
-            float det = xx.px[p] * yy.px[p] - xy.px[p] * xy.px[p];
-            float tr = xx.px[p] + yy.px[p];
-            float lambda = det / (tr + 0.00001);
-            if (best[n_fea - 1].strength > lambda)
-                continue;
-            for (int k = 0; k < n_fea; k++)
-                if (best[k].strength < lambda) {
-                    memmove(best + k + 1, best + k, sizeof(Feature) * (n_fea - 1 - k));
-                    best[k] = (Feature){ (float)j, (float)i, lambda };
-                    break;
-                }
-        }
+    /* Each band's strongest, then the strongest of all (a merge of the
+     * sorted band lists): the same as tracking.c's one scan. */
+    float *hs = xcalloc((size_t)BANDS * n_fea, sizeof(float));
+    int *hp = xcalloc((size_t)BANDS * n_fea, sizeof(int));
+    int found[BANDS], head[BANDS] = { 0 };
+    int lo = win, hi = cols - win > win ? cols - win : win;
+    #pragma omp parallel for schedule(dynamic, 1)
+    for (int g = 0; g < BANDS; g++)
+        found[g] = band_best(xx, xy, yy, win, lo + (hi - lo) * g / BANDS,
+                             lo + (hi - lo) * (g + 1) / BANDS, n_fea,
+                             hs + (size_t)g * n_fea, hp + (size_t)g * n_fea);
     free(xx.px); free(xy.px); free(yy.px);
+    Feature *best = xcalloc(n_fea, sizeof(Feature));
+    for (int k = 0; k < n_fea; k++) {
+        int b = -1;
+        for (int g = 0; g < BANDS; g++) {
+            size_t at = (size_t)g * n_fea + head[g];
+            if (head[g] < found[g]
+                && (b < 0 || weaker(hs[(size_t)b * n_fea + head[b]], hp[(size_t)b * n_fea + head[b]],
+                                    hs[at], hp[at])))
+                b = g;
+        }
+        if (b < 0) {
+            best[k] = (Feature){ -1.0f, -1.0f, 0.0f };
+        } else {
+            size_t at = (size_t)b * n_fea + head[b]++;
+            best[k] = (Feature){ (float)(hp[at] % cols), (float)(hp[at] / cols), hs[at] };
+        }
+    }
+    free(hs);
+    free(hp);
 
     Feature *kept = xcalloc(n_fea, sizeof(Feature));
     int n = 0;
@@ -367,11 +454,16 @@ static int track(const Pyramid *prev, const Pyramid *cur, int win, int iters,
 static int run_clip(const char *dir, int win, int n_fea, int iters, int frames,
                     float **xs_out, float **ys_out)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/1.bmp", dir);
-    Image frame = read_bmp(path);
-    Pyramid prev = pyramid(frame);
-    free(frame.px);
+    /* Every frame of the pass, read in parallel. */
+    Image *images = xcalloc(frames + 1, sizeof(Image));
+    #pragma omp parallel for schedule(dynamic, 1)
+    for (int f = 1; f <= frames; f++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%d.bmp", dir, f);
+        images[f] = read_bmp(path);
+    }
+    Pyramid prev = pyramid(images[1]);
+    free(images[1].px);
 
     Feature *found;
     int n = detect(prev.dx[0], prev.dy[0], win, n_fea, &found);
@@ -388,10 +480,8 @@ static int run_clip(const char *dir, int win, int n_fea, int iters, int frames,
             /* Frame 1 is tracked against itself: same images. */
             cur = prev;
         } else {
-            snprintf(path, sizeof path, "%s/%d.bmp", dir, f);
-            frame = read_bmp(path);
-            cur = pyramid(frame);
-            free(frame.px);
+            cur = pyramid(images[f]);
+            free(images[f].px);
         }
         int *alive = xcalloc(n + 1, sizeof(int));
         #pragma omp parallel
@@ -416,6 +506,7 @@ static int run_clip(const char *dir, int win, int n_fea, int iters, int frames,
         prev = cur;
     }
     pyramid_free(prev);
+    free(images);
     *xs_out = xs;
     *ys_out = ys;
     return n;
