@@ -34,7 +34,9 @@
 //! (every single-move neighbour of the best simulated), or after
 //! `max_rounds`. Every random choice comes from one `StdRng` seeded with
 //! `seed`, and candidates are kept in vectors and ordered maps, so equal
-//! inputs give equal output.
+//! inputs give equal output. [`optimise`] finally scores the default
+//! layout (every data-parallel task on every core, outside the mapping's
+//! space) and keeps it if it is estimated better than the search's best.
 
 use crate::hir::TaskId;
 use crate::layout::Layout;
@@ -136,9 +138,11 @@ impl Search<'_> {
     }
 }
 
-/// Runs the search from random candidates of the mapping (4.3.4).
-/// `progress` is called after each round with the round and the best cost
-/// so far.
+/// Runs the search from random candidates of the mapping (4.3.4), then
+/// scores the default layout ([`crate::synth::default_layout`]) too and
+/// returns it when it is estimated strictly better than everything the
+/// search found. `progress` is called after each round with the round and
+/// the best cost so far.
 pub fn optimise(
     model: &Model,
     machine: &Machine,
@@ -149,7 +153,17 @@ pub fn optimise(
     let mut rng = StdRng::seed_from_u64(opts.seed);
     let map = Mapping::new(model, cores);
     let start = map.random(opts.initial.max(1), &mut rng);
-    search(model, machine, &map, start, opts, &mut rng, progress)
+    let mut found = search(model, machine, &map, start, opts, &mut rng, progress);
+    // The default layout is always a candidate: what synthesis chooses is
+    // never estimated worse than building without a profile.
+    let layout = crate::synth::default_layout(model, &machine.name, map.cores);
+    let result = sim::simulate(model, machine, &layout, opts.sim);
+    found.simulated += 1;
+    if result.cost() < found.result.cost() * (1.0 - 1e-9) {
+        found.layout = layout;
+        found.result = result;
+    }
+    found
 }
 
 /// Directed simulated annealing over the assignments of `map` from the

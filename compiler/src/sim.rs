@@ -1137,7 +1137,7 @@ pub(crate) mod tests {
     }
 
     /// A terminating model whose startup object is in state 0.
-    fn model_of(tasks: Vec<TaskModel>, states: Vec<StateModel>) -> Model {
+    pub fn model_of(tasks: Vec<TaskModel>, states: Vec<StateModel>) -> Model {
         Model {
             program: "test".into(),
             tasks,
