@@ -383,6 +383,31 @@ fn spreads_work_handed_out_by_another_group_and_beats_the_default() {
     }
 }
 
+/// The budget bounds the search: with room for five simulations (every
+/// layout of this model runs the same invocations) the search stops after
+/// five, and the default layout is scored after that; without the bound
+/// the same search simulates more.
+#[test]
+fn the_budget_bounds_the_search() {
+    let m = data_parallel(64, 100.0);
+    let mach = smp(8);
+    let one = simulate(
+        &m,
+        &mach,
+        &layout_of(&m, vec![vec![0, 1]]),
+        SimOptions::default(),
+    );
+    let opts = OptOptions {
+        budget: 5 * one.invocations,
+        ..OptOptions::default()
+    };
+    let r = optimise(&m, &mach, 8, &opts, &mut |_, _| {});
+    assert_eq!(r.simulated, 5 + 1);
+    let free = optimise(&m, &mach, 8, &OptOptions::default(), &mut |_, _| {});
+    assert!(free.simulated > 7, "{}", free.simulated);
+    assert!(free.result.time_ns <= r.result.time_ns);
+}
+
 /// The keyword shape at 16 cores: startup (50000 ns) makes 16 items and
 /// one accumulator; an item takes 5000 ns; `merge` (two parameters, no
 /// tag: one instance) 2000 ns, the last one 40000 ns. The merges are the
