@@ -370,6 +370,10 @@ fn derive(
         }
     }
     groups.shuffle(rng);
+    // A long path repeats its (task, core) pairs: the items holding a task
+    // on a core, and the doubled copies of a task, are computed once.
+    let mut mine_of: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
+    let mut doubled_of: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for g in groups {
         if out.len() >= limit {
             break;
@@ -379,9 +383,11 @@ fn derive(
             if s.model.tasks[inv.task as usize].startup {
                 continue;
             }
-            let mine: Vec<usize> = (0..map.len())
-                .filter(|&i| c.assign[i] == inv.core && map.tasks(i).contains(&inv.task))
-                .collect();
+            let mine = mine_of.entry((inv.task, inv.core)).or_insert_with(|| {
+                (0..map.len())
+                    .filter(|&i| c.assign[i] == inv.core && map.tasks(i).contains(&inv.task))
+                    .collect()
+            });
             let Some(&item) = mine.choose(rng) else {
                 continue;
             };
@@ -394,13 +400,15 @@ fn derive(
                 // At once, every copy of the task that shares its core
                 // with another copy of its group, each to a spare core of
                 // its own (spreading work no single move would improve).
-                let mut placed = BTreeSet::new();
-                let doubled: Vec<usize> = (0..map.len())
-                    .filter(|&i| {
-                        map.tasks(i).contains(&inv.task)
-                            && !placed.insert((map.instance(i), c.assign[i]))
-                    })
-                    .collect();
+                let doubled = doubled_of.entry(inv.task).or_insert_with(|| {
+                    let mut placed = BTreeSet::new();
+                    (0..map.len())
+                        .filter(|&i| {
+                            map.tasks(i).contains(&inv.task)
+                                && !placed.insert((map.instance(i), c.assign[i]))
+                        })
+                        .collect()
+                });
                 if !doubled.is_empty() && !spare.is_empty() {
                     let mut a = c.assign.clone();
                     for (&i, &d) in doubled.iter().zip(&spare) {
