@@ -55,9 +55,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// machines). Profiles of a few thousand invocations never reach it.
 pub const SEARCH_BUDGET: u64 = 5_000_000;
 
-/// The most simulated invocations [`exhaustive`] spends (about a minute):
-/// a larger space is reported as too large to enumerate.
-pub const EXHAUSTIVE_BUDGET: u64 = 250_000_000;
+/// The most simulated invocations [`exhaustive`] spends (some 15 CPU
+/// seconds): a larger space is reported as too large to enumerate.
+pub const EXHAUSTIVE_BUDGET: u64 = 50_000_000;
 
 #[derive(Clone, Debug)]
 pub struct OptOptions {
