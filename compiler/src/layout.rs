@@ -147,24 +147,28 @@ impl Layout {
     /// every core (round-robin, or tag hashing for tagged merges); any
     /// other multi-parameter task and the startup task run once, on core 0.
     pub fn default_for(p: &Program, name: &str, machine: &str, cores: u32) -> Layout {
-        let cores = cores.max(1);
-        let policies: Vec<Policy> = (0..p.tasks.len())
+        let policies = (0..p.tasks.len())
             .map(|t| {
                 let task = TaskId(t as u32);
-                if cores == 1 || is_startup_task(p, task) {
-                    Policy::Single
-                } else if p.task(task).params.len() == 1 {
-                    Policy::RoundRobin
-                } else if shared_tag_slot(p, task).is_some() {
-                    Policy::TagHash
-                } else {
-                    Policy::Single
-                }
+                default_policy(
+                    cores,
+                    is_startup_task(p, task),
+                    p.task(task).params.len(),
+                    shared_tag_slot(p, task).is_some(),
+                )
             })
             .collect();
+        Layout::everywhere(name, machine, cores, policies)
+    }
+
+    /// The layout with these policies where every task not `Single` has an
+    /// instance on every core and the `Single` ones run on core 0, each
+    /// task's objects routed to all its instances.
+    pub fn everywhere(name: &str, machine: &str, cores: u32, policies: Vec<Policy>) -> Layout {
+        let cores = cores.max(1);
         let hosts: Vec<Vec<TaskId>> = (0..cores)
             .map(|c| {
-                (0..p.tasks.len() as u32)
+                (0..policies.len() as u32)
                     .map(TaskId)
                     .filter(|t| c == 0 || policies[t.0 as usize] != Policy::Single)
                     .collect()
@@ -365,6 +369,21 @@ impl Layout {
         let mut s = serde_json::to_string_pretty(&self.to_file(p)).expect("layouts serialise");
         s.push('\n');
         s
+    }
+}
+
+/// The default layout's policy for a task (see [`Layout::default_for`]):
+/// one instance for the startup task and on one core, else round-robin
+/// for one parameter, tag hashing for parameters sharing a tag.
+pub fn default_policy(cores: u32, startup: bool, params: usize, tag_shared: bool) -> Policy {
+    if cores <= 1 || startup {
+        Policy::Single
+    } else if params == 1 {
+        Policy::RoundRobin
+    } else if tag_shared {
+        Policy::TagHash
+    } else {
+        Policy::Single
     }
 }
 

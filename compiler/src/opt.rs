@@ -32,9 +32,12 @@
 //! search. It stops after `patience` rounds without improvement, with
 //! probability `stop_probability` per round, but only at a local optimum
 //! (every single-move neighbour of the best simulated), or after
-//! `max_rounds`. Every random choice comes from one `StdRng` seeded with
-//! `seed`, and candidates are kept in vectors and ordered maps, so equal
-//! inputs give equal output.
+//! `max_rounds`, or once its simulations add up to `budget` invocations.
+//! Every random choice comes from one `StdRng` seeded with `seed`, and
+//! candidates are kept in vectors and ordered maps, so equal inputs give
+//! equal output. [`optimise`] finally scores the default
+//! layout (every data-parallel task on every core, outside the mapping's
+//! space) and keeps it if it is estimated better than the search's best.
 
 use crate::hir::TaskId;
 use crate::layout::Layout;
@@ -45,6 +48,16 @@ use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The default search budget in simulated invocations: under 2 s of
+/// searching at the simulator's rate with recording and critical paths
+/// (about 3 million invocations per CPU second on this project's
+/// machines). Profiles of a few thousand invocations never reach it.
+pub const SEARCH_BUDGET: u64 = 5_000_000;
+
+/// The most simulated invocations [`exhaustive`] spends (some 15 CPU
+/// seconds): a larger space is reported as too large to enumerate.
+pub const EXHAUSTIVE_BUDGET: u64 = 50_000_000;
 
 #[derive(Clone, Debug)]
 pub struct OptOptions {
@@ -60,6 +73,12 @@ pub struct OptOptions {
     /// Per round after that, the probability of stopping.
     pub stop_probability: f64,
     pub max_rounds: u32,
+    /// Simulated invocations the search may spend: no further layout is
+    /// simulated once those simulated so far add up to this many (so a
+    /// long profile, whose every simulation is long, bounds the search's
+    /// time; counted in invocations, not seconds, so the result stays
+    /// deterministic).
+    pub budget: u64,
     pub sim: SimOptions,
 }
 
@@ -73,6 +92,7 @@ impl Default for OptOptions {
             patience: 3,
             stop_probability: 0.3,
             max_rounds: 100,
+            budget: SEARCH_BUDGET,
             sim: SimOptions::default(),
         }
     }
@@ -102,6 +122,8 @@ struct Search<'a> {
     sim: SimOptions,
     /// Simulated candidates: hosts -> cost.
     costs: BTreeMap<Hosts, f64>,
+    /// Invocations simulated so far.
+    spent: u64,
 }
 
 impl Search<'_> {
@@ -118,6 +140,7 @@ impl Search<'_> {
     fn simulate(&mut self, h: &Hosts) -> (f64, SimResult) {
         let r = sim::simulate(self.model, self.machine, &self.layout(h), self.sim);
         let c = r.cost();
+        self.spent += r.invocations;
         self.costs.insert(h.clone(), c);
         (c, r)
     }
@@ -136,9 +159,11 @@ impl Search<'_> {
     }
 }
 
-/// Runs the search from random candidates of the mapping (4.3.4).
-/// `progress` is called after each round with the round and the best cost
-/// so far.
+/// Runs the search from random candidates of the mapping (4.3.4), then
+/// scores the default layout ([`crate::synth::default_layout`]) too and
+/// returns it when it is estimated strictly better than everything the
+/// search found. `progress` is called after each round with the round and
+/// the best cost so far.
 pub fn optimise(
     model: &Model,
     machine: &Machine,
@@ -149,7 +174,17 @@ pub fn optimise(
     let mut rng = StdRng::seed_from_u64(opts.seed);
     let map = Mapping::new(model, cores);
     let start = map.random(opts.initial.max(1), &mut rng);
-    search(model, machine, &map, start, opts, &mut rng, progress)
+    let mut found = search(model, machine, &map, start, opts, &mut rng, progress);
+    // The default layout is always a candidate: what synthesis chooses is
+    // never estimated worse than building without a profile.
+    let layout = crate::synth::default_layout(model, &machine.name, map.cores);
+    let result = sim::simulate(model, machine, &layout, opts.sim);
+    found.simulated += 1;
+    if result.cost() < found.result.cost() * (1.0 - 1e-9) {
+        found.layout = layout;
+        found.result = result;
+    }
+    found
 }
 
 /// Directed simulated annealing over the assignments of `map` from the
@@ -169,6 +204,7 @@ pub fn search(
         map,
         sim: opts.sim,
         costs: BTreeMap::new(),
+        spent: 0,
     };
     let mut population: Vec<Cand> = Vec::new();
     for (assign, hosts) in start {
@@ -179,13 +215,20 @@ pub fn search(
     let mut best: Option<(f64, Cand, SimResult)> = None;
     let mut stale = 0u32;
     let mut rounds = 0u32;
-    while rounds < opts.max_rounds && !population.is_empty() {
+    while rounds < opts.max_rounds && !population.is_empty() && s.spent < opts.budget {
         rounds += 1;
         let before = best.as_ref().map_or(f64::INFINITY, |b| b.0);
         let mut scored: Vec<(f64, Cand, SimResult)> = Vec::new();
         for c in population.drain(..) {
+            // Out of budget: the rest of the round is dropped.
+            if s.spent >= opts.budget && (!scored.is_empty() || best.is_some()) {
+                break;
+            }
             let (cost, r) = s.simulate(&c.hosts);
             scored.push((cost, c, r));
+        }
+        if scored.is_empty() {
+            break;
         }
         scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.hosts.cmp(&b.1.hosts)));
         let improved = scored[0].0 < before * (1.0 - 1e-9);
@@ -327,6 +370,10 @@ fn derive(
         }
     }
     groups.shuffle(rng);
+    // A long path repeats its (task, core) pairs: the items holding a task
+    // on a core, and the doubled copies of a task, are computed once.
+    let mut mine_of: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
+    let mut doubled_of: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for g in groups {
         if out.len() >= limit {
             break;
@@ -336,9 +383,11 @@ fn derive(
             if s.model.tasks[inv.task as usize].startup {
                 continue;
             }
-            let mine: Vec<usize> = (0..map.len())
-                .filter(|&i| c.assign[i] == inv.core && map.tasks(i).contains(&inv.task))
-                .collect();
+            let mine = mine_of.entry((inv.task, inv.core)).or_insert_with(|| {
+                (0..map.len())
+                    .filter(|&i| c.assign[i] == inv.core && map.tasks(i).contains(&inv.task))
+                    .collect()
+            });
             let Some(&item) = mine.choose(rng) else {
                 continue;
             };
@@ -351,13 +400,15 @@ fn derive(
                 // At once, every copy of the task that shares its core
                 // with another copy of its group, each to a spare core of
                 // its own (spreading work no single move would improve).
-                let mut placed = BTreeSet::new();
-                let doubled: Vec<usize> = (0..map.len())
-                    .filter(|&i| {
-                        map.tasks(i).contains(&inv.task)
-                            && !placed.insert((map.instance(i), c.assign[i]))
-                    })
-                    .collect();
+                let doubled = doubled_of.entry(inv.task).or_insert_with(|| {
+                    let mut placed = BTreeSet::new();
+                    (0..map.len())
+                        .filter(|&i| {
+                            map.tasks(i).contains(&inv.task)
+                                && !placed.insert((map.instance(i), c.assign[i]))
+                        })
+                        .collect()
+                });
                 if !doubled.is_empty() && !spare.is_empty() {
                     let mut a = c.assign.clone();
                     for (&i, &d) in doubled.iter().zip(&spare) {
@@ -448,7 +499,8 @@ fn kick(s: &Search, c: &Cand, limit: usize, rng: &mut StdRng) -> Vec<Cand> {
 
 /// The best layout of the whole search space (every restricted-growth
 /// assignment of the mapping, no skipping), with the number of distinct
-/// layouts; `None` if the space has more than `limit`.
+/// layouts; `None` if the space has more than `limit`, or its simulation
+/// would take more than [`EXHAUSTIVE_BUDGET`] invocations.
 pub fn exhaustive(
     model: &Model,
     machine: &Machine,
@@ -472,9 +524,15 @@ pub fn exhaustive(
         map: &map,
         sim,
         costs: BTreeMap::new(),
+        spent: 0,
     };
     let mut best: Option<(f64, &Hosts)> = None;
-    for (_, h) in &all {
+    for (k, (_, h)) in all.iter().enumerate() {
+        // Simulations of one model are about equally long: give up as soon
+        // as the whole space would exceed the budget.
+        if k > 0 && s.spent / k as u64 * all.len() as u64 > EXHAUSTIVE_BUDGET {
+            return None;
+        }
         let (c, _) = s.simulate(h);
         if best.is_none_or(|b| c < b.0) {
             best = Some((c, h));

@@ -58,6 +58,7 @@ use crate::layout::{Layout, Policy};
 use crate::machine::Machine;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 
 pub use crate::profile::{Counting, Outside};
 
@@ -426,8 +427,10 @@ struct Sim<'a> {
     last_inv: Vec<u32>,
     rr: Vec<u32>,
     task_counts: Vec<Vec<u64>>,
-    object_counts: HashMap<(u32, u32), Vec<u64>>,
+    object_counts: HashMap<(u32, u32), Vec<u64>, BuildHasherDefault<PairHasher>>,
     alloc_acc: Vec<Vec<Vec<f64>>>,
+    /// Exits keeping the first parameter in its state ([`stay_masks`]).
+    stays: Vec<u64>,
     /// Per task, exit and allocation: its bundle, if any ([`bundles`]).
     bundles: Vec<Vec<Vec<Option<Bundle>>>>,
     heap: BinaryHeap<Event>,
@@ -440,6 +443,7 @@ struct Sim<'a> {
     trace: Vec<Invocation>,
     next_tag: u32,
     scratch: Vec<Entry>,
+    picks: Vec<usize>,
     /// Body time between collections (the profile's task time over its
     /// collections; infinite without any) and one collection's pause.
     gc_every: f64,
@@ -487,12 +491,13 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         last_inv: vec![NONE; ncores],
         rr: vec![0; ncores * ntasks],
         task_counts: model.tasks.iter().map(|t| vec![0; t.exits.len()]).collect(),
-        object_counts: HashMap::new(),
+        object_counts: HashMap::default(),
         alloc_acc: model
             .tasks
             .iter()
             .map(|t| t.exits.iter().map(|e| vec![0.0; e.allocs.len()]).collect())
             .collect(),
+        stays: stay_masks(model),
         bundles: model
             .tasks
             .iter()
@@ -508,6 +513,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         trace: Vec::new(),
         next_tag: 1,
         scratch: Vec::new(),
+        picks: Vec::new(),
         gc_every: if model.outside.collections > 0 {
             model.outside.task_ns / model.outside.collections as f64
         } else {
@@ -664,6 +670,54 @@ fn bundles(allocs: &[Alloc]) -> Vec<Option<Bundle>> {
     out
 }
 
+/// Per (task, state), flattened `task * states + state`: the exits (bit
+/// `e`, for the first 64) with a positive probability that keep the first
+/// parameter's object in that state. It depends only on the model, so a
+/// simulation computes it once rather than per invocation.
+fn stay_masks(model: &Model) -> Vec<u64> {
+    let ns = model.states.len();
+    let mut out = vec![0u64; model.tasks.len() * ns];
+    for (t, tm) in model.tasks.iter().enumerate() {
+        for (e, ex) in tm.exits.iter().enumerate() {
+            if ex.probability <= 0.0 {
+                continue;
+            }
+            for (state, mask) in out[t * ns..(t + 1) * ns].iter_mut().enumerate() {
+                if ex.successor(0, state as u32) == Some(state as u32) {
+                    *mask |= 1 << (e % 64);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A hasher for the per-object exit counts' (task, object) keys: the
+/// default SipHash showed in profiles of long simulations, and the map is
+/// never iterated, so a cheap multiplicative mix is enough.
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
 /// Mixes a tag id into a well-spread hash (splitmix64's finaliser).
 fn tag_hash(tag: u32) -> u64 {
     let mut z = u64::from(tag).wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -766,37 +820,39 @@ impl Sim<'_> {
             return true;
         }
         let tagged = self.layout.policies[task as usize] == Policy::TagHash;
-        let first: Vec<Entry> = self.psets[idx][0].iter().copied().collect();
-        for e0 in first.iter().filter(|e| self.valid(e)) {
+        // The chosen index per parameter (a reused buffer: this runs per
+        // dispatch).
+        let mut picks = std::mem::take(&mut self.picks);
+        let mut found = false;
+        for i0 in 0..self.psets[idx][0].len() {
+            let e0 = self.psets[idx][0][i0];
+            if !self.valid(&e0) {
+                continue;
+            }
             let tag = self.objs[e0.obj as usize].tag;
-            let mut picks = vec![None; nparams];
-            picks[0] = self.psets[idx][0]
-                .iter()
-                .position(|e| e.obj == e0.obj && e.version == e0.version);
-            let mut ok = true;
-            for (p, pick) in picks.iter_mut().enumerate().skip(1) {
-                let found = self.psets[idx][p].iter().position(|e| {
+            picks.clear();
+            picks.push(i0);
+            for p in 1..nparams {
+                let at = self.psets[idx][p].iter().position(|e| {
                     self.valid(e)
                         && e.obj != e0.obj
                         && (!tagged || self.objs[e.obj as usize].tag == tag)
                 });
-                match found {
-                    Some(i) => *pick = Some(i),
-                    None => {
-                        ok = false;
-                        break;
-                    }
+                match at {
+                    Some(i) => picks.push(i),
+                    None => break,
                 }
             }
-            if ok {
-                for (p, pick) in picks.into_iter().enumerate() {
-                    let i = pick.expect("every parameter was matched");
+            if picks.len() == nparams {
+                for (p, &i) in picks.iter().enumerate() {
                     out.push(self.psets[idx][p].remove(i).expect("index in range"));
                 }
-                return true;
+                found = true;
+                break;
             }
         }
-        false
+        self.picks = picks;
+        found
     }
 
     /// Starts the next enabled invocation on an idle core.
@@ -837,12 +893,7 @@ impl Sim<'_> {
         // group. The leaving exits of a collector that ends each of its
         // rounds with one of two exits (another round, or done) are so due
         // together, after the round's parts.
-        let stays: u64 = tm
-            .exits
-            .iter()
-            .enumerate()
-            .filter(|(_, ex)| ex.probability > 0.0 && ex.successor(0, state0) == Some(state0))
-            .fold(0, |m, (e, _)| m | (1 << (e % 64)));
+        let stays = self.stays[task as usize * self.model.states.len() + state0 as usize];
         let all = |_: usize| true;
         let best = if stays != 0 && tm.exits.len() <= 64 {
             let leave_lag: f64 = tm
@@ -1137,7 +1188,7 @@ pub(crate) mod tests {
     }
 
     /// A terminating model whose startup object is in state 0.
-    fn model_of(tasks: Vec<TaskModel>, states: Vec<StateModel>) -> Model {
+    pub fn model_of(tasks: Vec<TaskModel>, states: Vec<StateModel>) -> Model {
         Model {
             program: "test".into(),
             tasks,

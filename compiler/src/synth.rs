@@ -41,8 +41,11 @@
 //! layout: a task with several instances is round-robin (one parameter),
 //! tag-hashed (parameters sharing a tag) or reduced to its lowest-core
 //! instance; the startup task runs on core 0; routes send objects of
-//! tasks fed by allocations, and of tag-hashed tasks, to every instance
-//! and keep other objects on their core when it hosts the next task.
+//! tasks fed from elsewhere (by allocations, or handed over by a task
+//! of another group: [`fed_from_elsewhere`]), and of tag-hashed tasks, to
+//! every instance and keep other objects on their core when it hosts the
+//! next task. [`default_layout`] is the default layout of the model,
+//! which the optimiser always scores too.
 
 use crate::hir::TaskId;
 use crate::layout::{Layout, Policy};
@@ -531,21 +534,31 @@ pub fn enumerate<R: Rng>(
         .collect()
 }
 
-/// Whether objects reach `task` by allocation (so spreading them over all
-/// instances is the point) rather than only by transitions.
-pub fn fed_by_allocation(m: &Model) -> Vec<bool> {
-    let mut alloc = vec![false; m.states.len()];
-    alloc[m.startup as usize] = true;
+/// Per task, whether objects reach it from elsewhere, so that spreading
+/// them over all its instances is the point: by allocation, or moved by a
+/// task that takes them as a later parameter (such a task lives with its
+/// first parameter's core group, so it hands the objects over from
+/// another group's core, as kmeans' `distribute` hands partitions to
+/// `assign`). Otherwise objects reach the task only through their own
+/// group's transitions, and stay on a core that hosts it.
+pub fn fed_from_elsewhere(m: &Model) -> Vec<bool> {
+    let mut entry = vec![false; m.states.len()];
+    entry[m.startup as usize] = true;
     for t in &m.tasks {
         for e in &t.exits {
             for a in &e.allocs {
-                alloc[a.state as usize] = true;
+                entry[a.state as usize] = true;
+            }
+            for pairs in e.next.iter().skip(1) {
+                for &(_, to) in pairs {
+                    entry[to as usize] = true;
+                }
             }
         }
     }
     let mut fed = vec![false; m.tasks.len()];
     for (s, st) in m.states.iter().enumerate() {
-        if alloc[s] {
+        if entry[s] {
             for &(t, _) in &st.consumers {
                 fed[t as usize] = true;
             }
@@ -591,7 +604,7 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
         h.sort();
         h.dedup();
     }
-    let fed = fed_by_allocation(m);
+    let fed = fed_from_elsewhere(m);
     let instances: Vec<Vec<u32>> = (0..m.tasks.len())
         .map(|t| {
             (0..ncores as u32)
@@ -623,6 +636,17 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
         hosts,
         routes,
     }
+}
+
+/// The default layout ([`Layout::default_for`]) from the model: every
+/// data-parallel task on every core. The search always scores it.
+pub fn default_layout(m: &Model, machine: &str, cores: u32) -> Layout {
+    let policies = m
+        .tasks
+        .iter()
+        .map(|t| crate::layout::default_policy(cores, t.startup, t.params as usize, t.tag_shared))
+        .collect();
+    Layout::everywhere(&m.program, machine, cores, policies)
 }
 
 #[cfg(test)]

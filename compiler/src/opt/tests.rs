@@ -6,8 +6,8 @@ use super::*;
 use crate::hir::Program;
 use crate::machine::Costs;
 use crate::profile::{AllocProfile, ExitProfile, MarkovModel, Profile, TaskProfile};
-use crate::sim::tests::{data_parallel, layout_of, state, task};
-use crate::sim::{simulate, ExitModel, Model};
+use crate::sim::tests::{data_parallel, layout_of, model_of, state, task};
+use crate::sim::{simulate, ExitModel, Model, ANY};
 use crate::synth;
 use crate::test_support::program;
 
@@ -295,6 +295,117 @@ fn finds_the_merge_bottleneck_layout() {
     assert_eq!(r.result.time_ns, 10_000.0);
     let merge_core = r.layout.instances(crate::hir::TaskId(2))[0];
     assert!(!r.layout.hosts[merge_core as usize].contains(&crate::hir::TaskId(1)));
+}
+
+/// The kmeans shape: startup makes `parts` partitions (idle) and one
+/// accumulator (distributing); `distribute(acc, part)` hands a partition
+/// out (the last one of a round moves the accumulator on to collecting);
+/// `assign(part)` is the long data-parallel work; `collect(acc, part)`
+/// takes each partition back (the last one of a round starts the next
+/// round, or ends the run after `rounds`). The partitions reach `assign`
+/// from the accumulator's tasks, not by allocation.
+fn rounds_of_work(parts: u32, rounds: u32, work_ns: f64) -> Model {
+    let (np, nr) = (f64::from(parts), f64::from(rounds));
+    let two = |p: f64, ns: f64, acc: Option<u32>, part: u32| ExitModel {
+        runtime_exit: 0,
+        probability: p,
+        mean_ns: ns,
+        next: vec![
+            acc.map(|s| vec![(ANY, s)]).unwrap_or_default(),
+            vec![(ANY, part)],
+        ],
+        allocs: Vec::new(),
+    };
+    let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, np), (4, 1.0)]);
+    start.startup = true;
+    let mut distribute = task("distribute", 2, 0.0, vec![], vec![]);
+    distribute.exits = vec![
+        two((np - 1.0) / np, 500.0, Some(4), 2),
+        two(1.0 / np, 500.0, Some(5), 2),
+    ];
+    let mut assign = task("assign", 1, work_ns, vec![Some(3)], vec![]);
+    let mut collect = task("collect", 2, 0.0, vec![], vec![]);
+    collect.exits = vec![
+        two((np - 1.0) / np, 500.0, Some(5), 1),
+        two((nr - 1.0) / (np * nr), 5000.0, Some(4), 1),
+        two(1.0 / (np * nr), 5000.0, None, 1),
+    ];
+    for t in [&mut distribute, &mut assign, &mut collect] {
+        t.invocations = u64::from(parts * rounds);
+    }
+    model_of(
+        vec![start, distribute, assign, collect],
+        vec![
+            state("Start", vec![(0, 0)]),
+            state("Idle", vec![(1, 1)]),
+            state("Work", vec![(2, 0)]),
+            state("Done", vec![(3, 1)]),
+            state("Distributing", vec![(1, 0)]),
+            state("Collecting", vec![(3, 0)]),
+        ],
+    )
+}
+
+/// Issue 5's kmeans fault: at 2 cores the search must spread `assign`
+/// over both cores (its partitions come from the accumulator's core, so a
+/// copy there must not keep them all), and its layout is never estimated
+/// worse than the default layout (every data-parallel task on every core).
+#[test]
+fn spreads_work_handed_out_by_another_group_and_beats_the_default() {
+    let m = rounds_of_work(16, 4, 100_000.0);
+    for cores in [2, 4] {
+        let mach = smp(cores);
+        let r = optimise(&m, &mach, cores, &OptOptions::default(), &mut |_, _| {});
+        let default = simulate(
+            &m,
+            &mach,
+            &crate::synth::default_layout(&m, &mach.name, cores),
+            SimOptions::default(),
+        );
+        assert!(r.result.completed && default.completed);
+        assert!(
+            r.result.time_ns <= default.time_ns,
+            "{cores} cores: synthesised {} > default {}",
+            r.result.time_ns,
+            default.time_ns
+        );
+        // 64 assigns of 100 us over `cores` cores.
+        let ideal = 64.0 * 100_000.0 / f64::from(cores);
+        assert!(
+            r.result.time_ns < 1.1 * ideal,
+            "{cores} cores: {}",
+            r.result.time_ns
+        );
+        assert_eq!(
+            r.layout.instances(crate::hir::TaskId(2)).len(),
+            cores as usize
+        );
+    }
+}
+
+/// The budget bounds the search: with room for five simulations (every
+/// layout of this model runs the same invocations) the search stops after
+/// five, and the default layout is scored after that; without the bound
+/// the same search simulates more.
+#[test]
+fn the_budget_bounds_the_search() {
+    let m = data_parallel(64, 100.0);
+    let mach = smp(8);
+    let one = simulate(
+        &m,
+        &mach,
+        &layout_of(&m, vec![vec![0, 1]]),
+        SimOptions::default(),
+    );
+    let opts = OptOptions {
+        budget: 5 * one.invocations,
+        ..OptOptions::default()
+    };
+    let r = optimise(&m, &mach, 8, &opts, &mut |_, _| {});
+    assert_eq!(r.simulated, 5 + 1);
+    let free = optimise(&m, &mach, 8, &OptOptions::default(), &mut |_, _| {});
+    assert!(free.simulated > 7, "{}", free.simulated);
+    assert!(free.result.time_ns <= r.result.time_ns);
 }
 
 /// The keyword shape at 16 cores: startup (50000 ns) makes 16 items and
