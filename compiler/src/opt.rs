@@ -43,7 +43,7 @@ use crate::hir::TaskId;
 use crate::layout::Layout;
 use crate::machine::Machine;
 use crate::sim::{self, Model, SimOptions, SimResult, Via};
-use crate::synth::{Enumeration, Hosts, Mapping};
+use crate::synth::{Hosts, Mapping};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -58,6 +58,10 @@ pub const SEARCH_BUDGET: u64 = 5_000_000;
 /// The most simulated invocations [`exhaustive`] spends (some 15 CPU
 /// seconds): a larger space is reported as too large to enumerate.
 pub const EXHAUSTIVE_BUDGET: u64 = 50_000_000;
+
+/// The most search nodes [`exhaustive`] visits while enumerating the
+/// space; a larger walk counts as a space too large to enumerate.
+pub const EXHAUSTIVE_NODES: u64 = 1_000_000;
 
 #[derive(Clone, Debug)]
 pub struct OptOptions {
@@ -499,8 +503,9 @@ fn kick(s: &Search, c: &Cand, limit: usize, rng: &mut StdRng) -> Vec<Cand> {
 
 /// The best layout of the whole search space (every restricted-growth
 /// assignment of the mapping, no skipping), with the number of distinct
-/// layouts; `None` if the space has more than `limit`, or its simulation
-/// would take more than [`EXHAUSTIVE_BUDGET`] invocations.
+/// layouts; `None` if the space has more than `limit` layouts, its
+/// enumeration visits more than [`EXHAUSTIVE_NODES`] search nodes, or its
+/// simulation would take more than [`EXHAUSTIVE_BUDGET`] invocations.
 pub fn exhaustive(
     model: &Model,
     machine: &Machine,
@@ -509,15 +514,7 @@ pub fn exhaustive(
     sim: SimOptions,
 ) -> Option<(f64, Layout, usize)> {
     let map = Mapping::new(model, cores);
-    let e = Enumeration {
-        skip: 0.0,
-        limit: limit + 1,
-        node_budget: u64::MAX,
-    };
-    let all = map.enumerate(&e, &mut StdRng::seed_from_u64(0));
-    if all.len() > limit {
-        return None;
-    }
+    let all = map.enumerate_all(limit, EXHAUSTIVE_NODES)?;
     let mut s = Search {
         model,
         machine,

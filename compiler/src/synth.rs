@@ -53,7 +53,7 @@ use crate::sim::Model;
 use petgraph::algo::{dijkstra, tarjan_scc};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::unionfind::UnionFind;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A core group of the tree.
@@ -431,6 +431,30 @@ impl Mapping {
     /// Backtracking enumeration of the restricted-growth assignments
     /// (4.3.4), as (assignment, hosts) with distinct hosts.
     pub fn enumerate<R: Rng>(&self, e: &Enumeration, rng: &mut R) -> Vec<(Vec<u32>, Hosts)> {
+        self.enumerate_counted(e, rng).0
+    }
+
+    /// Every distinct layout of the space (no skipping), or `None` when
+    /// there are more than `limit` or the walk would visit more than
+    /// `node_budget` search nodes (many assignments can give the same
+    /// hosts, so the nodes can far outnumber the layouts).
+    pub fn enumerate_all(&self, limit: usize, node_budget: u64) -> Option<Vec<(Vec<u32>, Hosts)>> {
+        let e = Enumeration {
+            skip: 0.0,
+            limit: limit + 1,
+            node_budget,
+        };
+        // Without skipping the enumeration draws no random numbers.
+        let (all, nodes) = self.enumerate_counted(&e, &mut rand::rngs::StdRng::seed_from_u64(0));
+        (all.len() <= limit && nodes < node_budget).then_some(all)
+    }
+
+    /// [`Mapping::enumerate`] and the number of search nodes it visited.
+    fn enumerate_counted<R: Rng>(
+        &self,
+        e: &Enumeration,
+        rng: &mut R,
+    ) -> (Vec<(Vec<u32>, Hosts)>, u64) {
         struct Ctx<'a, R> {
             map: &'a Mapping,
             e: &'a Enumeration,
@@ -483,7 +507,7 @@ impl Mapping {
             out: Vec::new(),
         };
         go(&mut ctx, &mut vec![0; self.items.len()], 0, 0);
-        ctx.out
+        (ctx.out, ctx.nodes)
     }
 
     /// `count` random distinct assignments (random skipping).
