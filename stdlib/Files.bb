@@ -4,9 +4,9 @@
 // Natives the C runtime must supply (see NATIVES.md):
 //   Files.readString(String path)      the file decoded as UTF-8
 //   Files.readAllBytes(String path)    the file's bytes
-//   Files.readAllLines(String path)    the file's lines, decoded as readString
-// A missing or unreadable file (or, for readString and readAllLines, bytes
-// that are not valid UTF-8) is a run-time error naming the path.
+// readAllLines is written here in Bamboo over readString.
+// A missing or unreadable file (or, for readString, bytes that are not valid
+// UTF-8) is a run-time error naming the path.
 
 public class Files {
 
@@ -22,5 +22,32 @@ public class Files {
      * or "\r\n", and a final line needs no terminator (Java's
      * BufferedReader.readLine rule, so "a\nb\n" gives {"a", "b"}).
      */
-    public static native String[] readAllLines(String path);
+    public static String[] readAllLines(String path) {
+        String s = readString(path);
+        int n = s.length();
+        ArrayList lines = new ArrayList();
+        int start = 0;
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '\n' || c == '\r') {
+                lines.add(s.substring(start, i));
+                if (c == '\r' && i + 1 < n && s.charAt(i + 1) == '\n') {
+                    i++;
+                }
+                i++;
+                start = i;
+            } else {
+                i++;
+            }
+        }
+        if (start < n) {
+            lines.add(s.substring(start, n));
+        }
+        String[] result = new String[lines.size()];
+        for (int k = 0; k < result.length; k++) {
+            result[k] = (String) lines.get(k);
+        }
+        return result;
+    }
 }

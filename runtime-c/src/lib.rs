@@ -71,7 +71,6 @@ pub const NATIVES: &[(&str, &str)] = &[
     ("Character.digit(int,int)", "bb_Character_digit"),
     ("Files.readString(String)", "bb_Files_readString"),
     ("Files.readAllBytes(String)", "bb_Files_readAllBytes"),
-    ("Files.readAllLines(String)", "bb_Files_readAllLines"),
     ("Math.sqrt(double)", "bb_Math_sqrt"),
     ("Math.cbrt(double)", "bb_Math_cbrt"),
     ("Math.sin(double)", "bb_Math_sin"),

@@ -35,7 +35,7 @@ void bb_PrintStream_flush(bb_ctx *ctx, int32_t fd);
  * (unreadable), MalformedInputException (text that is not UTF-8). */
 bb_string *bb_Files_readString(bb_ctx *ctx, bb_string *path);
 bb_array  *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path);
-bb_array  *bb_Files_readAllLines(bb_ctx *ctx, bb_string *path);  /* String[]: \n, \r or \r\n end a line */
+bb_array  *bb_Files_readAllLines(bb_ctx *ctx, bb_string *path);  /* String[] (not a stdlib native) */
 
 /* ---- System -------------------------------------------------------------- */
 int64_t bb_System_nanoTime(bb_ctx *ctx);          /* CLOCK_MONOTONIC */
