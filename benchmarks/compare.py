@@ -12,6 +12,8 @@ Usage:
     --no-bamboo      only C (and --omp / --java): checks the references
     --size S         quick | full (default full) or another size named in
                      sizes.toml's [sizes] table; arguments from sizes.toml
+    --args "A B .."  these arguments instead of a size's (one benchmark only;
+                     inputs resolved as a size's are)
     --runs N         timed runs of each program (default 5), alternating
                      C, Bamboo, C, Bamboo, ...
     --omp            also build NAME_omp.c (cc -O2 -fopenmp) and time it
@@ -19,6 +21,12 @@ Usage:
                      PATH) and compare its output with C's
     --cc CC          C compiler (default: $CC or cc)
     --build DIR      where executables go (default: a temporary directory)
+    --callgrind      instead of timing, run C and Bamboo once each under
+                     `valgrind --tool=callgrind` and print their instruction
+                     counts and the ratio Bamboo/C (repeatable on a loaded
+                     machine); the counts files stay in the build folder
+                     as NAME_c.callgrind and NAME_bb.callgrind for
+                     callgrind_annotate
 
 For every benchmark it builds the programs, runs each once untimed (in the
 benchmark's directory, so that data/ paths work) and checks that all outputs
@@ -52,6 +60,7 @@ Examples:
     python3 benchmarks/compare.py --no-bamboo --size quick --java
     python3 benchmarks/compare.py --bambooc $CARGO_TARGET_DIR/release/bambooc
     python3 benchmarks/compare.py --bambooc ./bambooc --runs 7 --omp fractal
+    python3 benchmarks/compare.py --bambooc ./bambooc --size quick --callgrind series
 """
 
 import argparse
@@ -90,6 +99,18 @@ def run_cmd(cmd, cwd=None, env=None):
             f"{' '.join(map(str, cmd))} exited with {proc.returncode}\n{proc.stderr}"
         )
     return elapsed, cpu, proc.stdout
+
+
+def callgrind(cmd, cwd, out: Path) -> int:
+    """Run cmd once under callgrind, counts to out; return the instructions."""
+    full = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + cmd
+    proc = subprocess.run(full, cwd=cwd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, full))} exited with {proc.returncode}\n{proc.stderr}")
+    for line in out.read_text().splitlines():
+        if line.startswith("summary:") or line.startswith("totals:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"{out}: no instruction total")
 
 
 def build(cmd) -> bool:
@@ -173,7 +194,11 @@ def main() -> int:
     ap.add_argument("--java", action="store_true")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
     ap.add_argument("--build")
+    ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--args")
     args = ap.parse_args()
+    if args.args is not None and len(args.benches) != 1:
+        ap.error("--args needs exactly one benchmark")
 
     if not args.no_bamboo and not args.bambooc:
         ap.error("--bambooc PATH is required (or --no-bamboo)")
@@ -193,11 +218,11 @@ def main() -> int:
     for name in benches:
         d = HERE / name
         sizes = tomllib.loads((d / "sizes.toml").read_text())
-        bench_args = size_args(sizes, args.size)
+        bench_args = args.args.split() if args.args is not None else size_args(sizes, args.size)
         if bench_args is None:
             print(f"== {name}: no size {args.size!r} in sizes.toml, skipped")
             continue
-        print(f"== {name} {' '.join(bench_args)} ({args.size})")
+        print(f"== {name} {' '.join(bench_args)} ({'--args' if args.args is not None else args.size})")
         shown_args = bench_args
         try:
             bench_args = resolve_inputs(d, sizes, bench_args, build_dir)
@@ -259,7 +284,7 @@ def main() -> int:
         if ref is None:
             continue
         expected = d / "expected.txt"
-        if args.size == "quick" and expected.is_file():
+        if args.size == "quick" and args.args is None and expected.is_file():
             if ref != expected.read_text():
                 print(f"  C output differs from expected.txt: "
                       f"{first_difference(ref, expected.read_text())}")
@@ -272,7 +297,7 @@ def main() -> int:
                 print(f"  {label} output differs from C: {diff}")
                 ok = False
         print("  outputs: " + ", ".join(f"{label} {status[label]}" for label in outputs))
-        ref_file = reference.get(args.size)
+        ref_file = reference.get(args.size) if args.args is None else None
         if ref_file:
             for label, out in outputs.items():
                 diff = agree(out, (d / ref_file).read_text(), reference)
@@ -287,8 +312,29 @@ def main() -> int:
         shown = shown[:8] if more else shown
         print("  " + "\n  ".join(line[:200] for line in shown) + more)
 
-        # Timing: alternate the programs, --runs times each (Java excluded).
         timed = [l for l in progs if l != "Java" and l in outputs]
+        if args.callgrind:
+            counts = {}
+            for label in timed:
+                try:
+                    counts[label] = callgrind(progs[label] + bench_args, d,
+                                              build_dir / f"{Path(progs[label][0]).name}.callgrind")
+                except RuntimeError as e:
+                    print(f"  {label} FAILED under callgrind: {e}")
+                    ok = False
+                    continue
+                print(f"  {label:7s} {counts[label]:>16,} instructions")
+            if "C" not in counts:
+                continue
+            row = [name, " ".join(shown_args), f"{counts['C']}"]
+            if "Bamboo" in counts:
+                ratio = counts["Bamboo"] / counts["C"]
+                print(f"  Bamboo/C = {ratio:.3f} (instructions)")
+                row += [f"{counts['Bamboo']}", f"{ratio:.3f}"]
+            summary.append(row)
+            continue
+
+        # Timing: alternate the programs, --runs times each (Java excluded).
         times = {l: [] for l in timed}
         cpus = {l: [] for l in timed}
         for _ in range(args.runs):
@@ -315,7 +361,10 @@ def main() -> int:
             row.append(f"{med['OpenMP']:.3f}")
         summary.append(row)
 
-    print("\nbenchmark  args  C(s)  Bamboo(s)  Bamboo/C(wall)  Bamboo/C(CPU)  [OpenMP(s)]")
+    if args.callgrind:
+        print("\nbenchmark  args  C(instructions)  Bamboo(instructions)  Bamboo/C")
+    else:
+        print("\nbenchmark  args  C(s)  Bamboo(s)  Bamboo/C(wall)  Bamboo/C(CPU)  [OpenMP(s)]")
     for row in summary:
         print("  ".join(row))
     return 0 if ok else 1

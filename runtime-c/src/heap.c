@@ -35,12 +35,6 @@ struct bb_large {
   size_t    _pad;
 };
 
-uint64_t bb_now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 void *bb_xmalloc(bb_ctx *ctx, size_t n) {
   void *p = malloc(n ? n : 1);
   if (!p) bb_fail_oom(ctx);

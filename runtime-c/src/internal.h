@@ -5,13 +5,19 @@
 #include "bb.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 /* heap.c */
 void     bb_gc_mark(bb_ctx *ctx, bb_object *o);   /* mark a root */
 void    *bb_xmalloc(bb_ctx *ctx, size_t n);       /* malloc or out-of-memory error */
 void    *bb_xrealloc(bb_ctx *ctx, void *p, size_t n);
-uint64_t bb_now_ns(void);
+/* CLOCK_MONOTONIC in ns; inline, since profiling builds read it twice per invocation */
+static inline uint64_t bb_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 /* immortal (never collected) objects, e.g. string literals */
 void    *bb_alloc_immortal(size_t size);
 void     bb_malloc_tune(void);                    /* malloc settings for the collector, at start-up */
@@ -52,12 +58,49 @@ const uint16_t *bb_uc_special(int32_t c, bool upper, int *len);
 void bb_out_init(bb_runtime *rt);
 
 /* profile.c: the hooks of profiling builds (see the top of profile.c) */
-typedef struct bb_prof_core bb_prof_core;
+typedef struct bb_prof_exit {
+  uint64_t count;
+  double   mean;  /* Welford: running mean of the body time (ns) */
+  double   m2;    /* Welford: sum of squared deviations from the mean */
+} bb_prof_exit;
+
+typedef struct bb_prof_core {
+  bool          cpu;         /* BAMBOO_PROFILE_CLOCK=thread: the thread's CPU clock */
+  uint32_t      ntasks, nsites, nexits_total;
+  uint32_t     *exit_base;   /* per task: index of its exit 0 in `exits` */
+  bb_prof_exit *exits;       /* nexits_total */
+  uint64_t     *allocs;      /* nexits_total * nsites: objects per (task exit, site) */
+  uint32_t     *cur;         /* nsites: allocations by the running invocation */
+  uint32_t     *touched;     /* sites with cur != 0 (ntouched of them) */
+  uint32_t      ntouched, cap_touched;
+  uint64_t      outside;     /* task objects allocated outside any task (program init) */
+  uint64_t      clock_ns;    /* clock overhead subtracted from every duration */
+  uint64_t      first_ns;    /* clock at the start of the first body (0: none ran) */
+  uint64_t      last_ns;     /* clock at the end of the last body */
+  uint64_t      raw_ns;      /* sum of the raw body durations (clock overhead included) */
+  uint64_t      count;       /* invocations */
+  uint64_t      setup_ns;    /* bb_prof_start's own time (not the program's start-up) */
+  uint64_t      start_ns;    /* the clock at runtime start-up */
+  uint64_t      gc_ns;       /* collections, timed with the profile's clock */
+} bb_prof_core;
+
+static inline uint64_t bb_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The profile's clock: wall-clock time, or with BAMBOO_PROFILE_CLOCK=thread
+ * the thread's CPU time (which a machine busy with other work does not
+ * inflate; it leaves out time spent waiting, e.g. for input). Only for a
+ * core with ctx->prof set; inline, since bb_step reads it twice per
+ * invocation. */
+static inline uint64_t bb_prof_now(const bb_ctx *ctx) { return BB_UNLIKELY(ctx->prof->cpu) ? bb_cpu_ns() : bb_now_ns(); }
+
 void bb_prof_start(bb_ctx *ctx);
 void bb_prof_alloc(bb_ctx *ctx, uint32_t site);
 void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1);
 void bb_prof_write(bb_ctx *ctx, bool complete);
-uint64_t bb_prof_now(const bb_ctx *ctx);
 void bb_prof_gc(bb_ctx *ctx, uint64_t ns);
 void bb_prof_finish(bb_ctx *ctx);
 

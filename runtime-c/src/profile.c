@@ -16,6 +16,9 @@
  * so each raw duration also holds the cost of one clock reading; that cost
  * is measured at start-up (the minimum over back-to-back readings) and
  * subtracted (clamped at 0). The figure is written as `clock_overhead_ns`.
+ * These two are the only readings per invocation (bb_prof_now is inline in
+ * internal.h; the scheduler's own timing of whole steps stays off unless
+ * statistics or a trace are asked for).
  *
  * Besides the bodies, the run's time outside them is split up (format
  * version 2), so that the simulator can account for all of it: `init_ns`
@@ -47,44 +50,7 @@
 #include "internal.h"
 #include <string.h>
 
-typedef struct bb_prof_exit {
-  uint64_t count;
-  double   mean;  /* Welford: running mean of the body time (ns) */
-  double   m2;    /* Welford: sum of squared deviations from the mean */
-} bb_prof_exit;
-
-struct bb_prof_core {
-  uint32_t      ntasks, nsites, nexits_total;
-  uint32_t     *exit_base;   /* per task: index of its exit 0 in `exits` */
-  bb_prof_exit *exits;       /* nexits_total */
-  uint64_t     *allocs;      /* nexits_total * nsites: objects per (task exit, site) */
-  uint32_t     *cur;         /* nsites: allocations by the running invocation */
-  uint32_t     *touched;     /* sites with cur != 0 (ntouched of them) */
-  uint32_t      ntouched, cap_touched;
-  uint64_t      outside;     /* task objects allocated outside any task (program init) */
-  uint64_t      clock_ns;    /* clock overhead subtracted from every duration */
-  uint64_t      first_ns;    /* clock at the start of the first body (0: none ran) */
-  uint64_t      last_ns;     /* clock at the end of the last body */
-  uint64_t      raw_ns;      /* sum of the raw body durations (clock overhead included) */
-  uint64_t      count;       /* invocations */
-  uint64_t      setup_ns;    /* bb_prof_start's own time (not the program's start-up) */
-  uint64_t      start_ns;    /* the clock at runtime start-up */
-  uint64_t      gc_ns;       /* collections, timed with the profile's clock */
-  bool          cpu;         /* BAMBOO_PROFILE_CLOCK=thread: the thread's CPU clock */
-};
-
 static bb_ctx *bb_prof_pending_ctx; /* core 0 of a run whose profile is not written yet */
-
-static uint64_t bb_cpu_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-/* The profile's clock: wall-clock time, or with BAMBOO_PROFILE_CLOCK=thread
- * the thread's CPU time (which a machine busy with other work does not
- * inflate; it leaves out time spent waiting, e.g. for input). */
-uint64_t bb_prof_now(const bb_ctx *ctx) { return ctx->prof && ctx->prof->cpu ? bb_cpu_ns() : bb_now_ns(); }
 
 void bb_prof_gc(bb_ctx *ctx, uint64_t ns) { ctx->prof->gc_ns += ns; }
 
@@ -132,7 +98,6 @@ void bb_prof_start(bb_ctx *ctx) {
   p->start_ns = cpu ? 0 : ctx->rt->start_ns;
   ctx->prof = p;
   p->clock_ns = bb_prof_clock_overhead(ctx);
-  ctx->timing = true;
   p->setup_ns = bb_prof_now(ctx) - t0;
   if (ctx->core == 0) {
     static bool registered;

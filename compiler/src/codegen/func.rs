@@ -2,7 +2,7 @@
 //! over temporaries, so that Java's left-to-right evaluation order and its
 //! run-time checks hold exactly whatever the C compiler does.
 
-use super::natives::NativeTable;
+use super::natives::{self, Located, NativeTable};
 use super::{c_type, elem_c_type, field_name, method_name, struct_name, Ids, Options};
 use crate::analysis::disjoint::{ExitLocks, LockPlan};
 use crate::hir::*;
@@ -146,7 +146,11 @@ pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
         g.line("__builtin_unreachable();");
     }
     writeln!(out, "/* {}.{} */", p.class(m.class).name, m.name).unwrap();
-    writeln!(out, "static {} {{", signature(p, id)).unwrap();
+    // `inline` raises the C compiler's size limit for inlining a method
+    // into its callers (at -O2 from about 15 to 70 instructions): small
+    // methods such as a distance or a comparison, whose call sites loop
+    // versioning doubles, are then inlined as C's static functions are.
+    writeln!(out, "static inline {} {{", signature(p, id)).unwrap();
     if !m.is_static {
         out.push_str("  (void)self;\n");
     }
@@ -1160,14 +1164,38 @@ impl Gen<'_> {
             }
             None => None,
         };
-        let vals = self.args(args);
+        let mut vals = self.args(args);
         let loc = self.loc(e.span);
-        // Library methods that may fail report the caller's line; the pure
-        // math functions cannot fail and keep hot loops free of the store.
         let callee_class = &self.p.class(md.class);
-        if !self.in_stdlib
+        // Calls on final classes (String), non-virtual calls and calls to
+        // methods no subclass overrides (class-hierarchy analysis) go direct.
+        let receiver_final = recv
+            .as_ref()
+            .is_some_and(|(_, _, t)| *t == Type::Class(self.p.well_known.string));
+        let monomorphic = !md.is_abstract && !self.overridden[m.0 as usize];
+        let direct = kind != CallKind::Virtual || receiver_final || monomorphic;
+        let direct = direct || md.vtable_slot.is_none();
+        let mut native = md.is_native.then(|| self.natives.symbol(m).to_string());
+        let how = match &native {
+            Some(sym) if direct => natives::located(sym),
+            _ => Located::Store,
+        };
+        // Library methods that may fail report the caller's line; the pure
+        // math functions and the natives of `natives::located` keep hot
+        // loops free of the store.
+        if let Located::Argument(variant) = how {
+            // The library's own calls pass no location (BB_LOC_NONE): its
+            // errors keep the user's line already stored.
+            vals.push(if self.in_stdlib {
+                "BB_LOC_NONE".into()
+            } else {
+                loc.clone()
+            });
+            native = Some(variant);
+        } else if !self.in_stdlib
             && callee_class.is_stdlib
             && !matches!(callee_class.name.as_str(), "Math" | "StrictMath")
+            && !matches!(how, Located::Never)
         {
             self.line(&format!("ctx->loc = {loc};"));
         }
@@ -1178,24 +1206,13 @@ impl Gen<'_> {
                 format!("bb_nn(ctx, {v}, {loc})")
             }
         });
-        // Calls on final classes (String), non-virtual calls and calls to
-        // methods no subclass overrides (class-hierarchy analysis) go direct.
-        let receiver_final = recv
-            .as_ref()
-            .is_some_and(|(_, _, t)| *t == Type::Class(self.p.well_known.string));
-        let monomorphic = !md.is_abstract && !self.overridden[m.0 as usize];
-        let direct = kind != CallKind::Virtual || receiver_final || monomorphic;
         let mut argv = vec!["ctx".to_string()];
         if !md.is_static {
             argv.push(recv_s.clone().unwrap_or_else(|| "self".into()));
         }
         argv.extend(vals);
-        let call = if direct || md.vtable_slot.is_none() {
-            let name = if md.is_native {
-                self.natives.symbol(m).to_string()
-            } else {
-                method_name(m)
-            };
+        let call = if direct {
+            let name = native.unwrap_or_else(|| method_name(m));
             format!("{name}({})", argv.join(", "))
         } else {
             let slot = md.vtable_slot.unwrap_or(0);

@@ -2,7 +2,8 @@
 //! that implement them (`stdlib/NATIVES.md` lists the methods;
 //! `bambooc_runtime::NATIVES` maps them to C). A native
 //! instance method's C function takes `(bb_ctx *ctx, self, args...)`; a
-//! static one `(bb_ctx *ctx, args...)`.
+//! static one `(bb_ctx *ctx, args...)`. [`located`] says how a call learns
+//! the caller's location for its errors.
 
 use super::CodegenError;
 use crate::hir::*;
@@ -15,6 +16,36 @@ fn runtime_symbol(key: &str) -> Option<&'static str> {
         .iter()
         .find(|(k, _)| *k == key)
         .map(|(_, s)| *s)
+}
+
+/// Natives that cannot fail once their receiver is known non-null: calls
+/// to them need no `ctx->loc` store.
+const INFALLIBLE: &[&str] = &["bb_String_length"];
+
+/// Natives with a variant, `<symbol>_at`, that takes the caller's location
+/// as its last argument: calls to it need no `ctx->loc` store, which in a
+/// loop would also make the C compiler reload what the native reads.
+const LOCATED: &[&str] = &["bb_String_charAt"];
+
+/// How a call to a native learns the caller's location for its errors.
+pub(crate) enum Located {
+    /// It cannot fail: no location.
+    Never,
+    /// Through its `_at` variant's last argument.
+    Argument(String),
+    /// Through a `ctx->loc` store before the call.
+    Store,
+}
+
+/// How calls to native `symbol` report their location.
+pub(crate) fn located(symbol: &str) -> Located {
+    if INFALLIBLE.contains(&symbol) {
+        Located::Never
+    } else if LOCATED.contains(&symbol) {
+        Located::Argument(format!("{symbol}_at"))
+    } else {
+        Located::Store
+    }
 }
 
 pub(crate) struct NativeTable {

@@ -30,6 +30,7 @@ typedef double   bb_double;
 #define BB_NOINLINE    __attribute__((noinline))
 #define BB_NORETURN    __attribute__((noreturn))
 #define BB_COLD        __attribute__((cold, noinline))
+#define BB_NONNULL_RET __attribute__((returns_nonnull))  /* lets the C compiler drop null checks of new objects */
 #define BB_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define BB_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define BB_PRINTF(f, a) __attribute__((format(printf, f, a)))

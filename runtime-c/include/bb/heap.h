@@ -16,7 +16,7 @@
 void  bb_heap_init(bb_ctx *ctx);
 void  bb_heap_destroy(bb_ctx *ctx);
 /* Slow paths: refill a size class, or allocate a large object. */
-void *bb_alloc_slow(bb_ctx *ctx, size_t size);
+BB_NONNULL_RET void *bb_alloc_slow(bb_ctx *ctx, size_t size);
 /* Collect now (only between tasks!). */
 void  bb_gc_collect(bb_ctx *ctx);
 /* Collect if the allocation threshold was passed or BAMBOO_GC_STRESS is set. */
@@ -48,9 +48,9 @@ BB_INLINE bb_object *bb_new(bb_ctx *ctx, uint32_t cls, size_t size) {
 
 /* A new zeroed array of array class `cls` (one-dimensional); a negative
  * length is a run-time error at `loc`. */
-bb_array *bb_new_array(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc);
+BB_NONNULL_RET bb_array *bb_new_array(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc);
 /* new T[d0][d1]...[d(ndims-1)] (further dimensions, if the type has them, are
  * left null): `cls` is the class of the outermost array type. */
-bb_array *bb_new_multiarray(bb_ctx *ctx, uint32_t cls, int ndims, const int32_t *dims, bb_loc loc);
+BB_NONNULL_RET bb_array *bb_new_multiarray(bb_ctx *ctx, uint32_t cls, int ndims, const int32_t *dims, bb_loc loc);
 
 #endif

@@ -14,7 +14,7 @@
 #define BB_STR(ctx, i) ((ctx)->strings[(i)])
 
 /* ---- construction ---------------------------------------------------------- */
-bb_string *bb_string_alloc(bb_ctx *ctx, int32_t length);   /* chars zeroed */
+BB_NONNULL_RET bb_string *bb_string_alloc(bb_ctx *ctx, int32_t length);   /* chars zeroed */
 bb_string *bb_string_from_utf16(bb_ctx *ctx, const bb_char *chars, int32_t length);
 bb_string *bb_string_from_latin1(bb_ctx *ctx, const char *bytes, size_t length);
 bb_string *bb_string_from_cstr(bb_ctx *ctx, const char *ascii);    /* ASCII/Latin-1 */
@@ -29,14 +29,25 @@ bb_string *bb_string_or_null(bb_ctx *ctx, bb_string *s);
 
 /* ---- concatenation (the `+` operator) ----------------------------------------
  * Null operands print as "null". */
-bb_string *bb_concat(bb_ctx *ctx, bb_string *a, bb_string *b);
-bb_string *bb_concatn(bb_ctx *ctx, int n, bb_string *const *parts);
+BB_NONNULL_RET bb_string *bb_concat(bb_ctx *ctx, bb_string *a, bb_string *b);
+BB_NONNULL_RET bb_string *bb_concatn(bb_ctx *ctx, int n, bb_string *const *parts);
 
 /* ---- String natives (java.lang.String) ------------------------------------- */
 BB_INLINE int32_t bb_String_length(bb_ctx *ctx, bb_string *self) { (void)ctx; return self->length; }
 BB_INLINE bb_char bb_String_charAt(bb_ctx *ctx, bb_string *self, int32_t i) {
   if (BB_UNLIKELY((uint32_t)i >= (uint32_t)self->length))
     bb_fail_strindex(ctx, i, self->length);
+  return self->chars[i];
+}
+/* charAt failing at `loc` (BB_LOC_NONE: at ctx->loc): generated code calls
+ * this instead of storing ctx->loc before every charAt, a store that in a
+ * loop also makes the C compiler reload the string's length and characters
+ * each time. */
+BB_INLINE bb_char bb_String_charAt_at(bb_ctx *ctx, bb_string *self, int32_t i, bb_loc loc) {
+  if (BB_UNLIKELY((uint32_t)i >= (uint32_t)self->length)) {
+    if (loc) ctx->loc = loc;
+    bb_fail_strindex(ctx, i, self->length);
+  }
   return self->chars[i];
 }
 bool       bb_String_isEmpty(bb_ctx *ctx, bb_string *self);

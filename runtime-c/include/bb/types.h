@@ -375,7 +375,7 @@ struct bb_ctx {
      through `exit`; 1 = hand-off sent (flow id in t1), 2 = received */
   struct bb_trace_ev { uint32_t task, exit, kind; uint64_t t0, t1; } *trace;
   size_t                 ntrace, cap_trace;
-  bool                   timing;   /* measure task times (stats, trace or profile on) */
+  bool                   timing;   /* measure task times (stats or trace on) */
   struct bb_prof_core   *prof;     /* profiling builds: this core's counters (profile.c) */
   uint32_t               tag_counter; /* tag ids handed out by this core */
   pthread_t              thread;
