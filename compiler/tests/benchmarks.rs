@@ -26,8 +26,8 @@
 //! Timing is `benchmarks/compare.py`'s job, never a test's.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 mod common;
 use common::repo_root;
@@ -36,40 +36,14 @@ use common::repo_root;
 /// it failed.
 fn run(cmd: &mut Command, cwd: &Path, limit: Duration) -> Result<String, String> {
     let shown = format!("{cmd:?}");
-    let mut child = cmd
-        .current_dir(cwd)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {shown}: {e}"))?;
-    // Drain stdout while waiting, so a large output cannot block the child.
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut text).map(|_| text)
-    });
-    let start = Instant::now();
-    while child.try_wait().map_err(|e| e.to_string())?.is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("{shown} timed out after {} s", limit.as_secs()));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    let text = reader
-        .join()
-        .unwrap()
-        .map_err(|e| format!("{shown}: output is not UTF-8: {e}"))?;
-    if !out.status.success() {
+    let out = common::run_with_timeout(cmd.current_dir(cwd), limit)?;
+    if out.status != 0 {
         return Err(format!(
-            "{shown} failed ({}):\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
+            "{shown} failed (exit status {}):\n{}",
+            out.status, out.stderr
         ));
     }
-    Ok(text)
+    Ok(out.stdout)
 }
 
 /// The arguments of a size: a top-level key or one of the `[sizes]` table.
@@ -191,20 +165,8 @@ fn synthesise(
     let mut built = Vec::new();
     for n in SYNTHESISED_CORES {
         let exe = scratch.join(format!("{name}_synth{n}"));
-        let made = run(
-            Command::new(bambooc)
-                .arg("-O1")
-                .arg("--profile")
-                .arg(&profile)
-                .args(["--cores", &n.to_string()])
-                .arg(&source)
-                .arg("-o")
-                .arg(&exe),
-            dir,
-            limit,
-        );
-        match made {
-            Ok(_) => built.push((n, exe)),
+        match common::build_synthesised(&source, &profile, n, 1, dir, &exe) {
+            Ok(()) => built.push((n, exe)),
             Err(e) => failures.push(format!(
                 "{name}: the build with a synthesised layout for {n} cores failed: {e}"
             )),
@@ -354,28 +316,7 @@ fn benchmarks_validate_at_their_small_sizes() {
     assert!(!dirs.is_empty(), "no benchmarks found under benchmarks/");
     let scratch = std::env::temp_dir().join(format!("bambooc-benchtest-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(4);
-    let chunks: Vec<&[PathBuf]> = dirs.chunks(dirs.len().div_ceil(threads)).collect();
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| {
-                let (bambooc, scratch) = (&bambooc, &scratch);
-                scope.spawn(move || {
-                    chunk
-                        .iter()
-                        .flat_map(|d| check(bambooc, d, scratch))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
+    let failures = common::in_parallel(&dirs, |d| check(&bambooc, d, &scratch));
     let _ = std::fs::remove_dir_all(&scratch);
     assert!(
         failures.is_empty(),

@@ -2,23 +2,27 @@
 //! its standard output must equal `NAME.stdout`. Optional files beside it:
 //! `NAME.args` (program arguments, one per line), `NAME.status` (the exit
 //! status, default 0), `NAME.stderr` (the exact standard error, default
-//! empty). Each program runs twice: normally and with `BAMBOO_GC_STRESS=1`
-//! (a collection at every task boundary) together with
-//! `BAMBOO_CHECK_SHARING=1` (the sharing sanitizer: no object may be
-//! reachable from two task objects whose locks the disjointness analysis did
-//! not merge). A program of more than one task is then also built with
+//! empty). Each program runs on 1, 2, 3, 4 and 8 cores (`BAMBOO_CORES`),
+//! then with `BAMBOO_GC_STRESS=1` (a collection at every task boundary) on 1
+//! and 4 cores, the one-core run together with `BAMBOO_CHECK_SHARING=1` (the
+//! sharing sanitizer: no object may be reachable from two task objects whose
+//! locks the disjointness analysis did not merge). A program of more than one task is then also built with
 //! `--profile-gen` and run once (its output must be the same), and the
 //! layouts synthesised from its profile for 2 and 4 cores (`--profile P
 //! --cores N`) are built and run. `BLESS=1` writes missing
 //! expectation files from the actual run; review them before committing.
 //!
 //! `BAMBOOC_RUN_OPT=2` compiles at -O2 (the default here is -O1, to keep the
-//! suite fast; the behaviour must not depend on it).
+//! suite fast; the behaviour must not depend on it). `BAMBOOC_RUN_CORES=1,4,8`
+//! chooses the core counts of the plain runs (default 1, 2, 3, 4 and 8; one
+//! core always runs) and `BAMBOOC_RUN_TIMEOUT=S` the seconds a run may take
+//! (default 60): `tools/sanitize-run.sh` uses both, since sanitizer builds
+//! run several times slower. `BAMBOOC_CFLAGS` reaches every build.
 
 use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 mod common;
 use common::repo_root;
@@ -65,18 +69,10 @@ impl Mode {
     }
 }
 
-fn run_with_timeout(
-    exe: &Path,
-    args: &[String],
-    cwd: &Path,
-    mode: Mode,
-    profile_out: &Path,
-) -> Result<(i32, String, String), String> {
+/// The command that runs `exe` in `mode`.
+fn command(exe: &Path, args: &[String], cwd: &Path, mode: Mode, profile_out: &Path) -> Command {
     let mut cmd = Command::new(exe);
-    cmd.args(args)
-        .current_dir(cwd)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.args(args).current_dir(cwd);
     match mode {
         Mode::Default { cores, gc_stress } => {
             cmd.env("BAMBOO_CORES", cores.to_string());
@@ -94,79 +90,75 @@ fn run_with_timeout(
         }
         Mode::Synthesised { .. } => {}
     }
-    let mut child = cmd.spawn().map_err(|e| e.to_string())?;
-    let start = Instant::now();
-    loop {
-        if child.try_wait().map_err(|e| e.to_string())?.is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            return Err("timed out after 60 s".into());
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    Ok((
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    ))
+    cmd
 }
 
-/// The runs of the default-layout build of a program.
-const DEFAULT_RUNS: [Mode; 7] = [
-    Mode::Default {
-        cores: 1,
-        gc_stress: false,
-    },
-    Mode::Default {
-        cores: 2,
-        gc_stress: false,
-    },
-    Mode::Default {
-        cores: 3,
-        gc_stress: false,
-    },
-    Mode::Default {
-        cores: 4,
-        gc_stress: false,
-    },
-    Mode::Default {
-        cores: 8,
-        gc_stress: false,
-    },
-    Mode::Default {
-        cores: 1,
-        gc_stress: true,
-    },
-    Mode::Default {
-        cores: 4,
-        gc_stress: true,
-    },
-];
+/// How the suite runs, from the environment.
+struct Settings {
+    /// `BLESS=1`: write missing expectation files.
+    bless: bool,
+    /// `BAMBOOC_RUN_OPT`: the C optimisation level (default 1).
+    opt: u8,
+    /// `BAMBOOC_RUN_CORES`: the core counts of the plain default-layout
+    /// runs (default `1,2,3,4,8`).
+    cores: Vec<u32>,
+    /// `BAMBOOC_RUN_TIMEOUT`: seconds one run may take (default 60).
+    limit: Duration,
+}
+
+impl Settings {
+    fn from_env() -> Settings {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let number = |name: &str, default: u64| match var(name) {
+            None => default,
+            Some(v) => v
+                .trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("{name} must be a number, not `{v}`")),
+        };
+        let cores = match var("BAMBOOC_RUN_CORES") {
+            None => vec![1, 2, 3, 4, 8],
+            Some(v) => v
+                .split(',')
+                .map(|c| match c.trim().parse() {
+                    Ok(n @ 1..=1024) => n,
+                    _ => panic!(
+                        "BAMBOOC_RUN_CORES must list core counts from 1 to 1024, like `1,4,8`, not `{v}`"
+                    ),
+                })
+                .collect(),
+        };
+        Settings {
+            bless: std::env::var_os("BLESS").is_some(),
+            opt: number("BAMBOOC_RUN_OPT", 1) as u8,
+            cores,
+            limit: Duration::from_secs(number("BAMBOOC_RUN_TIMEOUT", 60)),
+        }
+    }
+
+    /// The runs of the default-layout build of a program: on every core
+    /// count of `cores` (the first run must be the plain one-core run, which
+    /// `BLESS` records), then under GC stress on 1 and 4 cores.
+    fn default_runs(&self) -> Vec<Mode> {
+        let plain = std::iter::once(1).chain(self.cores.iter().copied().filter(|&c| c != 1));
+        plain
+            .map(|cores| Mode::Default {
+                cores,
+                gc_stress: false,
+            })
+            .chain([1, 4].map(|cores| Mode::Default {
+                cores,
+                gc_stress: true,
+            }))
+            .collect()
+    }
+}
 
 /// The core counts of the synthesised-layout builds of a program.
 const SYNTHESISED_CORES: [u32; 2] = [2, 4];
 
-/// Compiles `rel` with the `bambooc` binary and the given extra options.
-fn compile_with_cli(rel: &Path, extra: &[&str], opt: u8, exe: &Path) -> Result<(), String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
-        .arg(format!("-O{opt}"))
-        .args(extra)
-        .arg(rel)
-        .arg("-o")
-        .arg(exe)
-        .output()
-        .map_err(|e| e.to_string())?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
-}
-
-fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
+fn case(root: &Path, path: &Path, settings: &Settings) -> Option<String> {
+    let (bless, opt) = (settings.bless, settings.opt);
     let rel = path.strip_prefix(root).unwrap().to_path_buf();
     let name = rel.display().to_string();
     let (sources, ids, diags) = read_sources(std::slice::from_ref(&rel));
@@ -200,7 +192,12 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
     let unordered = path.with_extension("unordered").exists();
     let check = |exe: &Path, mode: Mode| -> Vec<String> {
         let desc = mode.describe();
-        let (status, stdout, stderr) = match run_with_timeout(exe, &args, root, mode, &profile) {
+        let limit = settings.limit;
+        let common::Finished {
+            status,
+            stdout,
+            stderr,
+        } = match common::run_with_timeout(&mut command(exe, &args, root, mode, &profile), limit) {
             Ok(r) => r,
             Err(e) => return vec![format!("{name}{desc}: {e}")],
         };
@@ -249,7 +246,7 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
         .collect()
     };
     let mut failures = Vec::new();
-    for mode in DEFAULT_RUNS {
+    for mode in settings.default_runs() {
         failures.extend(check(&exe, mode));
     }
     // The profiling build must behave as the plain one; the layouts
@@ -268,10 +265,7 @@ fn case(root: &Path, path: &Path, bless: bool, opt: u8) -> Option<String> {
         Ok(()) => {
             failures.extend(check(&exe, Mode::ProfileGen));
             for cores in SYNTHESISED_CORES {
-                let profile_arg = profile.display().to_string();
-                let cores_arg = cores.to_string();
-                let extra = ["--profile", &profile_arg, "--cores", &cores_arg];
-                match compile_with_cli(&rel, &extra, opt, &exe) {
+                match common::build_synthesised(&rel, &profile, cores, opt, root, &exe) {
                     Ok(()) => failures.extend(check(&exe, Mode::Synthesised { cores })),
                     Err(e) => failures.push(format!(
                         "{name}: the build with a synthesised layout for {cores} cores failed:\n{e}"
@@ -292,13 +286,8 @@ fn run_programs() {
     // run-time error messages; this binary holds this one test only.
     std::env::set_current_dir(&root).unwrap();
     let files = common::bb_files_in(&root.join("tests/run"));
-    let bless = std::env::var_os("BLESS").is_some();
-    let opt: u8 = std::env::var("BAMBOOC_RUN_OPT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let failures =
-        common::in_parallel(&files, |p| case(&root, p, bless, opt).into_iter().collect());
+    let settings = Settings::from_env();
+    let failures = common::in_parallel(&files, |p| case(&root, p, &settings).into_iter().collect());
     if !failures.is_empty() {
         panic!(
             "{} of {} run tests failed:\n\n{}",
@@ -307,8 +296,10 @@ fn run_programs() {
             failures.join("\n\n")
         );
     }
+    let cores: Vec<String> = settings.cores.iter().map(u32::to_string).collect();
     eprintln!(
-        "{} run tests passed (on 1, 2, 3, 4 and 8 cores, under BAMBOO_GC_STRESS=1 on 1 and 4, BAMBOO_CHECK_SHARING=1 on 1, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
-        files.len()
+        "{} run tests passed (on {} cores, under BAMBOO_GC_STRESS=1 on 1 and 4, BAMBOO_CHECK_SHARING=1 on 1, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
+        files.len(),
+        cores.join(", ")
     );
 }

@@ -5,7 +5,8 @@
  *
  * - Inboxes are intrusive Vyukov multi-producer single-consumer queues: a
  *   sender exchanges the queue's head (one atomic exchange, never blocks);
- *   the owner pops from the tail between invocations.
+ *   the owner pops from the tail between invocations and keeps the popped
+ *   messages for its own sends.
  * - There is no central scheduler and no global queue. A core that has
  *   nothing to do marks itself idle and checks for termination with two
  *   waves over every core's (idle, sent, received) counters: the program
@@ -77,8 +78,34 @@ static void bb_wake_all(bb_runtime *rt) {
   for (uint32_t c = 0; c < rt->ncores; c++) bb_wake(&rt->cores[c]);
 }
 
+/* Messages are recycled: a core keeps the ones it received (up to
+ * BB_SPARE_MSGS) for its own sends, so a steady exchange between cores
+ * calls neither malloc nor free (nor frees memory another thread
+ * allocated). */
+#define BB_SPARE_MSGS 4096
+
+static bb_msg *bb_msg_take(bb_ctx *ctx) {
+  bb_sched *s = &ctx->sched;
+  bb_msg *m = s->spare;
+  if (!m) return bb_xmalloc(ctx, sizeof *m);
+  s->spare = m->next;
+  s->nspare--;
+  return m;
+}
+
+static void bb_msg_keep(bb_ctx *ctx, bb_msg *m) {
+  bb_sched *s = &ctx->sched;
+  if (s->nspare == BB_SPARE_MSGS) {
+    free(m);
+    return;
+  }
+  m->next = s->spare;
+  s->spare = m;
+  s->nspare++;
+}
+
 static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32_t p, bb_tag *only) {
-  bb_msg *m = bb_xmalloc(ctx, sizeof *m);
+  bb_msg *m = bb_msg_take(ctx);
   m->obj = o;
   m->only = only;
   m->task = t;
@@ -106,7 +133,7 @@ static bool bb_drain(bb_ctx *ctx) {
     __atomic_fetch_add(&s->received, 1, __ATOMIC_SEQ_CST);
     if (m->flow) bb_trace_event(ctx, 2, m->task, 0, bb_now_ns(), m->flow);
     bb_arrive(ctx, m->obj, m->task, m->param, m->only);
-    free(m);
+    bb_msg_keep(ctx, m);
     any = true;
   }
   return any;
@@ -584,6 +611,10 @@ void bb_runtime_finish(bb_ctx *ctx) {
     }
     bb_msg *m;
     while ((m = bb_inbox_pop(&s->inbox)) != NULL) free(m);
+    while ((m = s->spare) != NULL) {
+      s->spare = m->next;
+      free(m);
+    }
     free(s->tasks);
     free(s->rr);
     free(s->queue.buf);

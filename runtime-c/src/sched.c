@@ -10,10 +10,10 @@
  * (so tagged merges are found without a cross product). One-parameter tasks
  * keep no set: the queued invocation itself holds the object.
  *
- * Dispatch re-checks the guards and tag constraints (an object may have
- * changed state since, on any core; stale set entries are dropped), try-locks
- * every parameter object with CAS on the lock words (all or none, never
- * blocking; merged locks share their root's word), runs the body, applies the
+ * Dispatch try-locks every parameter object with CAS on the lock words (all
+ * or none, never blocking; merged locks share their root's word), re-checks
+ * the guards and tag constraints under the locks (an object may have changed
+ * state since, on any core; stale set entries are dropped), runs the body, applies the
  * chosen exit's flag and tag changes, and routes: every parameter object
  * whose new state newly satisfies a (task, parameter) guard, and every object
  * the task allocated, goes to ONE core of routes[this core][task], chosen by
@@ -432,7 +432,10 @@ bool bb_step(bb_ctx *ctx) {
     for (uint32_t i = 0; i < nt; i++) tags[i] = (bb_tag *)q->buf[h++ & m];
     q->head = h;
     q->count--;
-    if (!bb_valid(ctx, d, objs, tags)) {
+    /* One core checks the guards once; several check them under the locks
+       only (an object may change on another core until it is locked). */
+    bool alone = ctx->rt->ncores == 1;  /* one core: no other thread touches lock words */
+    if (alone && !bb_valid(ctx, d, objs, tags)) {
       bb_drop_stale(ctx, tr, objs);
       s->dropped++;
       continue;
@@ -441,7 +444,7 @@ bool bb_step(bb_ctx *ctx) {
     bb_object *held[BB_MAX_PARAMS];
     uint32_t nheld = 0;
     uintptr_t me = ((uintptr_t)ctx->core << 1) | 1u;
-    bool ok = true, alone = ctx->rt->ncores == 1;  /* one core: no other thread touches lock words */
+    bool ok = true;
     for (uint32_t i = 0; i < n && ok; i++) {
       bb_object *r = bb_lock_root(objs[i]);
       bool mine = false;

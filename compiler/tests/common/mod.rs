@@ -2,7 +2,12 @@
 //! module and uses what it needs).
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// The repository's root folder.
 pub fn repo_root() -> PathBuf {
@@ -26,27 +31,117 @@ pub fn bb_files_in(dir: &Path) -> Vec<PathBuf> {
 
 /// Runs `check` on every item, spread over up to eight threads with large
 /// stacks (as the `bambooc` binary runs the compiler), and gathers the
-/// failures it reports, in item order.
+/// failures it reports, in item order. Each thread takes the next item
+/// not yet taken, so one slow item does not hold up a share of the others.
 pub fn in_parallel<T: Sync>(items: &[T], check: impl Fn(&T) -> Vec<String> + Sync) -> Vec<String> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(8);
-    let check = &check;
+        .min(8)
+        .min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, Vec<String>)>> = Mutex::new(Vec::new());
+    let (check, next, results_ref) = (&check, &next, &results);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(items.len().div_ceil(threads).max(1))
-            .map(|chunk| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
                 std::thread::Builder::new()
                     .stack_size(256 * 1024 * 1024)
-                    .spawn_scoped(scope, move || {
-                        chunk.iter().flat_map(check).collect::<Vec<_>>()
+                    .spawn_scoped(scope, move || loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        let failures = check(item);
+                        results_ref.lock().unwrap().push((i, failures));
                     })
                     .unwrap()
             })
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
+        for h in handles {
+            h.join().unwrap();
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().flat_map(|(_, f)| f).collect()
+}
+
+/// What a finished process left: its exit status (-1 when a signal ended
+/// it), standard output and standard error.
+pub struct Finished {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `cmd` with its standard output and error piped (both drained while
+/// it runs, so a large output cannot block it) and kills it after `limit`;
+/// what it left, or why it could not run or finish.
+pub fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Result<Finished, String> {
+    let shown = format!("{cmd:?}");
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("{shown} timed out after {} s", limit.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Ok(Finished {
+        status: status.code().unwrap_or(-1),
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
     })
+}
+
+/// Reads a pipe to its end on a thread of its own; the text read.
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_end(&mut bytes);
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+/// Builds `source` with the `bambooc` binary at `-O{opt}` and the layout
+/// synthesised from `profile` for `cores` cores (`--profile P --cores N`,
+/// paper 4.3-4.5) into `exe`, run in `cwd`; the compiler's messages if it
+/// fails.
+pub fn build_synthesised(
+    source: &Path,
+    profile: &Path,
+    cores: u32,
+    opt: u8,
+    cwd: &Path,
+    exe: &Path,
+) -> Result<(), String> {
+    let out = run_with_timeout(
+        Command::new(env!("CARGO_BIN_EXE_bambooc"))
+            .arg(format!("-O{opt}"))
+            .arg("--profile")
+            .arg(profile)
+            .args(["--cores", &cores.to_string()])
+            .arg(source)
+            .arg("-o")
+            .arg(exe)
+            .current_dir(cwd),
+        Duration::from_secs(300),
+    )?;
+    if out.status == 0 {
+        Ok(())
+    } else {
+        Err(out.stderr)
+    }
 }

@@ -344,7 +344,11 @@ typedef struct bb_sched {
   uint64_t    sent, received;
   uint32_t    idle;
   uint32_t    sleeping;
-  char        _pad2[48];
+  /* owner only: messages this core received, kept for its own sends
+     (in the padding, so the layout of bb_ctx does not change) */
+  bb_msg     *spare;
+  uint32_t    nspare;
+  char        _pad2[36];
   bb_inbox    inbox;
   pthread_mutex_t sleep_lock;
   pthread_cond_t  wake;
