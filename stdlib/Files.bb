@@ -1,9 +1,12 @@
-// Files.bb — `Files`: reading whole input files (java.nio.file.Files' names,
-// with a String path instead of a Path).
+// Files.bb — `Files`: reading input files whole or by byte range
+// (java.nio.file.Files' names, with a String path instead of a Path).
 //
 // Natives the C runtime must supply (see NATIVES.md):
 //   Files.readString(String path)      the file decoded as UTF-8
 //   Files.readAllBytes(String path)    the file's bytes
+//   Files.size(String path)            the file's size in bytes
+//   Files.readBytes(String path, long offset, int length)
+//                                      the bytes at [offset, offset + length)
 // readAllLines is written here in Bamboo over readString.
 // A missing or unreadable file (or, for readString, bytes that are not valid
 // UTF-8) is a run-time error naming the path.
@@ -16,6 +19,18 @@ public class Files {
     public static native String readString(String path);
 
     public static native byte[] readAllBytes(String path);
+
+    /** The file's size in bytes. */
+    public static native long size(String path);
+
+    /**
+     * The bytes of the file from offset on, length of them or fewer: the
+     * array is shorter where the file ends first (empty if offset is at or
+     * past the end). A negative offset or length is an
+     * IllegalArgumentException naming the path. Tasks may read disjoint
+     * ranges of one file in parallel.
+     */
+    public static native byte[] readBytes(String path, long offset, int length);
 
     /**
      * The file's lines without their terminators; a line ends at "\n", "\r"

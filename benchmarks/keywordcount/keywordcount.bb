@@ -6,15 +6,18 @@
 //
 // Structure (the paper's Figure 2, at benchmark scale, with the merge as a
 // tree so that no one task folds in every section):
-//   startup  cuts the text into `sections` pieces at word boundaries, one
-//            Section task object each (state `process`), and makes the
-//            merge tree's tags: sections 2j and 2j+1 are combined first,
+//   startup  takes the file's size (it reads none of the text) and makes
+//            `sections` Section task objects (state `process`), section i
+//            for the bytes near [i*chunk, (i+1)*chunk), and the merge
+//            tree's tags: sections 2j and 2j+1 are combined first,
 //            then the survivors 4j and 4j+2, and so on (a section without
 //            a partner at a level goes up to the next); each section is
 //            bound to the `pair` tag of the first combination it takes
 //            part in;
-//   count    counts the words of one section (process -> submit; a lone
-//            section goes straight to `complete`);
+//   count    reads its section's byte range of the file itself
+//            (Files.readBytes, so the sections read in parallel) and counts
+//            its words (process -> submit; a lone section goes straight to
+//            `complete`);
 //   combine  (two submitted sections with the same `pair` tag) folds the
 //            higher-numbered section's counts into the lower-numbered one,
 //            which moves on to the tag of its next combination, or to
@@ -22,6 +25,14 @@
 //   report   prints the result of the complete section.
 // Combinations in different subtrees run in parallel: a pair's objects
 // meet on the core their shared tag hashes to.
+//
+// Sections are cut at word boundaries: cut k (0 < k < sections) is the
+// first byte at or after k*chunk that is not a word character (or the end of
+// the file), cut 0 is 0, and section k is [cut k, cut k+1). A section reads
+// from k*chunk to a little past (k+1)*chunk, skips its partial first word
+// and finishes its last one (reading again, further, if that runs past what
+// it read), so each word is counted by exactly one section (a word across
+// or starting at k*chunk by section k-1).
 //
 // A word is a maximal run of ASCII letters and digits, compared in lower
 // case. Counts live in WordTable, an open-addressing hash table over the
@@ -120,12 +131,12 @@ class WordTable {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
     }
 
-    /** Counts the words of text; returns how many there were. */
-    long countWords(byte[] text) {
+    /** Counts the words of text[from .. to); returns how many there were. */
+    long countWords(byte[] text, int from, int to) {
         byte[] buffer = new byte[64];
         long total = 0;
-        int n = text.length;
-        int i = 0;
+        int n = to;
+        int i = from;
         while (i < n) {
             while (i < n && !isWordChar(text[i])) {
                 i++;
@@ -251,12 +262,16 @@ class Section {
     int top;            // how many words the report lists
     int level;          // the tree level of its next combination, or -1
     tag[] tags;         // tags[l]: the `pair` tag of its combination at level l
-    byte[] text;
+    String path;        // the text's file
+    long size;          // the file's size
+    long chunk;         // the sections' nominal size
     WordTable table;
     long words;
 
-    Section(byte[] text, int index, int sections, int top, tag[] tags) {
-        this.text = text;
+    Section(String path, long size, long chunk, int index, int sections, int top, tag[] tags) {
+        this.path = path;
+        this.size = size;
+        this.chunk = chunk;
         this.index = index;
         this.sections = sections;
         this.top = top;
@@ -294,10 +309,34 @@ class Section {
         return tags[level];
     }
 
+    /** Reads the section's bytes and counts its words (see the cuts above). */
     void process() {
         table = new WordTable();
-        words = table.countWords(text);
-        text = null;
+        long from = index * chunk;
+        if (from > size) {
+            from = size;
+        }
+        int nominal = (int) (size - from < chunk ? size - from : chunk);
+        int extra = 256;
+        while (true) {
+            byte[] text = Files.readBytes(path, from, nominal + extra);
+            boolean atEnd = from + text.length >= size;
+            int start = 0;
+            if (index > 0) {
+                while (start < text.length && WordTable.isWordChar(text[start])) {
+                    start++;
+                }
+            }
+            int end = nominal;
+            while (end < text.length && WordTable.isWordChar(text[end])) {
+                end++;
+            }
+            if (end < text.length || atEnd) {
+                words = table.countWords(text, start, end);
+                return;
+            }
+            extra *= 2;
+        }
     }
 
     /** Folds other's counts in (other's words move here); true when this holds them all. */
@@ -319,49 +358,13 @@ class Section {
     }
 }
 
-/** Cuts a text into `count` sections of about equal size, never inside a word. */
-class Partitioner {
-    /**
-     * The sections' bounds: section i is text[bounds[i] .. bounds[i+1]);
-     * there is always at least one section.
-     */
-    static int[] cut(byte[] text, int count) {
-        int sectionSize = text.length / count + 1;
-        int[] bounds = new int[count + 2];
-        int sections = 0;
-        int pos = 0;
-        while (pos < text.length || sections == 0) {
-            int end = pos + sectionSize;
-            if (end >= text.length) {
-                end = text.length;
-            } else {
-                while (end < text.length && WordTable.isWordChar(text[end])) {
-                    end++;
-                }
-            }
-            sections++;
-            bounds[sections] = end;
-            pos = end;
-        }
-        int[] result = new int[sections + 1];
-        System.arraycopy(bounds, 0, result, 0, sections + 1);
-        return result;
-    }
-
-    /** A copy of text[from .. to). */
-    static byte[] copy(byte[] text, int from, int to) {
-        byte[] section = new byte[to - from];
-        System.arraycopy(text, from, section, 0, to - from);
-        return section;
-    }
-}
-
 task startup(StartupObject s in initialstate) {
     if (s.args.length < 1) {
         System.out.println("usage: keywordcount FILE [TOP [sections]]");
         taskexit(s: initialstate := false);
     }
-    byte[] text = Files.readAllBytes(s.args[0]);
+    String path = s.args[0];
+    long size = Files.size(path);
     int top = 20;
     if (s.args.length > 1) {
         top = Integer.parseInt(s.args[1]);
@@ -373,8 +376,12 @@ task startup(StartupObject s in initialstate) {
     if (count < 1) {
         count = 1;
     }
-    int[] bounds = Partitioner.cut(text, count);
-    int sections = bounds.length - 1;
+    int sections = count;
+    long chunk = size / sections + 1;
+    if (chunk > (1 << 30)) {
+        System.out.println("keywordcount: " + path + ": sections of more than 2^30 bytes; give more sections");
+        taskexit(s: initialstate := false);
+    }
     // pairs[l][g]: the tag of the combination at level l of the sections
     // g * 2^(l+1) .. (g + 1) * 2^(l+1) - 1.
     int levels = Section.levels(sections);
@@ -391,13 +398,12 @@ task startup(StartupObject s in initialstate) {
         for (int l = 0; l < levels; l++) {
             tags[l] = pairs[l][i >> (l + 1)];
         }
-        byte[] piece = Partitioner.copy(text, bounds[i], bounds[i + 1]);
         int level = Section.nextLevel(i, 0, sections);
         if (level >= 0) {
             tag first = tags[level];
-            Section sp = new Section(piece, i, sections, top, tags) { process := true, add first };
+            Section sp = new Section(path, size, chunk, i, sections, top, tags) { process := true, add first };
         } else {
-            Section lone = new Section(piece, i, sections, top, tags) { process := true };
+            Section lone = new Section(path, size, chunk, i, sections, top, tags) { process := true };
         }
     }
     taskexit(s: initialstate := false);

@@ -1,6 +1,7 @@
 /* keywordcount_omp.c — OpenMP version of keywordcount.c (same output, byte
  * for byte): the text is cut at word boundaries into one piece per thread,
- * each thread counts its piece into its own table, and the tables are then
+ * each thread reads its piece of the file itself (pread, a little past its
+ * end to finish its last word) and counts it into its own table, and the tables are then
  * merged pairwise as a tree, the pairs of a level in parallel; the result
  * is sorted, so it does not depend on the thread count.
  *
@@ -20,11 +21,14 @@
  *
  * Build: cc -O2 -fopenmp keywordcount_omp.c -o keywordcount_omp
  */
+#include <fcntl.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct {
     char *word;         /* NUL-terminated, lower case; NULL if the slot is free */
@@ -102,6 +106,22 @@ static int by_count_then_word(const void *a, const void *b)
     return strcmp(x->word, y->word);
 }
 
+/* Reads up to n bytes at offset off (fewer only at the end of the file);
+ * -1 on an error. */
+static long read_at(int fd, unsigned char *dst, long n, long off)
+{
+    long got = 0;
+    while (got < n) {
+        ssize_t r = pread(fd, dst + got, (size_t)(n - got), (off_t)(off + got));
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        got += r;
+    }
+    return got;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -109,14 +129,10 @@ int main(int argc, char **argv)
         return 2;
     }
     int top = argc > 2 ? atoi(argv[2]) : 20;
-    FILE *f = fopen(argv[1], "rb");
-    if (!f) { perror(argv[1]); return 1; }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *text = malloc(size > 0 ? size : 1);
-    if (!text || fread(text, 1, size, f) != (size_t)size) { perror(argv[1]); return 1; }
-    fclose(f);
+    int fd = open(argv[1], O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) { perror(argv[1]); return 1; }
+    long size = (long)st.st_size;
 
     int threads = omp_get_max_threads();
     table *tables = calloc(threads, sizeof(table));
@@ -129,20 +145,38 @@ int main(int argc, char **argv)
          * me*size/threads to the first one at or after (me+1)*size/threads. */
         long i = size * (long)me / threads;
         long end = size * (long)(me + 1) / threads;
-        while (i > 0 && i < size && is_word_char(text[i]) && is_word_char(text[i - 1]))
+        /* Read from the byte before the piece to a little past it, further
+         * while its last word runs past what was read; text[k - base] is
+         * the file's byte k. */
+        long base = i > 0 ? i - 1 : 0;
+        long extra = 256;
+        unsigned char *text = NULL;
+        for (;;) {
+            long want = end + extra < size ? end + extra - base : size - base;
+            unsigned char *more = realloc(text, want > 0 ? (size_t)want : 1);
+            if (!more) { perror(argv[1]); exit(1); }
+            text = more;
+            long got = read_at(fd, text, want, base);
+            if (got < 0) { perror(argv[1]); exit(1); }
+            long stop = base + got;
+            while (end > 0 && end < stop && is_word_char(text[end - base]) && is_word_char(text[end - 1 - base]))
+                end++;
+            if (end < stop || stop >= size)
+                break;
+            extra *= 2;
+        }
+        while (i > 0 && i < end && is_word_char(text[i - base]) && is_word_char(text[i - 1 - base]))
             i++;
-        while (end > 0 && end < size && is_word_char(text[end]) && is_word_char(text[end - 1]))
-            end++;
         table *t = &tables[me];
         char word[4096];
         long words = 0;
         while (i < end) {
-            while (i < end && !is_word_char(text[i]))
+            while (i < end && !is_word_char(text[i - base]))
                 i++;
             int length = 0;
             uint32_t hash = 2166136261U;
-            while (i < end && is_word_char(text[i])) {
-                unsigned char c = text[i++];
+            while (i < end && is_word_char(text[i - base])) {
+                unsigned char c = text[i++ - base];
                 if (c >= 'A' && c <= 'Z')
                     c += 'a' - 'A';
                 if (length < (int)sizeof word)
@@ -160,6 +194,7 @@ int main(int argc, char **argv)
             }
         }
         counted[me] = words;
+        free(text);
     }
     if (failed) {
         fprintf(stderr, "%s: a word longer than 4096 characters\n", argv[1]);
@@ -198,6 +233,6 @@ int main(int argc, char **argv)
         free(all[j].word);
     free(all);
     free(t.slots);
-    free(text);
+    close(fd);
     return 0;
 }

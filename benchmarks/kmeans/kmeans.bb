@@ -7,14 +7,15 @@
 //
 // Structure (data parallelism as in the paper's section 2 example, with
 // the iteration STAMP's loop needs):
-//   startup     reads the file's bytes, finds the number of attributes on
-//               its first point line, cuts the bytes at line starts into
-//               `partitions` contiguous ranges and copies each into its
-//               own Partition task object (state `parse`; a copy, so that
-//               the partitions share nothing and their locks stay apart),
+//   startup     takes the file's size, reads its head to find the number
+//               of attributes on its first point line, makes `partitions`
+//               Partition task objects (state `parse`), partition g for
+//               the bytes near [g*size/partitions, (g+1)*size/partitions),
 //               and allocates the Clusters object (state `gathering`);
-//   parse       parses one partition's lines into its points (parse ->
-//               parsed): the parsing runs in parallel;
+//   parse       reads one partition's lines from the file itself
+//               (Files.readBytes) and parses them into its points (parse
+//               -> parsed): the reading and parsing run in parallel, and
+//               the partitions share nothing, so their locks stay apart;
 //   gather      (Clusters gathering, Partition parsed) copies a partition's
 //               points into Clusters (parsed -> idle); after the last one,
 //               Clusters numbers the points in file order, takes each
@@ -101,7 +102,9 @@ class Partition {
     flag done;      // assignment ready to be collected
 
     int index;          // the partition's place in the file
-    byte[] text;        // its lines, until they are parsed
+    String path;        // the file
+    long size;          // the file's size
+    int parts;          // how many partitions there are
     int dims;           // attributes a point has
     int count;          // points parsed
     int shortPoint;     // the first point with too few attributes, or -1
@@ -112,9 +115,11 @@ class Partition {
     float[][] centres;
     int[] nearest;      // the nearest centre of each point
 
-    Partition(int index, byte[] text, int dims) {
+    Partition(int index, String path, long size, int parts, int dims) {
         this.index = index;
-        this.text = text;
+        this.path = path;
+        this.size = size;
+        this.parts = parts;
         this.dims = dims;
         this.shortPoint = -1;
     }
@@ -126,6 +131,38 @@ class Partition {
      * point with fewer than `dims` attributes (shortPoint).
      */
     void parseLines() {
+        // Cut g (0 < g < parts) is the first line start (a byte after a
+        // "\n") at or after max(g*size/parts, 1), or the end of the file;
+        // cut 0 is 0 and cut parts the end. The partition reads from just
+        // before its cut to a little past the next one (further if that
+        // is not enough), so each line is parsed by exactly one partition.
+        long from = PointFile.nominal(index, parts, size);
+        long to = PointFile.nominal(index + 1, parts, size);
+        long base = from > 0 ? from - 1 : 0;
+        int extra = 4096;
+        byte[] text;
+        long start;
+        long stop;
+        while (true) {
+            long want = to + extra < size ? to + extra - base : size - base;
+            text = Files.readBytes(path, base, (int) want);
+            stop = base + text.length;
+            if (index + 1 < parts) {
+                while (to < stop && text[(int) (to - 1 - base)] != '\n') {
+                    to++;
+                }
+            }
+            if (to < stop || stop >= size) {
+                break;
+            }
+            extra *= 2;
+        }
+        start = from;
+        if (index > 0) {
+            while (start < to && text[(int) (start - 1 - base)] != '\n') {
+                start++;
+            }
+        }
         // The values go to one flat array first and into rows at the end,
         // so that the rows lie side by side in memory, not among the
         // tokens' garbage.
@@ -133,8 +170,8 @@ class Partition {
         float[] row = new float[dims];
         char[] token = new char[64];
         int n = 0;
-        int end = text.length;
-        int i = 0;
+        int end = (int) (to - base);
+        int i = (int) (start - base);
         while (i < end) {
             int lineEnd = PointFile.lineEnd(text, i, end);
             int tokens = PointFile.countTokens(text, i, lineEnd);
@@ -154,7 +191,6 @@ class Partition {
             }
             i = lineEnd + 1;
         }
-        text = null;
         points = new float[n][];
         for (int k = 0; k < n; k++) {
             float[] point = new float[dims];
@@ -517,38 +553,45 @@ class PointFile {
         }
     }
 
-    /** The attributes of the first point line (one with two tokens or more), or 0. */
-    static int firstDims(byte[] text) {
-        int n = text.length;
-        int i = 0;
-        while (i < n) {
-            int lineEnd = lineEnd(text, i, n);
-            int tokens = countTokens(text, i, lineEnd);
-            if (tokens >= 2) {
-                return tokens - 1;
+    /**
+     * The attributes of the first point line (one with two tokens or more)
+     * of the file, or 0; reads as much of its head as that takes.
+     */
+    static int firstDims(String path, long size) {
+        int length = 4096;
+        while (true) {
+            byte[] text = Files.readBytes(path, 0, length);
+            boolean whole = text.length >= size;
+            int n = text.length;
+            int i = 0;
+            while (i < n) {
+                int lineEnd = lineEnd(text, i, n);
+                if (lineEnd == n && !whole) {
+                    break;
+                }
+                int tokens = countTokens(text, i, lineEnd);
+                if (tokens >= 2) {
+                    return tokens - 1;
+                }
+                i = lineEnd + 1;
             }
-            i = lineEnd + 1;
+            if (whole) {
+                return 0;
+            }
+            length *= 2;
         }
-        return 0;
     }
 
-    /**
-     * Where partition g of `parts` starts: its share of the text moved on
-     * to the start of a line (just after a "\n").
-     */
-    static int partStart(byte[] text, int g, int parts) {
-        int n = text.length;
-        if (g == 0) {
-            return 0;
-        }
+    /** Where partition g's share of a file of `size` bytes nominally starts. */
+    static long nominal(int g, int parts, long size) {
         if (g >= parts) {
-            return n;
+            return size;
         }
-        int i = (int) ((long) n * g / parts);
-        while (i < n && text[i - 1] != '\n') {
-            i++;
+        long at = size / parts * g + size % parts * g / parts;
+        if (g > 0 && at < 1) {
+            at = 1;
         }
-        return i;
+        return at < size ? at : size;
     }
 
     /**
@@ -586,7 +629,8 @@ task startup(StartupObject s in initialstate) {
         System.out.println("usage: kmeans FILE MIN MAX THRESHOLD [partitions]");
         taskexit(s: initialstate := false);
     }
-    byte[] text = Files.readAllBytes(s.args[0]);
+    String path = s.args[0];
+    long size = Files.size(path);
     int minK = Integer.parseInt(s.args[1]);
     int maxK = Integer.parseInt(s.args[2]);
     float threshold = (float) Double.parseDouble(s.args[3]);
@@ -597,13 +641,9 @@ task startup(StartupObject s in initialstate) {
     if (partitions < 1) {
         partitions = 1;
     }
-    int dims = PointFile.firstDims(text);
+    int dims = PointFile.firstDims(path, size);
     for (int g = 0; g < partitions; g++) {
-        int start = PointFile.partStart(text, g, partitions);
-        int end = PointFile.partStart(text, g + 1, partitions);
-        byte[] mine = new byte[end - start];
-        System.arraycopy(text, start, mine, 0, end - start);
-        Partition p = new Partition(g, mine, dims) { parse := true };
+        Partition p = new Partition(g, path, size, partitions, dims) { parse := true };
     }
     Clusters c = new Clusters(s.args[0], dims, minK, maxK, threshold, partitions) { gathering := true };
     taskexit(s: initialstate := false);

@@ -1,6 +1,7 @@
 /* kmeans_omp.c — OpenMP version of kmeans.c (same algorithm, same output,
- * byte for byte): the input's lines are parsed in parallel, one share of
- * the file per thread (as the Bamboo version's partitions parse theirs);
+ * byte for byte): the input's lines are read (pread) and parsed in
+ * parallel, one share of the file per thread (as the Bamboo version's
+ * partitions read and parse theirs);
  * the nearest-centre search, the n*k*d part of each pass, is a parallel
  * for; the centres are then summed sequentially in point order, so the
  * result does not depend on the thread count.
@@ -26,6 +27,7 @@
  *
  * Build: cc -O2 -fopenmp kmeans_omp.c -o kmeans_omp -lm
  */
+#include <fcntl.h>
 #include <float.h>
 #include <math.h>
 #include <omp.h>
@@ -33,6 +35,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* MT19937 (Matsumoto and Nishimura's mt19937ar), as STAMP's lib/random. */
 #define MT_N 624
@@ -133,39 +137,55 @@ static void parse_piece(char *text, size_t from, size_t to, int d, piece *p)
     }
 }
 
+/* Reads up to n bytes of fd at offset off into dst (fewer only at the end
+ * of the file); exits naming path on an error. */
+static size_t read_at(int fd, char *dst, size_t n, size_t off, const char *path)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = pread(fd, dst + got, n - got, (off_t)(off + got));
+        if (r < 0) { perror(path); exit(1); }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    return got;
+}
+
 /* Reads FILE: returns the attributes as rows of a contiguous array. The
- * first point line fixes the number of attributes; then each thread
- * parses a contiguous share of the lines (cut at line starts) and the
- * shares are joined in file order, as the Bamboo version's partitions. */
+ * first point line fixes the number of attributes (only the file's head is
+ * read for it); then each thread reads (pread) and parses a contiguous
+ * share of the lines (cut at line starts) and the shares are joined in file
+ * order, as the Bamboo version's partitions. */
 static float **read_points(const char *path, int *n_points, int *n_attributes)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) { perror(path); exit(1); }
-    size_t size = 0, cap = 1 << 20;
-    char *text = malloc(cap + 1);
-    size_t got;
-    while ((got = fread(text + size, 1, cap - size, f)) > 0) {
-        size += got;
-        if (size == cap) {
-            cap *= 2;
-            text = realloc(text, cap + 1);
-        }
-    }
-    fclose(f);
-    text[size] = '\0';
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) { perror(path); exit(1); }
+    size_t size = (size_t)st.st_size;
 
     /* The first line with an attribute fixes d; the lines before it are skipped. */
     int d = -1;
     size_t first = 0;
-    while (first < size) {
-        size_t end = first;
-        while (end < size && text[end] != '\n')
-            end++;
-        d = count_attributes(text + first, end - first);
-        if (d > 0)
+    for (size_t head = 4096;; head *= 2) {
+        char *text = malloc(head);
+        size_t got = read_at(fd, text, head, 0, path);
+        first = 0;
+        while (first < got) {
+            size_t end = first;
+            while (end < got && text[end] != '\n')
+                end++;
+            if (end == got && got < size)
+                break;  /* (a line that goes on past the head) */
+            d = count_attributes(text + first, end - first);
+            if (d > 0)
+                break;
+            d = -1;
+            first = end + 1;
+        }
+        free(text);
+        if (d > 0 || got >= size)
             break;
-        d = -1;
-        first = end + 1;
     }
     if (d <= 0) {
         fprintf(stderr, "%s: no points\n", path);
@@ -175,17 +195,35 @@ static float **read_points(const char *path, int *n_points, int *n_attributes)
     int parts = omp_get_max_threads();
     if (parts < 1)
         parts = 1;
-    size_t *starts = malloc(sizeof(size_t) * (parts + 1));
-    for (int g = 0; g <= parts; g++) {
-        size_t at = first + (size - first) * (size_t)g / (size_t)parts;
-        while (g > 0 && at < size && text[at - 1] != '\n')
-            at++;
-        starts[g] = g == parts ? size : at;
-    }
     piece *pieces = malloc(sizeof(piece) * parts);
     #pragma omp parallel for schedule(static, 1)
-    for (int g = 0; g < parts; g++)
-        parse_piece(text, starts[g], starts[g + 1], d, &pieces[g]);
+    for (int g = 0; g < parts; g++) {
+        /* Cut g (0 < g < parts) is the first line start at or after the
+         * share's nominal start; the thread reads from the byte before its
+         * cut to a little past the next one (further if that is not
+         * enough): text[k] is the file's byte base + k. */
+        size_t from = first + (size - first) * (size_t)g / (size_t)parts;
+        size_t to = g + 1 == parts ? size : first + (size - first) * (size_t)(g + 1) / (size_t)parts;
+        size_t base = from > 0 ? from - 1 : 0;
+        char *text = NULL;
+        size_t stop;
+        for (size_t extra = 4096;; extra *= 2) {
+            size_t want = to + extra < size ? to + extra - base : size - base;
+            char *more = realloc(text, want + 1);
+            if (!more) { perror(path); exit(1); }
+            text = more;
+            stop = base + read_at(fd, text, want, base, path);
+            while (g + 1 < parts && to > 0 && to < stop && text[to - 1 - base] != '\n')
+                to++;
+            if (to < stop || stop >= size)
+                break;
+        }
+        while (g > 0 && from > 0 && from < to && text[from - 1 - base] != '\n')
+            from++;
+        parse_piece(text, from - base, to - base, d, &pieces[g]);
+        free(text);
+    }
+    close(fd);
 
     int n = 0;
     for (int g = 0; g < parts; g++) {
@@ -208,8 +246,6 @@ static float **read_points(const char *path, int *n_points, int *n_attributes)
         free(pieces[g].values);
     }
     free(pieces);
-    free(starts);
-    free(text);
     float **rows = malloc(sizeof(float *) * n);
     for (int i = 0; i < n; i++)
         rows[i] = values + (size_t)i * d;

@@ -175,12 +175,14 @@ static int bb_open_file(bb_ctx *ctx, bb_string *path, char **cpath_out, size_t *
 }
 
 /* Reads from fd into dst until cap bytes or the end of the file; returns the
- * count (less than cap only at the end). Short reads are continued. */
-static size_t bb_read_fd(bb_ctx *ctx, int fd, char *dst, size_t cap, const char *cpath) {
+ * count (less than cap only at the end). Short reads are continued. Reads
+ * from the file position if off < 0, else from offset off (pread: the file
+ * position is neither used nor moved). */
+static size_t bb_read_at(bb_ctx *ctx, int fd, char *dst, size_t cap, int64_t off, const char *cpath) {
   size_t n = 0;
   while (n < cap) {
     size_t want = cap - n < ((size_t)1 << 30) ? cap - n : ((size_t)1 << 30);
-    ssize_t r = read(fd, dst + n, want);
+    ssize_t r = off < 0 ? read(fd, dst + n, want) : pread(fd, dst + n, want, (off_t)(off + (int64_t)n));
     if (r < 0) {
       if (errno == EINTR) continue;
       bb_fail_file(ctx, cpath, errno);
@@ -197,7 +199,7 @@ static char *bb_read_rest(bb_ctx *ctx, int fd, size_t cap, size_t *len, const ch
   char *buf = bb_xmalloc(ctx, cap);
   size_t n = 0;
   for (;;) {
-    n += bb_read_fd(ctx, fd, buf + n, cap - n, cpath);
+    n += bb_read_at(ctx, fd, buf + n, cap - n, -1, cpath);
     if (n < cap) break;
     if (cap > SIZE_MAX / 2) bb_fail_oom(ctx);
     cap *= 2;
@@ -245,7 +247,7 @@ bb_array *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path) {
   int fd = bb_open_file(ctx, path, &cpath, &size);
   if (size > INT32_MAX) bb_fail_oom(ctx);
   bb_array *a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)size, ctx->loc);
-  size_t n = bb_read_fd(ctx, fd, (char *)bb_array_data(a), size, cpath);
+  size_t n = bb_read_at(ctx, fd, (char *)bb_array_data(a), size, -1, cpath);
   size_t more = 0;
   char *tail = n == size ? bb_read_rest(ctx, fd, 4096, &more, cpath) : NULL;
   close(fd);
@@ -257,6 +259,65 @@ bb_array *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path) {
     a = b;
   }
   free(tail);
+  free(cpath);
+  return a;
+}
+
+int64_t bb_Files_size(bb_ctx *ctx, bb_string *path) {
+  if (!path) bb_fail_java(ctx, "NullPointerException", NULL);
+  char *cpath = bb_string_to_utf8(path, NULL);
+  if (!cpath) bb_fail_oom(ctx);
+  struct stat st;
+  if (stat(cpath, &st) != 0) bb_fail_file(ctx, cpath, errno);
+  free(cpath);
+  return (int64_t)st.st_size;
+}
+
+/* The bytes at [offset, offset + length) of the file, fewer if it ends
+ * first. A regular file is read straight into an array of the bytes it holds
+ * there (by its size when opened); a file whose size says 0 (/proc) is read
+ * into a buffer that grows up to length. */
+bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t length) {
+  if (!path) bb_fail_java(ctx, "NullPointerException", NULL);
+  if (offset < 0 || length < 0) {
+    char *p = bb_string_to_utf8(path, NULL);
+    char m[1100];
+    snprintf(m, sizeof m, "%.900s: offset %lld, length %d", p ? p : "?", (long long)offset, (int)length);
+    free(p);
+    bb_fail_java(ctx, "IllegalArgumentException", m);
+  }
+  char *cpath;
+  size_t size;
+  int fd = bb_open_file(ctx, path, &cpath, &size);
+  size_t n;
+  bb_array *a;
+  if (size > 0) {
+    size_t cap = (uint64_t)offset >= size ? 0 : size - (size_t)offset;
+    if (cap > (size_t)length) cap = (size_t)length;
+    a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)cap, ctx->loc);
+    n = bb_read_at(ctx, fd, (char *)bb_array_data(a), cap, offset, cpath);
+    if (n < cap) {
+      bb_array *b = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
+      memcpy(bb_array_data(b), bb_array_data(a), n);
+      a = b;
+    }
+  } else {
+    /* (no file reaches past INT64_MAX, so neither does the read) */
+    if ((int64_t)length > INT64_MAX - offset) length = (int32_t)(INT64_MAX - offset);
+    size_t cap = length < (1 << 16) ? (size_t)length : ((size_t)1 << 16);
+    char *buf = bb_xmalloc(ctx, cap ? cap : 1);
+    n = 0;
+    for (;;) {
+      n += bb_read_at(ctx, fd, buf + n, cap - n, offset + (int64_t)n, cpath);
+      if (n < cap || cap == (size_t)length) break;
+      cap = cap > (size_t)length / 2 ? (size_t)length : cap * 2;
+      buf = bb_xrealloc(ctx, buf, cap);
+    }
+    a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
+    memcpy(bb_array_data(a), buf, n);
+    free(buf);
+  }
+  close(fd);
   free(cpath);
   return a;
 }

@@ -71,6 +71,8 @@ pub const NATIVES: &[(&str, &str)] = &[
     ("Character.digit(int,int)", "bb_Character_digit"),
     ("Files.readString(String)", "bb_Files_readString"),
     ("Files.readAllBytes(String)", "bb_Files_readAllBytes"),
+    ("Files.size(String)", "bb_Files_size"),
+    ("Files.readBytes(String,long,int)", "bb_Files_readBytes"),
     ("Math.sqrt(double)", "bb_Math_sqrt"),
     ("Math.cbrt(double)", "bb_Math_cbrt"),
     ("Math.sin(double)", "bb_Math_sin"),

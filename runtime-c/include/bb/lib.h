@@ -36,6 +36,11 @@ void bb_PrintStream_flush(bb_ctx *ctx, int32_t fd);
 bb_string *bb_Files_readString(bb_ctx *ctx, bb_string *path);
 bb_array  *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path);
 bb_array  *bb_Files_readAllLines(bb_ctx *ctx, bb_string *path);  /* String[] (not a stdlib native) */
+/* Files.size: the size in bytes (stat). Files.readBytes: the bytes at
+ * [offset, offset + length), fewer (down to none) where the file ends first;
+ * a negative offset or length is an IllegalArgumentException naming the path. */
+int64_t    bb_Files_size(bb_ctx *ctx, bb_string *path);
+bb_array  *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t length);
 
 /* ---- System -------------------------------------------------------------- */
 int64_t bb_System_nanoTime(bb_ctx *ctx);          /* CLOCK_MONOTONIC */

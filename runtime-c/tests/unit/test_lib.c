@@ -1,6 +1,7 @@
 /* test_lib.c — Math, conversions and arithmetic with Java's semantics. */
 #include "unit.h"
 #include <math.h>
+#include <unistd.h>
 
 void test_lib(void) {
   bb_ctx *ctx = t_fixture();
@@ -93,6 +94,35 @@ void test_lib(void) {
     fclose(f);
     bb_array *got = bb_Files_readAllBytes(ctx, t_str(ctx, odd[i]));
     CHECK(got->length == (int32_t)n && memcmp(bb_array_data(got), want, n) == 0);
+    /* and readBytes reads their ranges the same way */
+    if (n > 1) {
+      bb_array *part = bb_Files_readBytes(ctx, t_str(ctx, odd[i]), 1, 100000);
+      CHECK(part->length == (int32_t)n - 1 && memcmp(bb_array_data(part), want + 1, n - 1) == 0);
+    }
+  }
+
+  /* Files.size and Files.readBytes on a file of 300 known bytes: ranges
+   * inside, across the end, at and past the end, empty */
+  char tmpl[] = "/tmp/bb_test_lib_XXXXXX";
+  int fd = mkstemp(tmpl);
+  CHECK(fd >= 0);
+  if (fd >= 0) {
+    unsigned char data[300];
+    for (int i = 0; i < 300; i++) data[i] = (unsigned char)(i * 7 + 1);
+    CHECK(write(fd, data, sizeof data) == (ssize_t)sizeof data);
+    close(fd);
+    bb_string *tp = t_str(ctx, tmpl);
+    CHECK(bb_Files_size(ctx, tp) == 300);
+    const int64_t offs[] = {0, 0, 17, 250, 299, 300, 301, INT64_MAX, 5};
+    const int32_t lens[] = {300, 1000, 40, 100, 1, 10, 10, INT32_MAX, 0};
+    for (int k = 0; k < 9; k++) {
+      bb_array *r = bb_Files_readBytes(ctx, tp, offs[k], lens[k]);
+      int64_t avail = offs[k] >= 300 ? 0 : 300 - offs[k];
+      int32_t want = avail < lens[k] ? (int32_t)avail : lens[k];
+      CHECK(r->length == want);
+      CHECK(want == 0 || memcmp(bb_array_data(r), data + offs[k], (size_t)want) == 0);
+    }
+    unlink(tmpl);
   }
   bb_runtime_finish(ctx);
 }
