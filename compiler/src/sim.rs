@@ -56,9 +56,9 @@
 
 use crate::layout::{Layout, Policy};
 use crate::machine::Machine;
+use fnv::FnvHashMap;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
 
 pub use crate::profile::{Counting, Outside};
 
@@ -427,7 +427,9 @@ struct Sim<'a> {
     last_inv: Vec<u32>,
     rr: Vec<u32>,
     task_counts: Vec<Vec<u64>>,
-    object_counts: HashMap<(u32, u32), Vec<u64>, BuildHasherDefault<PairHasher>>,
+    /// Keyed by (task, object); FNV since SipHash showed in profiles of
+    /// long simulations and the map is never iterated.
+    object_counts: FnvHashMap<(u32, u32), Vec<u64>>,
     alloc_acc: Vec<Vec<Vec<f64>>>,
     /// Exits keeping the first parameter in its state ([`stay_masks`]).
     stays: Vec<u64>,
@@ -690,32 +692,6 @@ fn stay_masks(model: &Model) -> Vec<u64> {
         }
     }
     out
-}
-
-/// A hasher for the per-object exit counts' (task, object) keys: the
-/// default SipHash showed in profiles of long simulations, and the map is
-/// never iterated, so a cheap multiplicative mix is enough.
-#[derive(Default)]
-struct PairHasher(u64);
-
-impl Hasher for PairHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
 }
 
 /// Mixes a tag id into a well-spread hash (splitmix64's finaliser).
