@@ -1173,8 +1173,8 @@ impl Gen<'_> {
             .as_ref()
             .is_some_and(|(_, _, t)| *t == Type::Class(self.p.well_known.string));
         let monomorphic = !md.is_abstract && !self.overridden[m.0 as usize];
-        let direct = kind != CallKind::Virtual || receiver_final || monomorphic;
-        let direct = direct || md.vtable_slot.is_none();
+        let direct =
+            kind != CallKind::Virtual || receiver_final || monomorphic || md.vtable_slot.is_none();
         let mut native = md.is_native.then(|| self.natives.symbol(m).to_string());
         let how = match &native {
             Some(sym) if direct => natives::located(sym),
