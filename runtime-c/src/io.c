@@ -193,16 +193,19 @@ static size_t bb_read_at(bb_ctx *ctx, int fd, char *dst, size_t cap, int64_t off
   return n;
 }
 
-/* The rest of fd, in a malloc'd buffer that starts at cap bytes (> 0) and
- * doubles while the file goes on; *len is the count. */
-static char *bb_read_rest(bb_ctx *ctx, int fd, size_t cap, size_t *len, const char *cpath) {
-  char *buf = bb_xmalloc(ctx, cap);
+/* The rest of fd (from the file position if off < 0, else from offset off),
+ * at most max bytes, in a malloc'd buffer that starts at cap bytes (> 0, or
+ * max if smaller) and doubles while the file goes on; *len is the count. */
+static char *bb_read_rest(bb_ctx *ctx, int fd, int64_t off, size_t cap, size_t max, size_t *len,
+                          const char *cpath) {
+  if (cap > max) cap = max;
+  char *buf = bb_xmalloc(ctx, cap ? cap : 1);
   size_t n = 0;
   for (;;) {
-    n += bb_read_at(ctx, fd, buf + n, cap - n, -1, cpath);
-    if (n < cap) break;
+    n += bb_read_at(ctx, fd, buf + n, cap - n, off < 0 ? -1 : off + (int64_t)n, cpath);
+    if (n < cap || cap == max) break;
     if (cap > SIZE_MAX / 2) bb_fail_oom(ctx);
-    cap *= 2;
+    cap = cap > max / 2 ? max : cap * 2;
     buf = bb_xrealloc(ctx, buf, cap);
   }
   *len = n;
@@ -213,7 +216,8 @@ static char *bb_read_file(bb_ctx *ctx, bb_string *path, size_t *len, char **cpat
   size_t size;
   int fd = bb_open_file(ctx, path, cpath_out, &size);
   /* one byte more than the size, so that an unchanged file needs no second buffer */
-  char *buf = bb_read_rest(ctx, fd, size < ((size_t)1 << 16) ? ((size_t)1 << 16) : size + 1, len, *cpath_out);
+  char *buf = bb_read_rest(ctx, fd, -1, size < ((size_t)1 << 16) ? ((size_t)1 << 16) : size + 1, SIZE_MAX, len,
+                           *cpath_out);
   close(fd);
   return buf;
 }
@@ -249,7 +253,7 @@ bb_array *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path) {
   bb_array *a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)size, ctx->loc);
   size_t n = bb_read_at(ctx, fd, (char *)bb_array_data(a), size, -1, cpath);
   size_t more = 0;
-  char *tail = n == size ? bb_read_rest(ctx, fd, 4096, &more, cpath) : NULL;
+  char *tail = n == size ? bb_read_rest(ctx, fd, -1, 4096, SIZE_MAX, &more, cpath) : NULL;
   close(fd);
   if (n < size || more > 0) {
     if (more > INT32_MAX - n) bb_fail_oom(ctx);
@@ -304,15 +308,7 @@ bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32
   } else {
     /* (no file reaches past INT64_MAX, so neither does the read) */
     if ((int64_t)length > INT64_MAX - offset) length = (int32_t)(INT64_MAX - offset);
-    size_t cap = length < (1 << 16) ? (size_t)length : ((size_t)1 << 16);
-    char *buf = bb_xmalloc(ctx, cap ? cap : 1);
-    n = 0;
-    for (;;) {
-      n += bb_read_at(ctx, fd, buf + n, cap - n, offset + (int64_t)n, cpath);
-      if (n < cap || cap == (size_t)length) break;
-      cap = cap > (size_t)length / 2 ? (size_t)length : cap * 2;
-      buf = bb_xrealloc(ctx, buf, cap);
-    }
+    char *buf = bb_read_rest(ctx, fd, offset, (size_t)1 << 16, (size_t)length, &n, cpath);
     a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
     memcpy(bb_array_data(a), buf, n);
     free(buf);
