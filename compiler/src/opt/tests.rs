@@ -380,6 +380,19 @@ fn spreads_work_handed_out_by_another_group_and_beats_the_default() {
             r.layout.instances(crate::hir::TaskId(2)).len(),
             cores as usize
         );
+        // The search on its own (without the default layout `optimise`
+        // adds) finds such a layout too: the mapping's routes spread the
+        // partitions handed out from another core.
+        let opts = OptOptions::default();
+        let mut rng = StdRng::seed_from_u64(opts.seed);
+        let map = Mapping::new(&m, cores);
+        let start = map.random(opts.initial, &mut rng);
+        let alone = search(&m, &mach, &map, start, &opts, &mut rng, &mut |_, _| {});
+        assert!(
+            alone.result.time_ns < 1.1 * ideal,
+            "{cores} cores, search alone: {}",
+            alone.result.time_ns
+        );
     }
 }
 
