@@ -15,8 +15,10 @@
 # stat::number_of_executed_units) and exits non-zero if the fuzzer found a
 # crash, a hang (-timeout) or ran out of memory; the offending input is then
 # printed and kept in fuzz/artifacts/TARGET/. Reproduce one with
-#   cd fuzz && cargo fuzz run -s none -O check artifacts/check/crash-...
-# Honours CARGO_TARGET_DIR. Installs cargo-fuzz if it is missing.
+#   fuzz/target/x86_64-unknown-linux-gnu/release/check fuzz/artifacts/check/crash-...
+# (or, with cargo-fuzz installed: cd fuzz && cargo fuzz run -s none -O check artifacts/check/crash-...)
+# Honours CARGO_TARGET_DIR. Needs no cargo-fuzz: it builds the target with
+# cargo-fuzz's flags itself (below).
 set -euo pipefail
 
 secs=${1:-60}
@@ -29,10 +31,6 @@ if ! [[ "$secs" =~ ^[0-9]+$ ]]; then
     exit 2
 fi
 
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "fuzz.sh: installing cargo-fuzz" >&2
-    cargo install cargo-fuzz --locked
-fi
 
 corpus="$fuzz/corpus/$target"
 artifacts="$fuzz/artifacts/$target"
@@ -45,14 +43,26 @@ for f in "$root"/tests/check-pass/*.bb "$root"/tests/ui/*.bb "$root"/examples/*.
 done
 echo "fuzz.sh: $seeds seed files in ${corpus#"$root"/}"
 
-build_args=(-s none -O)
-if [[ -n "${CARGO_TARGET_DIR:-}" ]]; then
-    build_args+=(--target-dir "$CARGO_TARGET_DIR")
-fi
+# The build `cargo fuzz build -s none -O TARGET` makes, without installing
+# cargo-fuzz (a fresh CI machine would compile it first): cargo-fuzz's own
+# RUSTFLAGS for libFuzzer's coverage on Linux with no sanitizer, release
+# mode with debug line tables, and an explicit --target so that build
+# scripts are compiled without them.
+host=$(rustc -vV | sed -n 's/^host: //p')
+target_dir=${CARGO_TARGET_DIR:-$fuzz/target}
+export RUSTFLAGS="-Cpasses=sancov-module \
+-Cllvm-args=-sanitizer-coverage-level=4 \
+-Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
+-Cllvm-args=-sanitizer-coverage-pc-table \
+-Cllvm-args=-sanitizer-coverage-trace-compares \
+-Cllvm-args=-simplifycfg-branch-fold-threshold=0 \
+-Cllvm-args=-sanitizer-coverage-stack-depth \
+--cfg fuzzing -Clink-dead-code -Ccodegen-units=1 ${RUSTFLAGS:-}"
 
-cd "$fuzz"
 echo "fuzz.sh: building fuzz target '$target'"
-cargo fuzz build "${build_args[@]}" "$target"
+cargo build --manifest-path "$fuzz/Cargo.toml" --target "$host" --release \
+    --config profile.release.debug=true --target-dir "$target_dir" --bin "$target"
+exe="$target_dir/$host/release/$target"
 
 # Remember which artifacts existed, so only new ones are reported.
 before=$(ls "$artifacts")
@@ -61,7 +71,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 echo "fuzz.sh: fuzzing '$target' for ${secs}s"
 set +e
-cargo fuzz run "${build_args[@]}" "$target" "$corpus" -- \
+"$exe" "$corpus" \
     -max_total_time="$secs" \
     -print_final_stats=1 \
     -dict="$fuzz/bamboo.dict" \
