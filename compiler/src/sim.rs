@@ -1312,7 +1312,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn collections_stop_every_core() {
+    fn collections_stop_every_core_and_sweep_in_parallel() {
         // Two collections of 500 ns over 1800 ns of bodies: one after the
         // startup task (1000 ns), one after the eighth work item.
         let mut m = data_parallel(8, 100.0);
@@ -1324,13 +1324,7 @@ pub(crate) mod tests {
             finish_ns: 7.0,
             ..Outside::default()
         };
-        let one = simulate(
-            &m,
-            &free_machine(1),
-            &layout_of(&m, vec![vec![0, 1]]),
-            SimOptions::default(),
-        );
-        assert_eq!(one.time_ns, 50.0 + 1800.0 + 1000.0 + 7.0);
+        assert_eq!(on_one_core(&m).time_ns, 50.0 + 1800.0 + 1000.0 + 7.0);
         // Four cores: the work waits for the first collection (1050 to
         // 1550), runs two rounds, and the second collection follows.
         let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
@@ -1341,35 +1335,15 @@ pub(crate) mod tests {
             .iter()
             .filter(|i| i.task == 1)
             .all(|i| i.start >= 1550.0));
-    }
 
-    #[test]
-    fn one_core_marks_and_every_core_sweeps_its_share() {
-        // The model of collections_stop_every_core with 100 ns of each
-        // 500 ns collection spent marking, 400 ns sweeping.
-        let mut m = data_parallel(8, 100.0);
-        m.outside = Outside {
-            gc_ns: 1000.0,
-            gc_mark_ns: 200.0,
-            collections: 2,
-            task_ns: 1800.0,
-            init_ns: 50.0,
-            finish_ns: 7.0,
-            ..Outside::default()
-        };
-        // One core sweeps everything: the profiled pauses.
-        let one = simulate(
-            &m,
-            &free_machine(1),
-            &layout_of(&m, vec![vec![0, 1]]),
-            SimOptions::default(),
-        );
-        assert_eq!(one.time_ns, 50.0 + 1800.0 + 1000.0 + 7.0);
-        // Four cores: only core 0 worked (the startup task) before the
-        // first collection, which so lasts 100 + 400 (1050 to 1550); each
-        // core then runs two items (200 ns of 800), so the second sweep
-        // takes a quarter: 100 + 400 / 4.
-        let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+        // One core marks, every core sweeps its own heap: with 100 ns of
+        // each collection marking and 400 ns sweeping, one core still
+        // takes the profiled pauses. On four, only core 0 worked (the
+        // startup task) before the first collection, which so lasts
+        // 100 + 400; each core then runs two items (200 ns of 800), so
+        // the second sweep takes a quarter: 100 + 400 / 4.
+        m.outside.gc_mark_ns = 200.0;
+        assert_eq!(on_one_core(&m).time_ns, 50.0 + 1800.0 + 1000.0 + 7.0);
         let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
         assert_eq!(r.time_ns, 1550.0 + 200.0 + (100.0 + 100.0) + 7.0);
     }
