@@ -65,6 +65,7 @@ Examples:
 
 import argparse
 import gzip
+import json
 import os
 import resource
 import shutil
@@ -111,6 +112,30 @@ def callgrind(cmd, cwd, out: Path) -> int:
         if line.startswith("summary:") or line.startswith("totals:"):
             return int(line.split()[1])
     raise RuntimeError(f"{out}: no instruction total")
+
+
+def median_profile(exe, args, cwd, out: Path, runs: int, env=None, timeout=None) -> dict:
+    """Runs the profiling build `exe` `runs` times, each writing its own
+    profile (`out` with `.1`, `.2`, ... before the suffix), and copies the
+    profile of the run whose `total_ns` is the median to `out`: one whole,
+    real profile, that of a typical run, so that a run slowed by other work
+    on the machine does not become the model (paper 4.4 assumes a
+    representative profile). Returns {"totals_ns": [...], "chosen": i}.
+    Raises RuntimeError (as run_cmd) when a run fails."""
+    totals = []
+    paths = []
+    for i in range(max(1, runs)):
+        path = out.with_name(f"{out.stem}.{i + 1}{out.suffix}")
+        proc = subprocess.run([*exe, *args], cwd=cwd, env=dict(env or os.environ, BAMBOO_PROFILE_OUT=str(path)),
+                              capture_output=True, text=True, timeout=timeout)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{' '.join(map(str, exe))} exited with {proc.returncode}\n{proc.stderr[-2000:]}")
+        totals.append(json.loads(path.read_text())["total_ns"])
+        paths.append(path)
+    # The lower median for an even count: a real run, never an average.
+    chosen = sorted(range(len(totals)), key=lambda i: (totals[i], i))[(len(totals) - 1) // 2]
+    shutil.copyfile(paths[chosen], out)
+    return {"totals_ns": totals, "chosen": chosen}
 
 
 def build(cmd) -> bool:

@@ -4,13 +4,16 @@ reproducible by one command.
 
 Usage:
     python3 benchmarks/simacc.py [--size simacc] [--runs 5] [--cores N]
-                                 [--machine M] [--bambooc PATH] [BENCH ...]
+                                 [--machine M] [--bambooc PATH] [--profile-runs K]
+                                 [--profile-clock wall|thread] [BENCH ...]
 
 For each benchmark (default: all seven) at the size (default `simacc`, a
 size of each sizes.toml's [sizes] table that runs 0.5-5 s on one core):
 
 1. builds the 1-core program and the `--profile-gen` program, runs the
-   latter once to write the profile;
+   latter --profile-runs times (default 3) and keeps the profile of the
+   run whose `total_ns` is the median (compare.median_profile: one run
+   slowed by other work on the machine does not become the model);
 2. asks `bambooc sim --profile P --cores 1,N --emit layout` for the 1-core
    and N-core estimates (machine `--machine`, default the built-in
    `smp:N`) and the synthesised N-core layout;
@@ -71,8 +74,8 @@ def one(name, a, build_root, n):
         if not compare.build(bb + extra + ["-o", str(b / exe)]):
             return {"name": name, "error": f"build {exe} failed"}
     prof = b / f"{name}.profile"
-    compare.run_cmd([str(b / "bbprof"), *args], cwd=d,
-                    env=dict(os.environ, BAMBOO_PROFILE_OUT=str(prof), BAMBOO_PROFILE_CLOCK=a.profile_clock))
+    profiled = compare.median_profile([str(b / "bbprof")], args, d, prof, a.profile_runs,
+                                      env=dict(os.environ, BAMBOO_PROFILE_CLOCK=a.profile_clock))
     stem = b / name
     cmd = [a.bambooc, "sim", src, "--profile", str(prof), "--cores", f"1,{n}", "--emit", "layout", "-o", str(stem)]
     if a.machine:
@@ -97,7 +100,8 @@ def one(name, a, build_root, n):
         rows.append({"cores": k, "estimate_s": e, "measured_s": m, "min_s": min(wall[k]),
                      "cpu_s": statistics.median(cpu[k]),
                      "walls": wall[k], "error_pct": (e - m) / m * 100 if e else None})
-    return {"name": name, "args": " ".join(args), "rows": rows, "sim": text}
+    return {"name": name, "args": " ".join(args), "rows": rows, "sim": text, "profile_totals_s":
+            [t / 1e9 for t in profiled["totals_ns"]], "profile_chosen": profiled["chosen"]}
 
 
 def main() -> int:
@@ -110,6 +114,8 @@ def main() -> int:
     ap.add_argument("--bambooc", default=None)
     ap.add_argument("--build", default=str(ROOT / "build" / "simacc"))
     ap.add_argument("--json", default=None)
+    ap.add_argument("--profile-runs", type=int, default=3,
+                    help="profiling runs; the profile of the run with the median total_ns is used (default 3)")
     ap.add_argument("--profile-clock", choices=["wall", "thread"], default="wall",
                     help="the profiler's clock (BAMBOO_PROFILE_CLOCK): thread CPU time for a busy machine; "
                          "compare the 1-core estimate with the cpu column then")
@@ -133,6 +139,8 @@ def main() -> int:
             continue
         if a.verbose:
             print(r["sim"], end="")
+            totals = ", ".join(f"{t:.3f}" for t in r["profile_totals_s"])
+            print(f"{name:14} profile runs' total_ns (s): {totals}; used run {r['profile_chosen'] + 1}")
         for row in r["rows"]:
             e = row["estimate_s"]
             err = f"{row['error_pct']:+.1f}%" if row["error_pct"] is not None else "-"

@@ -72,6 +72,12 @@ pub struct Profile {
     /// The garbage collector, all collections together.
     #[serde(default)]
     pub gc_ns: u64,
+    /// The marking part of `gc_ns` (the rest is the sweep). On N cores one
+    /// core marks while every core sweeps its own heap. 0 when absent (an
+    /// older profile): the simulator then treats the whole collection as
+    /// serial.
+    #[serde(default)]
+    pub gc_mark_ns: u64,
     /// Collections.
     #[serde(default)]
     pub collections: u64,
@@ -595,6 +601,8 @@ pub struct MarkovModel {
 pub struct Outside {
     pub init_ns: f64,
     pub gc_ns: f64,
+    /// The marking part of `gc_ns` (at most `gc_ns`); 0 when unknown.
+    pub gc_mark_ns: f64,
     pub collections: u64,
     /// Time in bodies (the collections are spread over it).
     pub task_ns: f64,
@@ -608,6 +616,8 @@ impl Outside {
         Outside {
             init_ns: prof.init_ns as f64,
             gc_ns: prof.gc_ns as f64,
+            // A figure above the whole (a hand-edited profile) counts as the whole.
+            gc_mark_ns: prof.gc_mark_ns.min(prof.gc_ns) as f64,
             collections: prof.collections,
             task_ns: prof.task_ns,
             finish_ns: prof.finish_ns as f64,

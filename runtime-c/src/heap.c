@@ -380,8 +380,9 @@ void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0) {
 void bb_gc_collect(bb_ctx *ctx) {
   uint64_t t0 = bb_now_ns(), c0 = ctx->prof ? bb_prof_now(ctx) : 0;
   bb_gc_mark_all(ctx);
+  uint64_t c1 = ctx->prof ? bb_prof_now(ctx) : 0;
   bb_gc_sweep_own(ctx, t0);
-  if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0); /* profile.c */
+  if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0, c1 - c0); /* profile.c */
 }
 
 void bb_gc_maybe(bb_ctx *ctx) {

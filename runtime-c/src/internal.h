@@ -82,6 +82,7 @@ typedef struct bb_prof_core {
   uint64_t      setup_ns;    /* bb_prof_start's own time (not the program's start-up) */
   uint64_t      start_ns;    /* the clock at runtime start-up */
   uint64_t      gc_ns;       /* collections, timed with the profile's clock */
+  uint64_t      gc_mark_ns;  /* their marking (the part one core does at N cores) */
 } bb_prof_core;
 
 static inline uint64_t bb_cpu_ns(void) {
@@ -101,7 +102,7 @@ void bb_prof_start(bb_ctx *ctx);
 void bb_prof_alloc(bb_ctx *ctx, uint32_t site);
 void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1);
 void bb_prof_write(bb_ctx *ctx, bool complete);
-void bb_prof_gc(bb_ctx *ctx, uint64_t ns);
+void bb_prof_gc(bb_ctx *ctx, uint64_t ns, uint64_t mark_ns);
 void bb_prof_finish(bb_ctx *ctx);
 
 #endif

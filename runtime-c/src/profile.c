@@ -23,7 +23,9 @@
  * Besides the bodies, the run's time outside them is split up (format
  * version 2), so that the simulator can account for all of it: `init_ns`
  * (runtime start-up to the first body: initialisation, the startup object),
- * `gc_ns` and `collections` (the collector, from the heaps' own counters),
+ * `gc_ns` and `collections` (the collector, from the heaps' own counters;
+ * `gc_mark_ns`, the marking part of `gc_ns`: at N cores one core marks and
+ * every core sweeps its own heap),
  * `sched_ns` (the scheduler between bodies: dispatch, guards, locks, exits,
  * routing; the profiler's own clock readings taken out) and `finish_ns`
  * (the end of the last body to the writing of the profile: the last exit,
@@ -38,7 +40,8 @@
  *   sched.c bb_step, t0 = bb_prof_now(ctx) before the body; after it, once
  *   the exit is known to be valid:
  *                              if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, bb_prof_now(ctx));
- *   heap.c bb_gc_collect:      if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0);
+ *   heap.c bb_gc_collect:      if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0, c1 - c0);
+ *                              (c1: read between the marking and the sweep)
  *   sched.c bb_task_object:    if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site);
  *   cores.c bb_runtime_finish: bb_prof_finish(ctx);  (before anything is freed)
  * Counters are per core and merged when written; a profiling build runs on
@@ -52,7 +55,10 @@
 
 static bb_ctx *bb_prof_pending_ctx; /* core 0 of a run whose profile is not written yet */
 
-void bb_prof_gc(bb_ctx *ctx, uint64_t ns) { ctx->prof->gc_ns += ns; }
+void bb_prof_gc(bb_ctx *ctx, uint64_t ns, uint64_t mark_ns) {
+  ctx->prof->gc_ns += ns;
+  ctx->prof->gc_mark_ns += mark_ns;
+}
 
 static uint64_t bb_prof_clock_overhead(const bb_ctx *ctx) {
   uint64_t best = UINT64_MAX;
@@ -190,9 +196,10 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     p0->count += pc->count;
     p0->setup_ns += pc->setup_ns;
   }
-  uint64_t now_ns = p0->start_ns + total_ns, gc_ns = 0, collections = 0;
+  uint64_t now_ns = p0->start_ns + total_ns, gc_ns = 0, gc_mark_ns = 0, collections = 0;
   for (uint32_t c = 0; c < rt->ncores; c++) {
     gc_ns += p0->cpu ? (rt->cores[c].prof ? rt->cores[c].prof->gc_ns : 0) : rt->cores[c].heap.gc_ns;
+    gc_mark_ns += rt->cores[c].prof ? rt->cores[c].prof->gc_mark_ns : 0;
     collections += rt->cores[c].heap.collections;
   }
   /* the run split up: start-up, bodies, collector, scheduler, finish */
@@ -236,11 +243,12 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
   fprintf(f,
           ",\n  \"complete\": %s,\n  \"clock\": \"%s\",\n  \"clock_overhead_ns\": %llu,\n"
           "  \"total_ns\": %llu,\n  \"task_ns\": %.1f,\n  \"init_ns\": %llu,\n  \"sched_ns\": %.1f,\n"
-          "  \"gc_ns\": %llu,\n  \"collections\": %llu,\n  \"finish_ns\": %llu,\n  \"invocations\": %llu,\n"
+          "  \"gc_ns\": %llu,\n  \"gc_mark_ns\": %llu,\n  \"collections\": %llu,\n  \"finish_ns\": %llu,\n  \"invocations\": %llu,\n"
           "  \"allocations_outside_tasks\": %llu,\n  \"tasks\": [",
           complete ? "true" : "false", p0->cpu ? "CLOCK_THREAD_CPUTIME_ID" : "CLOCK_MONOTONIC",
           (unsigned long long)p0->clock_ns, (unsigned long long)total_ns, task_ns,
-          (unsigned long long)init_ns, sched_ns, (unsigned long long)gc_ns, (unsigned long long)collections,
+          (unsigned long long)init_ns, sched_ns, (unsigned long long)gc_ns, (unsigned long long)gc_mark_ns,
+          (unsigned long long)collections,
           (unsigned long long)finish_ns, (unsigned long long)invocations, (unsigned long long)p0->outside);
   for (uint32_t t = 0; t < prog->ntasks; t++) {
     const bb_task *d = &prog->tasks[t];

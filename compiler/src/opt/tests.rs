@@ -78,6 +78,7 @@ fn keyword() -> (Program, Model) {
         init_ns: 0,
         sched_ns: 0.0,
         gc_ns: 0,
+        gc_mark_ns: 0,
         collections: 0,
         finish_ns: 0,
         invocations: 9,

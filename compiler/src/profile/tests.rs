@@ -49,6 +49,7 @@ fn good(p: &Program) -> Profile {
         init_ns: 0,
         sched_ns: 0.0,
         gc_ns: 0,
+        gc_mark_ns: 0,
         collections: 0,
         finish_ns: 0,
         invocations: 7,
