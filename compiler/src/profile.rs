@@ -119,6 +119,13 @@ pub struct ExitProfile {
     pub time_mean_ns: f64,
     /// Sample variance of that time (n - 1 in the denominator; 0 below 2).
     pub time_var_ns2: f64,
+    /// Mean time of the scheduler between the body of one of those
+    /// invocations and the next body (applying the exit, publishing,
+    /// dispatching; collections and the profiler's clock reading left
+    /// out). Absent from older profiles and for an exit only the run's
+    /// last invocation took: the simulator then charges the run's average.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sched_mean_ns: Option<f64>,
     /// Sites at which those invocations allocated task objects (sites with
     /// no allocation are left out).
     #[serde(default)]
@@ -557,6 +564,8 @@ pub struct ExitStats {
     pub probability: f64,
     pub mean_ns: f64,
     pub var_ns2: f64,
+    /// The scheduler's mean time after such an invocation, if profiled.
+    pub sched_ns: Option<f64>,
     /// Mean task objects allocated per invocation taking this exit, per
     /// site (sites with none are left out), by site.
     pub allocs: Vec<(AllocSiteId, f64)>,
@@ -696,6 +705,7 @@ impl MarkovModel {
                             probability: ep.map_or(0.0, |x| x.probability),
                             mean_ns: ep.map_or(0.0, |x| x.time_mean_ns),
                             var_ns2: ep.map_or(0.0, |x| x.time_var_ns2),
+                            sched_ns: ep.and_then(|x| x.sched_mean_ns),
                             allocs: ep
                                 .map(|x| {
                                     x.allocations

@@ -30,9 +30,11 @@
 //! it go, first the group, by the groups' combined counts, then an exit of
 //! it: a collector's "round over" exits are due together after the
 //! round's parts, whichever of them is due itself); it
-//! lasts the exit's mean time plus the scheduler's cost of an invocation
-//! (the profile's `sched_ns` per invocation, measured by the profiling
-//! build; the machine's `dispatch_ns` for a profile without it) and the
+//! lasts the exit's mean time plus the scheduler's cost after it (the
+//! profile's `sched_mean_ns` of the exit: the gap the profiling build
+//! measured after such bodies, applying the exit, publishing and
+//! dispatching; else the run's `sched_ns` per invocation; the machine's
+//! `dispatch_ns` for a profile without either) and the
 //! machine's lock cost per parameter; it allocates the exit's expected
 //! number of objects, fractional means realised exactly over invocations
 //! by accumulating (sites whose means are the same share of their
@@ -106,6 +108,9 @@ pub struct ExitModel {
     pub runtime_exit: u32,
     pub probability: f64,
     pub mean_ns: f64,
+    /// The scheduler's time after the body (the profile's per-exit
+    /// `sched_mean_ns`); `None` charges the run's average per invocation.
+    pub sched_ns: Option<f64>,
     /// Per parameter: (state before, state after) pairs; [`ANY`] as the
     /// state before matches every state. An object whose state has no pair
     /// leaves the task world.
@@ -240,6 +245,7 @@ pub fn model_from(
                         runtime_exit: e.runtime_exit,
                         probability: e.probability,
                         mean_ns: e.mean_ns,
+                        sched_ns: e.sched_ns,
                         next,
                         allocs,
                     }
@@ -948,8 +954,10 @@ impl Sim<'_> {
         }
         let exit = self.choose_exit(task, entries[0].obj);
         let tm = &self.model.tasks[task as usize];
-        let work = tm.exits[exit as usize].mean_ns;
-        let dur = work + self.dispatch_ns + self.lock_ns * f64::from(tm.params);
+        let em = &tm.exits[exit as usize];
+        let work = em.mean_ns;
+        let sched = em.sched_ns.unwrap_or(self.dispatch_ns);
+        let dur = work + sched + self.lock_ns * f64::from(tm.params);
         let start = now.max(ready);
         let end = start + dur;
         let tag = if tm.tag_shared {
@@ -1171,6 +1179,7 @@ pub(crate) mod tests {
                 runtime_exit: 0,
                 probability: 1.0,
                 mean_ns,
+                sched_ns: None,
                 next,
                 allocs: allocs
                     .into_iter()
@@ -1283,6 +1292,38 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn each_exit_costs_its_own_profiled_scheduler_time() {
+        // The startup's exit publishes the eight objects (900 ns of
+        // scheduler time); each work exit costs 10 ns. The machine's
+        // 50 ns dispatch is only the fallback of exits without a figure.
+        let mut m = data_parallel(8, 100.0);
+        m.tasks[0].exits[0].sched_ns = Some(900.0);
+        m.tasks[1].exits[0].sched_ns = Some(10.0);
+        let mut mach = free_machine(4);
+        mach.costs.dispatch_ns = 50.0;
+        // One core: 1000 + 900 + 8 * (100 + 10).
+        let one = simulate(
+            &m,
+            &mach,
+            &layout_of(&m, vec![vec![0, 1]]),
+            SimOptions::default(),
+        );
+        assert_eq!(one.time_ns, 2780.0);
+        // Four cores, two objects each: 1900 + 2 * 110.
+        let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+        assert_eq!(
+            simulate(&m, &mach, &four, SimOptions::default()).time_ns,
+            2120.0
+        );
+        // Without the work exit's figure it costs the machine's dispatch.
+        m.tasks[1].exits[0].sched_ns = None;
+        assert_eq!(
+            simulate(&m, &mach, &four, SimOptions::default()).time_ns,
+            2200.0
+        );
+    }
+
+    #[test]
     fn exits_track_ratios_and_fractional_allocations_accumulate() {
         // A generator loop: `gen` keeps its object with probability 0.75
         // (exit 0) and allocates 0.5 work objects per invocation.
@@ -1291,6 +1332,7 @@ pub(crate) mod tests {
             runtime_exit: 1,
             probability: 0.25,
             mean_ns: 10.0,
+            sched_ns: None,
             next: vec![vec![]],
             allocs: vec![],
         });
@@ -1376,6 +1418,7 @@ pub(crate) mod tests {
                 runtime_exit: e as u32 + 1,
                 probability: p,
                 mean_ns: 10.0,
+                sched_ns: None,
                 next: vec![next],
                 allocs: vec![],
             });

@@ -120,6 +120,32 @@ fn keyword_profile_is_exact_and_another_program_rejects_it() {
     assert_eq!(merge.exits[1].probability, 1.0 / 16.0);
     assert!(merge.exits.iter().all(|e| e.time_mean_ns >= 0.0));
     assert!(prof.task_ns > 0.0 && prof.task_ns <= prof.total_ns as f64);
+    // Every exit taken has its scheduler gap, but for the run's last
+    // invocation (the finishing merge, exit 1), which no body followed;
+    // the gaps add up to no more than the run's scheduler time.
+    let mut gaps = 0.0;
+    for (t, e) in prof
+        .tasks
+        .iter()
+        .flat_map(|t| t.exits.iter().map(move |e| (t, e)))
+    {
+        let last = t.task == "mergeIntermediateResult" && e.exit == 1;
+        assert_eq!(
+            e.sched_mean_ns.is_some(),
+            e.count > 0 && !last,
+            "{} exit {}",
+            t.task,
+            e.exit
+        );
+        gaps += e.sched_mean_ns.unwrap_or(0.0) * e.count as f64;
+    }
+    // (Each gap is clamped at zero once a clock reading is taken out.)
+    let slack = prof.invocations as f64 * prof.clock_overhead_ns as f64 + 1.0;
+    assert!(
+        gaps <= prof.sched_ns + slack,
+        "gaps {gaps} vs sched_ns {}",
+        prof.sched_ns
+    );
 
     // The driver rejects the profile for another program.
     let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))

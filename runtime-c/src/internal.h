@@ -62,6 +62,8 @@ typedef struct bb_prof_exit {
   uint64_t count;
   double   mean;  /* Welford: running mean of the body time (ns) */
   double   m2;    /* Welford: sum of squared deviations from the mean */
+  double   sched_ns; /* the scheduler's time after these invocations' bodies, summed */
+  uint64_t gaps;     /* the invocations that such a gap followed (all but the run's last) */
 } bb_prof_exit;
 
 typedef struct bb_prof_core {
@@ -83,6 +85,8 @@ typedef struct bb_prof_core {
   uint64_t      start_ns;    /* the clock at runtime start-up */
   uint64_t      gc_ns;       /* collections, timed with the profile's clock */
   uint64_t      gc_mark_ns;  /* their marking (the part one core does at N cores) */
+  uint64_t      gc_at_last;  /* gc_ns at the end of the last body */
+  uint32_t      last_exit;   /* the `exits` index of the last invocation */
 } bb_prof_core;
 
 static inline uint64_t bb_cpu_ns(void) {

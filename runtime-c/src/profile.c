@@ -29,7 +29,11 @@
  * `sched_ns` (the scheduler between bodies: dispatch, guards, locks, exits,
  * routing; the profiler's own clock readings taken out) and `finish_ns`
  * (the end of the last body to the writing of the profile: the last exit,
- * termination, flushing the output).
+ * termination, flushing the output). Per exit, `sched_mean_ns` is the mean
+ * scheduler gap after the bodies that took it (applying the exit,
+ * publishing, dispatching the next invocation; collections and the clock
+ * reading taken out), so that the simulator charges each invocation its
+ * own scheduling cost rather than the run's average.
  *
  * The clock is CLOCK_MONOTONIC, or with BAMBOO_PROFILE_CLOCK=thread the
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID, from the process's start), for
@@ -132,8 +136,22 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
   bb_prof_core *p = ctx->prof;
   uint32_t x = p->exit_base[task] + exit;
   uint64_t raw_ns = t1 - t0;
-  if (!p->count++) p->first_ns = t0;
+  if (!p->count++) {
+    p->first_ns = t0;
+  } else {
+    /* The gap since the previous body belongs to that invocation's exit:
+     * applying it, publishing its objects, and dispatching this one. The
+     * collections in the gap and the profiler's one clock reading are not
+     * the scheduler's. */
+    uint64_t gap = t0 - p->last_ns, gc = p->gc_ns - p->gc_at_last;
+    gap = gap > gc ? gap - gc : 0;
+    bb_prof_exit *prev = &p->exits[p->last_exit];
+    prev->sched_ns += gap > p->clock_ns ? (double)(gap - p->clock_ns) : 0.0;
+    prev->gaps++;
+  }
   p->last_ns = t1;
+  p->last_exit = x;
+  p->gc_at_last = p->gc_ns;
   p->raw_ns += raw_ns;
   double ns = raw_ns > p->clock_ns ? (double)(raw_ns - p->clock_ns) : 0.0;
   bb_prof_exit *ex = &p->exits[x];
@@ -174,6 +192,8 @@ static void bb_prof_merge_exit(bb_prof_exit *into, const bb_prof_exit *from) {
   into->mean += delta * n2 / n;
   into->m2 += from->m2 + delta * delta * n1 * n2 / n;
   into->count += from->count;
+  into->sched_ns += from->sched_ns;
+  into->gaps += from->gaps;
 }
 
 void bb_prof_write(bb_ctx *ctx, bool complete) {
@@ -264,8 +284,10 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
       double var = ex->count > 1 ? ex->m2 / (double)(ex->count - 1) : 0.0;
       fprintf(f,
               "%s\n        { \"exit\": %u, \"count\": %llu, \"probability\": %.17g, \"time_mean_ns\": %.3f, "
-              "\"time_var_ns2\": %.3f, \"allocations\": [",
+              "\"time_var_ns2\": %.3f, ",
               e ? "," : "", e, (unsigned long long)ex->count, prob, ex->mean, var < 0 ? 0.0 : var);
+      if (ex->gaps) fprintf(f, "\"sched_mean_ns\": %.3f, ", ex->sched_ns / (double)ex->gaps);
+      fprintf(f, "\"allocations\": [");
       bool first = true;
       for (uint32_t s = 0; s < p0->nsites; s++) {
         uint64_t total = p0->allocs[(size_t)x * p0->nsites + s];

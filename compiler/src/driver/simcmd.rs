@@ -382,6 +382,7 @@ fn bench() {
         runtime_exit: 0,
         probability: p,
         mean_ns: 1000.0,
+        sched_ns: None,
         next,
         allocs,
     };

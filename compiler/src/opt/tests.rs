@@ -43,6 +43,7 @@ fn exit(
         probability,
         time_mean_ns: ns,
         time_var_ns2: 0.0,
+        sched_mean_ns: None,
         allocations,
     }
 }
@@ -227,6 +228,7 @@ fn finds_the_rate_matched_pipeline() {
         runtime_exit: 1,
         probability: 1.0 / 8.0,
         mean_ns: 1000.0,
+        sched_ns: None,
         next: vec![vec![]],
         allocs: vec![sim::Alloc {
             state: 1,
@@ -266,6 +268,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
         runtime_exit: 1,
         probability: 1.0 / n,
         mean_ns: last_ns,
+        sched_ns: None,
         next: vec![vec![], vec![]],
         allocs: vec![],
     });
@@ -311,6 +314,7 @@ fn rounds_of_work(parts: u32, rounds: u32, work_ns: f64) -> Model {
         runtime_exit: 0,
         probability: p,
         mean_ns: ns,
+        sched_ns: None,
         next: vec![
             acc.map(|s| vec![(ANY, s)]).unwrap_or_default(),
             vec![(ANY, part)],

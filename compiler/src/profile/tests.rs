@@ -30,6 +30,7 @@ fn exit(exit: u32, count: u64, probability: f64, allocations: Vec<AllocProfile>)
         probability,
         time_mean_ns: 100.0,
         time_var_ns2: 4.0,
+        sched_mean_ns: None,
         allocations,
     }
 }
