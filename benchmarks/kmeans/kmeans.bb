@@ -2,8 +2,11 @@
 // clustering of the points of a text file, z-scored per attribute, for k
 // from MIN to MAX clusters.
 //
-// Usage: kmeans FILE MIN MAX THRESHOLD [partitions]   (default 62)
-//   FILE: one point a line, an id (ignored) then the attributes.
+// Usage: kmeans FILE MIN MAX THRESHOLD [partitions [bands]]
+//   FILE: one point a line, an id (ignored) then the attributes;
+//   partitions: Partition objects, each a share of the points (default 62);
+//   bands: Band objects, each a range of the attributes (default 8, at
+//   most the number of attributes).
 //
 // Structure (data parallelism as in the paper's section 2 example, with
 // the iteration STAMP's loop needs):
@@ -11,7 +14,9 @@
 //               of attributes on its first point line, makes `partitions`
 //               Partition task objects (state `parse`), partition g for
 //               the bytes near [g*size/partitions, (g+1)*size/partitions),
-//               and allocates the Clusters object (state `gathering`);
+//               `bands` Band objects (state `unseeded`), band b for the
+//               attributes [b*dims/bands, (b+1)*dims/bands), and the
+//               Clusters object (state `gathering`);
 //   parse       reads one partition's lines from the file itself
 //               (Files.readBytes) and parses them into its points (parse
 //               -> parsed): the reading and parsing run in parallel, and
@@ -20,7 +25,12 @@
 //               points into Clusters (parsed -> idle); after the last one,
 //               Clusters numbers the points in file order, takes each
 //               attribute's mean and standard deviation (STAMP's sums, in
-//               point order) and z-scores its own copy (distributing);
+//               point order), z-scores its own copy and seeds the first k
+//               (seeding);
+//   seed        (Clusters seeding, Band unseeded) copies a band's columns
+//               of the z-scored points into it (unseeded -> waiting);
+//               after the last band, Clusters hands out the centres
+//               (distributing);
 //   distribute  (Clusters distributing, Partition idle) hands the current
 //               centres, and the first time the attributes' means and
 //               deviations, to a partition (idle -> work); when every
@@ -30,12 +40,23 @@
 //               nearest centre of each of its points (work -> done): the
 //               n*k*d part of the work;
 //   collect     (Clusters collecting, Partition done) copies a partition's
-//               assignment into Clusters (done -> idle); after the last
-//               one, Clusters recomputes the centres and either starts the
-//               next pass (distributing) or prints the result (finished).
-// The centres are recomputed from the whole assignment, summing in point
-// order, so the result is STAMP's sequential one, byte for byte, whatever
-// the number of partitions and the order they finish in.
+//               assignment into Clusters' (done -> idle), counting the
+//               points that changed cluster; after the last one, Clusters
+//               shares the whole assignment with the bands (sharing);
+//   share       (Clusters sharing, Band waiting) copies the assignment
+//               into a band (waiting -> assigned); after the last band,
+//               Clusters waits for the bands' centres (merging);
+//   sum         sums the band's columns over each cluster's points, in
+//               point order, and divides them by the cluster's count
+//               (assigned -> summed): the n*d part of the work, the bands
+//               in parallel;
+//   merge       (Clusters merging, Band summed) copies a band's columns of
+//               the new centres into Clusters (summed -> waiting); after
+//               the last band, Clusters either starts the next pass or the
+//               next k (distributing) or prints the result (finished).
+// Each sum is one band's, over the points in file order, as STAMP adds
+// them, so the result is STAMP's sequential one, byte for byte, whatever
+// the number of partitions and bands and the order the tasks run in.
 //
 // STAMP's algorithm and arithmetic (all in float), for each k: seed
 // MT19937 with 7 and take the initial centres as points[genrand() % n];
@@ -269,8 +290,11 @@ class Partition {
 /** The centres and the clustering state of the current k. */
 class Clusters {
     flag gathering;     // collecting the partitions' parsed points
+    flag seeding;       // handing the bands their columns of the points
     flag distributing;  // handing the centres to the partitions
     flag collecting;    // waiting for the partitions' assignments
+    flag sharing;       // handing the assignment to the bands
+    flag merging;       // waiting for the bands' columns of the centres
     flag finished;
 
     String path;
@@ -278,7 +302,7 @@ class Clusters {
     int[] shortPoints;  // each partition's first short point, or -1
     int gathered;       // partitions whose points are in
     int[] firsts;       // each partition's first point in file order
-    float[][] points;   // all points, for recomputing the centres
+    float[][] points;   // all points, z-scored, for the initial centres
     float[] mean;       // each attribute's mean and standard deviation
     float[] sd;
     int dims;
@@ -287,23 +311,26 @@ class Clusters {
     int maxK;
     float threshold;
     int partitions;
+    int bands;
     boolean momentsSent; // the partitions have mean and sd
     int handedOut;      // partitions that have this pass's centres
     int collected;      // partitions whose assignment is in
+    int seeded;         // bands that have their columns of the points
+    int shared;         // bands that have this pass's assignment
+    int merged;         // bands whose columns of the centres are in
     int loop;           // passes of this k after the first
     float delta;        // points that changed cluster in this pass
     float[][] centres;
     int[] membership;
-    float[][] sums;
-    int[] counts;
 
-    Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions) {
+    Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions, int bands) {
         this.path = path;
         this.dims = dims;
         this.minK = minK;
         this.maxK = maxK;
         this.threshold = threshold;
         this.partitions = partitions;
+        this.bands = bands;
         this.pieces = new float[partitions][][];
         this.shortPoints = new int[partitions];
     }
@@ -324,7 +351,8 @@ class Clusters {
 
     /**
      * After the last partition: numbers the points in file order,
-     * z-scores them and seeds the first k. False (after saying why) when
+     * z-scores them and seeds the first k (the bands take their columns
+     * of the points next). False (after saying why) when
      * there is nothing to cluster.
      */
     boolean start() {
@@ -360,8 +388,6 @@ class Clusters {
     void startK(int k) {
         this.k = k;
         centres = new float[k][dims];
-        sums = new float[k][dims];
-        counts = new int[k];
         MersenneTwister rng = new MersenneTwister(7);
         for (int c = 0; c < k; c++) {
             int p = (int) (rng.next() % points.length);
@@ -374,6 +400,13 @@ class Clusters {
         }
         loop = 0;
         delta = 0.0f;
+    }
+
+    /** Gives a band its columns of the points; true when all have them. */
+    boolean seed(Band b) {
+        b.seed(points);
+        seeded++;
+        return seeded == bands;
     }
 
     /** Counts one more partition as handed out; true when all are. */
@@ -409,29 +442,40 @@ class Clusters {
         return false;
     }
 
+    /** Gives a band this pass's assignment; true when every band has it. */
+    boolean share(Band b) {
+        b.take(membership, k);
+        shared++;
+        if (shared == bands) {
+            shared = 0;
+            return true;
+        }
+        return false;
+    }
+
     /**
-     * Recomputes the centres after a pass; true if another pass or
-     * another k follows, false when the clustering is finished.
+     * Takes a band's columns of the new centres (an empty cluster keeps
+     * its centre); true when every band's are in.
+     */
+    boolean merge(Band b) {
+        for (int c = 0; c < k; c++) {
+            if (b.counts[c] > 0) {
+                System.arraycopy(b.means[c], 0, centres[c], b.from, b.width);
+            }
+        }
+        merged++;
+        if (merged == bands) {
+            merged = 0;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * After the last band of a pass: true if another pass or another k
+     * follows, false when the clustering is finished.
      */
     boolean update() {
-        for (int i = 0; i < points.length; i++) {
-            int index = membership[i];
-            float[] point = points[i];
-            float[] sum = sums[index];
-            counts[index]++;
-            for (int j = 0; j < dims; j++) {
-                sum[j] += point[j];
-            }
-        }
-        for (int c = 0; c < k; c++) {
-            for (int j = 0; j < dims; j++) {
-                if (counts[c] > 0) {
-                    centres[c][j] = sums[c][j] / counts[c];
-                }
-                sums[c][j] = 0.0f;
-            }
-            counts[c] = 0;
-        }
         delta /= points.length;
         boolean again = delta > threshold && loop++ < 500;
         delta = 0.0f;
@@ -477,6 +521,85 @@ class Clusters {
             out.append('0');
         }
         out.append(frac);
+    }
+}
+
+/**
+ * A range of the attributes: its columns of every point, and each pass
+ * the sums of its columns over each cluster's points, in point order.
+ */
+class Band {
+    flag unseeded;      // waiting for its columns of the points
+    flag waiting;       // waiting for the next pass's assignment
+    flag assigned;      // has the assignment, waiting to sum
+    flag summed;        // its columns of the new centres are ready
+
+    int from;           // its first attribute
+    int width;          // its attributes
+    int n;              // the number of points
+    float[] values;     // its columns of every point, point after point
+    int[] membership;   // each point's cluster in this pass
+    int k;
+    float[][] sums;
+    float[][] means;    // its columns of the new centres
+    int[] counts;       // the points of each cluster
+
+    Band(int from, int width) {
+        this.from = from;
+        this.width = width;
+    }
+
+    /** Copies its columns of the (z-scored) points. */
+    void seed(float[][] points) {
+        n = points.length;
+        values = new float[n * width];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(points[i], from, values, i * width, width);
+        }
+        membership = new int[n];
+    }
+
+    /** Takes a pass's assignment of a clustering with k centres. */
+    void take(int[] assignment, int k) {
+        System.arraycopy(assignment, 0, membership, 0, n);
+        if (sums == null || this.k != k) {
+            this.k = k;
+            sums = new float[k][width];
+            means = new float[k][width];
+            counts = new int[k];
+        }
+    }
+
+    /**
+     * Sums its columns over each cluster's points in point order (STAMP's
+     * order, so each sum is the sequential one) and divides by the counts.
+     */
+    void sum() {
+        float[] column = values;
+        int w = width;
+        for (int c = 0; c < k; c++) {
+            float[] s = sums[c];
+            for (int j = 0; j < w; j++) {
+                s[j] = 0.0f;
+            }
+            counts[c] = 0;
+        }
+        for (int i = 0; i < n; i++) {
+            int index = membership[i];
+            float[] sum = sums[index];
+            counts[index]++;
+            int at = i * w;
+            for (int j = 0; j < w; j++) {
+                sum[j] += column[at + j];
+            }
+        }
+        for (int c = 0; c < k; c++) {
+            if (counts[c] > 0) {
+                for (int j = 0; j < w; j++) {
+                    means[c][j] = sums[c][j] / counts[c];
+                }
+            }
+        }
     }
 }
 
@@ -626,7 +749,7 @@ class PointFile {
 
 task startup(StartupObject s in initialstate) {
     if (s.args.length < 4) {
-        System.out.println("usage: kmeans FILE MIN MAX THRESHOLD [partitions]");
+        System.out.println("usage: kmeans FILE MIN MAX THRESHOLD [partitions [bands]]");
         taskexit(s: initialstate := false);
     }
     String path = s.args[0];
@@ -642,10 +765,24 @@ task startup(StartupObject s in initialstate) {
         partitions = 1;
     }
     int dims = PointFile.firstDims(path, size);
+    int bands = 8;
+    if (s.args.length > 5) {
+        bands = Integer.parseInt(s.args[5]);
+    }
+    if (bands > dims) {
+        bands = dims;
+    }
+    if (bands < 1) {
+        bands = 1;
+    }
     for (int g = 0; g < partitions; g++) {
         Partition p = new Partition(g, path, size, partitions, dims) { parse := true };
     }
-    Clusters c = new Clusters(s.args[0], dims, minK, maxK, threshold, partitions) { gathering := true };
+    for (int b = 0; b < bands; b++) {
+        int from = b * dims / bands;
+        Band band = new Band(from, (b + 1) * dims / bands - from) { unseeded := true };
+    }
+    Clusters c = new Clusters(s.args[0], dims, minK, maxK, threshold, partitions, bands) { gathering := true };
     taskexit(s: initialstate := false);
 }
 
@@ -657,11 +794,18 @@ task parse(Partition p in parse) {
 task gather(Clusters c in gathering, Partition p in parsed) {
     if (c.gather(p)) {
         if (c.start()) {
-            taskexit(c: gathering := false, distributing := true; p: parsed := false, idle := true);
+            taskexit(c: gathering := false, seeding := true; p: parsed := false, idle := true);
         }
         taskexit(c: gathering := false, finished := true; p: parsed := false, idle := true);
     }
     taskexit(p: parsed := false, idle := true);
+}
+
+task seed(Clusters c in seeding, Band b in unseeded) {
+    if (c.seed(b)) {
+        taskexit(c: seeding := false, distributing := true; b: unseeded := false, waiting := true);
+    }
+    taskexit(b: unseeded := false, waiting := true);
 }
 
 task distribute(Clusters c in distributing, Partition p in idle) {
@@ -678,11 +822,30 @@ task assign(Partition p in work) {
 
 task collect(Clusters c in collecting, Partition p in done) {
     if (c.collect(p)) {
-        if (c.update()) {
-            taskexit(c: collecting := false, distributing := true; p: done := false, idle := true);
-        }
-        c.report();
-        taskexit(c: collecting := false, finished := true; p: done := false, idle := true);
+        taskexit(c: collecting := false, sharing := true; p: done := false, idle := true);
     }
     taskexit(p: done := false, idle := true);
+}
+
+task share(Clusters c in sharing, Band b in waiting) {
+    if (c.share(b)) {
+        taskexit(c: sharing := false, merging := true; b: waiting := false, assigned := true);
+    }
+    taskexit(b: waiting := false, assigned := true);
+}
+
+task sum(Band b in assigned) {
+    b.sum();
+    taskexit(b: assigned := false, summed := true);
+}
+
+task merge(Clusters c in merging, Band b in summed) {
+    if (c.merge(b)) {
+        if (c.update()) {
+            taskexit(c: merging := false, distributing := true; b: summed := false, waiting := true);
+        }
+        c.report();
+        taskexit(c: merging := false, finished := true; b: summed := false, waiting := true);
+    }
+    taskexit(b: summed := false, waiting := true);
 }

@@ -3,8 +3,10 @@
  * parallel, one share of the file per thread (as the Bamboo version's
  * partitions read and parse theirs);
  * the nearest-centre search, the n*k*d part of each pass, is a parallel
- * for; the centres are then summed sequentially in point order, so the
- * result does not depend on the thread count.
+ * for; the centres are then summed by attribute ranges (BANDS of them, as
+ * the Bamboo version's bands), a parallel for over the ranges, each
+ * range's sums added in point order, so the result is the sequential one
+ * whatever the thread count.
  *
  * The KMeans benchmark (STAMP kmeans, run sequentially): k-means clustering of the points of a text
  * file, z-scored per attribute, for k from MIN to MAX clusters.
@@ -299,6 +301,10 @@ static int nearest(const float *point, float **centres, int k, int d)
     return index;
 }
 
+/* The attribute ranges the centres are summed over in parallel (the
+ * Bamboo version's default number of bands). */
+#define BANDS 8
+
 /* One clustering with k centres; returns the centres. */
 static float **cluster(float **points, int n, int d, int k, float threshold)
 {
@@ -310,7 +316,8 @@ static float **cluster(float **points, int n, int d, int k, float threshold)
         centres[c] = centres[c - 1] + d;
         sums[c] = sums[c - 1] + d;
     }
-    int *counts = calloc(k, sizeof(int));
+    int bands = d < BANDS ? d : BANDS;
+    int *counts = calloc((size_t)bands * k, sizeof(int));    /* each range's own */
     int *membership = malloc(sizeof(int) * n);
 
     mt19937 rng;
@@ -334,19 +341,24 @@ static float **cluster(float **points, int n, int d, int k, float threshold)
             membership[i] = index;
         }
         delta = (float)changed;
-        for (int i = 0; i < n; i++) {
-            int index = membership[i];
-            counts[index]++;
-            for (int j = 0; j < d; j++)
-                sums[index][j] += points[i][j];
-        }
-        for (int c = 0; c < k; c++) {
-            for (int j = 0; j < d; j++) {
-                if (counts[c] > 0)
-                    centres[c][j] = sums[c][j] / counts[c];
-                sums[c][j] = 0.0f;
+        #pragma omp parallel for schedule(dynamic, 1)
+        for (int b = 0; b < bands; b++) {
+            int from = b * d / bands, to = (b + 1) * d / bands;
+            int *count = counts + (size_t)b * k;
+            for (int i = 0; i < n; i++) {
+                int index = membership[i];
+                count[index]++;
+                for (int j = from; j < to; j++)
+                    sums[index][j] += points[i][j];
             }
-            counts[c] = 0;
+            for (int c = 0; c < k; c++) {
+                for (int j = from; j < to; j++) {
+                    if (count[c] > 0)
+                        centres[c][j] = sums[c][j] / count[c];
+                    sums[c][j] = 0.0f;
+                }
+                count[c] = 0;
+            }
         }
         delta /= n;
     } while (delta > threshold && loop++ < 500);
