@@ -37,12 +37,13 @@
 //               partition has them, Clusters waits for results (collecting);
 //   assign      z-scores the partition's points the first time (the same
 //               float operations as Clusters' own copy), then finds the
-//               nearest centre of each of its points (work -> done): the
-//               n*k*d part of the work;
+//               nearest centre of each of its points, counting those
+//               whose nearest centre changed (work -> done): the n*k*d
+//               part of the work;
 //   collect     (Clusters collecting, Partition done) copies a partition's
-//               assignment into Clusters' (done -> idle), counting the
-//               points that changed cluster; after the last one, Clusters
-//               shares the whole assignment with the bands (sharing);
+//               assignment into Clusters' and adds up its changed points
+//               (done -> idle); after the last one, Clusters shares the
+//               whole assignment with the bands (sharing);
 //   share       (Clusters sharing, Band waiting) copies the assignment
 //               into a band (waiting -> assigned); after the last band,
 //               Clusters waits for the bands' centres (merging);
@@ -64,7 +65,9 @@
 // centre winning only if dist/best < 0.99999 (and a zero distance ending
 // the search); recompute the centres as means (an empty cluster keeps its
 // centre); repeat while the fraction of points that changed cluster is
-// above THRESHOLD, at most 501 passes.
+// above THRESHOLD, at most 501 passes. (STAMP counts the changed points
+// one by one in a float; the partitions count theirs in ints, the same
+// value up to 2^24 points.)
 //
 // Output (identical to kmeans.c and to the original STAMP program's centre
 // lines): the centres of the last k, one line each, its index then each
@@ -135,6 +138,7 @@ class Partition {
     boolean scaled;     // the points are z-scored
     float[][] centres;
     int[] nearest;      // the nearest centre of each point
+    int changed;        // points whose nearest centre changed in this pass
 
     Partition(int index, String path, long size, int parts, int dims) {
         this.index = index;
@@ -244,16 +248,19 @@ class Partition {
         scaled = true;
     }
 
+    /**
+     * Takes the centres of a pass; a new k starts with no point in any
+     * cluster (STAMP's membership of -1).
+     */
     void setCentres(float[][] from, int k) {
         if (centres == null || centres.length != k) {
             centres = new float[k][from[0].length];
+            for (int i = 0; i < nearest.length; i++) {
+                nearest[i] = -1;
+            }
         }
         for (int c = 0; c < k; c++) {
-            float[] src = from[c];
-            float[] dst = centres[c];
-            for (int j = 0; j < dst.length; j++) {
-                dst[j] = src[j];
-            }
+            System.arraycopy(from[c], 0, centres[c], 0, centres[c].length);
         }
     }
 
@@ -265,9 +272,14 @@ class Partition {
         return sum;
     }
 
+    /**
+     * Finds each point's nearest centre and counts the points whose
+     * nearest centre changed.
+     */
     void assign() {
         scale();
         float[][] cs = centres;
+        int moved = 0;
         for (int i = 0; i < points.length; i++) {
             float[] point = points[i];
             int index = -1;
@@ -282,8 +294,12 @@ class Partition {
                     }
                 }
             }
+            if (nearest[i] != index) {
+                moved++;
+            }
             nearest[i] = index;
         }
+        changed = moved;
     }
 }
 
@@ -395,9 +411,6 @@ class Clusters {
                 centres[c][j] = points[p][j];
             }
         }
-        for (int i = 0; i < membership.length; i++) {
-            membership[i] = -1;
-        }
         loop = 0;
         delta = 0.0f;
     }
@@ -426,14 +439,8 @@ class Clusters {
 
     /** Takes one partition's assignment in; true when all are in. */
     boolean collect(Partition p) {
-        int[] nearest = p.nearest;
-        int first = firsts[p.index];
-        for (int i = 0; i < nearest.length; i++) {
-            if (membership[first + i] != nearest[i]) {
-                delta += 1.0f;
-            }
-            membership[first + i] = nearest[i];
-        }
+        System.arraycopy(p.nearest, 0, membership, firsts[p.index], p.nearest.length);
+        delta += p.changed;
         collected++;
         if (collected == partitions) {
             collected = 0;
