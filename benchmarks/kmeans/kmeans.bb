@@ -331,9 +331,7 @@ class Clusters {
     boolean momentsSent; // the partitions have mean and sd
     int handedOut;      // partitions that have this pass's centres
     int collected;      // partitions whose assignment is in
-    int seeded;         // bands that have their columns of the points
-    int shared;         // bands that have this pass's assignment
-    int merged;         // bands whose columns of the centres are in
+    int bandsDone;      // bands through the current step (seed, share, merge)
     int loop;           // passes of this k after the first
     float delta;        // points that changed cluster in this pass
     float[][] centres;
@@ -415,11 +413,20 @@ class Clusters {
         delta = 0.0f;
     }
 
+    /** Counts one more band through the current step; true after the last. */
+    boolean bandStep() {
+        bandsDone++;
+        if (bandsDone == bands) {
+            bandsDone = 0;
+            return true;
+        }
+        return false;
+    }
+
     /** Gives a band its columns of the points; true when all have them. */
     boolean seed(Band b) {
         b.seed(points);
-        seeded++;
-        return seeded == bands;
+        return bandStep();
     }
 
     /** Counts one more partition as handed out; true when all are. */
@@ -452,12 +459,7 @@ class Clusters {
     /** Gives a band this pass's assignment; true when every band has it. */
     boolean share(Band b) {
         b.take(membership, k);
-        shared++;
-        if (shared == bands) {
-            shared = 0;
-            return true;
-        }
-        return false;
+        return bandStep();
     }
 
     /**
@@ -470,12 +472,7 @@ class Clusters {
                 System.arraycopy(b.means[c], 0, centres[c], b.from, b.width);
             }
         }
-        merged++;
-        if (merged == bands) {
-            merged = 0;
-            return true;
-        }
-        return false;
+        return bandStep();
     }
 
     /**
