@@ -139,6 +139,7 @@ class Partition {
     float[][] centres;
     int[] nearest;      // the nearest centre of each point
     int changed;        // points whose nearest centre changed in this pass
+    int[] sizes;        // how many of its points each cluster has
 
     Partition(int index, String path, long size, int parts, int dims) {
         this.index = index;
@@ -255,6 +256,7 @@ class Partition {
     void setCentres(float[][] from, int k) {
         if (centres == null || centres.length != k) {
             centres = new float[k][from[0].length];
+            sizes = new int[k];
             for (int i = 0; i < nearest.length; i++) {
                 nearest[i] = -1;
             }
@@ -273,12 +275,16 @@ class Partition {
     }
 
     /**
-     * Finds each point's nearest centre and counts the points whose
-     * nearest centre changed.
+     * Finds each point's nearest centre, counting the points of each
+     * cluster and those whose nearest centre changed.
      */
     void assign() {
         scale();
         float[][] cs = centres;
+        int[] size = sizes;
+        for (int c = 0; c < size.length; c++) {
+            size[c] = 0;
+        }
         int moved = 0;
         for (int i = 0; i < points.length; i++) {
             float[] point = points[i];
@@ -298,6 +304,7 @@ class Partition {
                 moved++;
             }
             nearest[i] = index;
+            size[index]++;
         }
         changed = moved;
     }
@@ -336,6 +343,7 @@ class Clusters {
     float delta;        // points that changed cluster in this pass
     float[][] centres;
     int[] membership;
+    int[] counts;       // the points of each cluster in this pass
 
     Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions, int bands) {
         this.path = path;
@@ -402,6 +410,7 @@ class Clusters {
     void startK(int k) {
         this.k = k;
         centres = new float[k][dims];
+        counts = new int[k];
         MersenneTwister rng = new MersenneTwister(7);
         for (int c = 0; c < k; c++) {
             int p = (int) (rng.next() % points.length);
@@ -447,6 +456,9 @@ class Clusters {
     /** Takes one partition's assignment in; true when all are in. */
     boolean collect(Partition p) {
         System.arraycopy(p.nearest, 0, membership, firsts[p.index], p.nearest.length);
+        for (int c = 0; c < k; c++) {
+            counts[c] += p.sizes[c];
+        }
         delta += p.changed;
         collected++;
         if (collected == partitions) {
@@ -458,7 +470,7 @@ class Clusters {
 
     /** Gives a band this pass's assignment; true when every band has it. */
     boolean share(Band b) {
-        b.take(membership, k);
+        b.take(membership, counts, k);
         return bandStep();
     }
 
@@ -468,7 +480,7 @@ class Clusters {
      */
     boolean merge(Band b) {
         for (int c = 0; c < k; c++) {
-            if (b.counts[c] > 0) {
+            if (counts[c] > 0) {
                 System.arraycopy(b.means[c], 0, centres[c], b.from, b.width);
             }
         }
@@ -480,6 +492,9 @@ class Clusters {
      * follows, false when the clustering is finished.
      */
     boolean update() {
+        for (int c = 0; c < k; c++) {
+            counts[c] = 0;
+        }
         delta /= points.length;
         boolean again = delta > threshold && loop++ < 500;
         delta = 0.0f;
@@ -544,7 +559,7 @@ class Band {
     float[] values;     // its columns of every point, point after point
     int[] membership;   // each point's cluster in this pass
     int k;
-    float[][] sums;
+    float[] sums;       // cluster c's sums at [c * width, (c + 1) * width)
     float[][] means;    // its columns of the new centres
     int[] counts;       // the points of each cluster
 
@@ -563,15 +578,19 @@ class Band {
         membership = new int[n];
     }
 
-    /** Takes a pass's assignment of a clustering with k centres. */
-    void take(int[] assignment, int k) {
+    /**
+     * Takes a pass's assignment and cluster sizes of a clustering with k
+     * centres.
+     */
+    void take(int[] assignment, int[] sizes, int k) {
         System.arraycopy(assignment, 0, membership, 0, n);
         if (sums == null || this.k != k) {
             this.k = k;
-            sums = new float[k][width];
+            sums = new float[k * width];
             means = new float[k][width];
             counts = new int[k];
         }
+        System.arraycopy(sizes, 0, counts, 0, k);
     }
 
     /**
@@ -580,27 +599,22 @@ class Band {
      */
     void sum() {
         float[] column = values;
+        float[] total = sums;
         int w = width;
-        for (int c = 0; c < k; c++) {
-            float[] s = sums[c];
-            for (int j = 0; j < w; j++) {
-                s[j] = 0.0f;
-            }
-            counts[c] = 0;
+        for (int s = 0; s < total.length; s++) {
+            total[s] = 0.0f;
         }
         for (int i = 0; i < n; i++) {
-            int index = membership[i];
-            float[] sum = sums[index];
-            counts[index]++;
             int at = i * w;
+            int to = membership[i] * w;
             for (int j = 0; j < w; j++) {
-                sum[j] += column[at + j];
+                total[to + j] += column[at + j];
             }
         }
         for (int c = 0; c < k; c++) {
             if (counts[c] > 0) {
                 for (int j = 0; j < w; j++) {
-                    means[c][j] = sums[c][j] / counts[c];
+                    means[c][j] = total[c * w + j] / counts[c];
                 }
             }
         }
