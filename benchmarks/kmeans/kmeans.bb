@@ -568,13 +568,22 @@ class Band {
         this.width = width;
     }
 
-    /** Copies its columns of the (z-scored) points. */
+    /**
+     * Copies its columns of the (z-scored) points (a loop: a few values a
+     * point are cheaper to copy than to hand to System.arraycopy).
+     */
     void seed(float[][] points) {
         n = points.length;
-        values = new float[n * width];
+        int w = width;
+        float[] column = new float[n * w];
         for (int i = 0; i < n; i++) {
-            System.arraycopy(points[i], from, values, i * width, width);
+            float[] point = points[i];
+            int at = i * w;
+            for (int j = 0; j < w; j++) {
+                column[at + j] = point[from + j];
+            }
         }
+        values = column;
         membership = new int[n];
     }
 
