@@ -25,10 +25,10 @@
 //               points into Clusters (parsed -> idle); after the last one,
 //               Clusters numbers the points in file order, takes each
 //               attribute's mean and standard deviation (STAMP's sums, in
-//               point order), z-scores its own copy and seeds the first k
-//               (seeding);
+//               point order) and seeds the first k, z-scoring only the
+//               points it takes as centres (seeding);
 //   seed        (Clusters seeding, Band unseeded) copies a band's columns
-//               of the z-scored points into it (unseeded -> waiting);
+//               of the points into it, z-scored (unseeded -> waiting);
 //               after the last band, Clusters hands out the centres
 //               (distributing);
 //   distribute  (Clusters distributing, Partition idle) hands the current
@@ -36,12 +36,12 @@
 //               deviations, to a partition (idle -> work); when every
 //               partition has them, Clusters waits for results (collecting);
 //   assign      z-scores the partition's points the first time (the same
-//               float operations as Clusters' own copy), then finds the
-//               nearest centre of each of its points, counting those
-//               whose nearest centre changed (work -> done): the n*k*d
-//               part of the work;
+//               float operations as the bands' and the seeds'), then finds
+//               the nearest centre of each of its points, counting the
+//               points of each cluster and those whose nearest centre
+//               changed (work -> done): the n*k*d part of the work;
 //   collect     (Clusters collecting, Partition done) copies a partition's
-//               assignment into Clusters' and adds up its changed points
+//               assignment into Clusters' and adds up its counts
 //               (done -> idle); after the last one, Clusters shares the
 //               whole assignment with the bands (sharing);
 //   share       (Clusters sharing, Band waiting) copies the assignment
@@ -235,7 +235,7 @@ class Partition {
         System.arraycopy(sd, 0, this.sd, 0, dims);
     }
 
-    /** Z-scores the points once: the float operations of PointFile.zscore. */
+    /** Z-scores the points once: (x - mean) / sd, as Band.seed and Clusters.startK. */
     void scale() {
         if (scaled) {
             return;
@@ -325,9 +325,10 @@ class Clusters {
     int[] shortPoints;  // each partition's first short point, or -1
     int gathered;       // partitions whose points are in
     int[] firsts;       // each partition's first point in file order
-    float[][] points;   // all points, z-scored, for the initial centres
+    float[][] points;   // all points, until the bands have their columns
     float[] mean;       // each attribute's mean and standard deviation
     float[] sd;
+    float[][] seeds;    // the initial centres, z-scored: the first k are k's
     int dims;
     int k;
     int minK;
@@ -372,9 +373,9 @@ class Clusters {
     }
 
     /**
-     * After the last partition: numbers the points in file order,
-     * z-scores them and seeds the first k (the bands take their columns
-     * of the points next). False (after saying why) when
+     * After the last partition: numbers the points in file order, takes
+     * the attributes' moments and seeds the first k (the bands take their
+     * columns of the points next). False (after saying why) when
      * there is nothing to cluster.
      */
     boolean start() {
@@ -400,7 +401,17 @@ class Clusters {
         pieces = null;
         mean = new float[dims];
         sd = new float[dims];
-        PointFile.zscore(points, mean, sd);
+        PointFile.moments(points, mean, sd);
+        // STAMP seeds MT19937 with 7 for every k, so k's initial centres
+        // are the first k of the same draws.
+        seeds = new float[maxK][dims];
+        MersenneTwister rng = new MersenneTwister(7);
+        for (int c = 0; c < maxK; c++) {
+            int p = (int) (rng.next() % n);
+            for (int j = 0; j < dims; j++) {
+                seeds[c][j] = (points[p][j] - mean[j]) / sd[j];
+            }
+        }
         membership = new int[n];
         startK(minK);
         return true;
@@ -411,12 +422,8 @@ class Clusters {
         this.k = k;
         centres = new float[k][dims];
         counts = new int[k];
-        MersenneTwister rng = new MersenneTwister(7);
         for (int c = 0; c < k; c++) {
-            int p = (int) (rng.next() % points.length);
-            for (int j = 0; j < dims; j++) {
-                centres[c][j] = points[p][j];
-            }
+            System.arraycopy(seeds[c], 0, centres[c], 0, dims);
         }
         loop = 0;
         delta = 0.0f;
@@ -434,8 +441,12 @@ class Clusters {
 
     /** Gives a band its columns of the points; true when all have them. */
     boolean seed(Band b) {
-        b.seed(points);
-        return bandStep();
+        b.seed(points, mean, sd);
+        if (bandStep()) {
+            points = null;
+            return true;
+        }
+        return false;
     }
 
     /** Counts one more partition as handed out; true when all are. */
@@ -495,7 +506,7 @@ class Clusters {
         for (int c = 0; c < k; c++) {
             counts[c] = 0;
         }
-        delta /= points.length;
+        delta /= membership.length;
         boolean again = delta > threshold && loop++ < 500;
         delta = 0.0f;
         if (again) {
@@ -569,10 +580,10 @@ class Band {
     }
 
     /**
-     * Copies its columns of the (z-scored) points (a loop: a few values a
-     * point are cheaper to copy than to hand to System.arraycopy).
+     * Takes its columns of the points, z-scored with the attributes' means
+     * and deviations (the float operations of Partition.scale).
      */
-    void seed(float[][] points) {
+    void seed(float[][] points, float[] mean, float[] sd) {
         n = points.length;
         int w = width;
         float[] column = new float[n * w];
@@ -580,7 +591,7 @@ class Band {
             float[] point = points[i];
             int at = i * w;
             for (int j = 0; j < w; j++) {
-                column[at + j] = point[from + j];
+                column[at + j] = (point[from + j] - mean[from + j]) / sd[from + j];
             }
         }
         values = column;
@@ -745,11 +756,12 @@ class PointFile {
     }
 
     /**
-     * Each attribute minus its mean, over its standard deviation (STAMP's
-     * zscoreTransform: float sums in point order, the variance over n);
-     * the means and deviations are left in `mean` and `sd`.
+     * Each attribute's mean and standard deviation, as STAMP's
+     * zscoreTransform takes them (float sums in point order, the variance
+     * over n), into `mean` and `sd`; the points' owners z-score them as
+     * (x - mean) / sd.
      */
-    static void zscore(float[][] points, float[] mean, float[] sd) {
+    static void moments(float[][] points, float[] mean, float[] sd) {
         int n = points.length;
         int dims = points[0].length;
         for (int j = 0; j < dims; j++) {
@@ -765,9 +777,6 @@ class PointFile {
             }
             variance = variance / n;
             float d = (float) Math.sqrt((double) variance);
-            for (int i = 0; i < n; i++) {
-                points[i][j] = (points[i][j] - m) / d;
-            }
             mean[j] = m;
             sd[j] = d;
         }
