@@ -2,8 +2,11 @@
 // clustering of the points of a text file, z-scored per attribute, for k
 // from MIN to MAX clusters.
 //
-// Usage: kmeans FILE MIN MAX THRESHOLD [partitions]   (default 62)
-//   FILE: one point a line, an id (ignored) then the attributes.
+// Usage: kmeans FILE MIN MAX THRESHOLD [partitions [bands]]
+//   FILE: one point a line, an id (ignored) then the attributes;
+//   partitions: Partition objects, each a share of the points (default 62);
+//   bands: Band objects, each a range of the attributes (default 8, at
+//   most the number of attributes).
 //
 // Structure (data parallelism as in the paper's section 2 example, with
 // the iteration STAMP's loop needs):
@@ -11,7 +14,9 @@
 //               of attributes on its first point line, makes `partitions`
 //               Partition task objects (state `parse`), partition g for
 //               the bytes near [g*size/partitions, (g+1)*size/partitions),
-//               and allocates the Clusters object (state `gathering`);
+//               `bands` Band objects (state `unseeded`), band b for the
+//               attributes [b*dims/bands, (b+1)*dims/bands), and the
+//               Clusters object (state `gathering`);
 //   parse       reads one partition's lines from the file itself
 //               (Files.readBytes) and parses them into its points (parse
 //               -> parsed): the reading and parsing run in parallel, and
@@ -20,22 +25,39 @@
 //               points into Clusters (parsed -> idle); after the last one,
 //               Clusters numbers the points in file order, takes each
 //               attribute's mean and standard deviation (STAMP's sums, in
-//               point order) and z-scores its own copy (distributing);
+//               point order) and seeds the first k, z-scoring only the
+//               points it takes as centres (seeding);
+//   seed        (Clusters seeding, Band unseeded) copies a band's columns
+//               of the points into it, z-scored (unseeded -> waiting);
+//               after the last band, Clusters hands out the centres
+//               (distributing);
 //   distribute  (Clusters distributing, Partition idle) hands the current
 //               centres, and the first time the attributes' means and
 //               deviations, to a partition (idle -> work); when every
 //               partition has them, Clusters waits for results (collecting);
 //   assign      z-scores the partition's points the first time (the same
-//               float operations as Clusters' own copy), then finds the
-//               nearest centre of each of its points (work -> done): the
-//               n*k*d part of the work;
+//               float operations as the bands' and the seeds'), then finds
+//               the nearest centre of each of its points, counting the
+//               points of each cluster and those whose nearest centre
+//               changed (work -> done): the n*k*d part of the work;
 //   collect     (Clusters collecting, Partition done) copies a partition's
-//               assignment into Clusters (done -> idle); after the last
-//               one, Clusters recomputes the centres and either starts the
-//               next pass (distributing) or prints the result (finished).
-// The centres are recomputed from the whole assignment, summing in point
-// order, so the result is STAMP's sequential one, byte for byte, whatever
-// the number of partitions and the order they finish in.
+//               assignment into Clusters' and adds up its counts
+//               (done -> idle); after the last one, Clusters shares the
+//               whole assignment with the bands (sharing);
+//   share       (Clusters sharing, Band waiting) copies the assignment
+//               into a band (waiting -> assigned); after the last band,
+//               Clusters waits for the bands' centres (merging);
+//   sum         sums the band's columns over each cluster's points, in
+//               point order, and divides them by the cluster's count
+//               (assigned -> summed): the n*d part of the work, the bands
+//               in parallel;
+//   merge       (Clusters merging, Band summed) copies a band's columns of
+//               the new centres into Clusters (summed -> waiting); after
+//               the last band, Clusters either starts the next pass or the
+//               next k (distributing) or prints the result (finished).
+// Each sum is one band's, over the points in file order, as STAMP adds
+// them, so the result is STAMP's sequential one, byte for byte, whatever
+// the number of partitions and bands and the order the tasks run in.
 //
 // STAMP's algorithm and arithmetic (all in float), for each k: seed
 // MT19937 with 7 and take the initial centres as points[genrand() % n];
@@ -43,7 +65,9 @@
 // centre winning only if dist/best < 0.99999 (and a zero distance ending
 // the search); recompute the centres as means (an empty cluster keeps its
 // centre); repeat while the fraction of points that changed cluster is
-// above THRESHOLD, at most 501 passes.
+// above THRESHOLD, at most 501 passes. (STAMP counts the changed points
+// one by one in a float; the partitions count theirs in ints, the same
+// value up to 2^24 points.)
 //
 // Output (identical to kmeans.c and to the original STAMP program's centre
 // lines): the centres of the last k, one line each, its index then each
@@ -114,6 +138,8 @@ class Partition {
     boolean scaled;     // the points are z-scored
     float[][] centres;
     int[] nearest;      // the nearest centre of each point
+    int changed;        // points whose nearest centre changed in this pass
+    int[] sizes;        // how many of its points each cluster has
 
     Partition(int index, String path, long size, int parts, int dims) {
         this.index = index;
@@ -209,7 +235,7 @@ class Partition {
         System.arraycopy(sd, 0, this.sd, 0, dims);
     }
 
-    /** Z-scores the points once: the float operations of PointFile.zscore. */
+    /** Z-scores the points once: (x - mean) / sd, as Band.seed and Clusters.startK. */
     void scale() {
         if (scaled) {
             return;
@@ -223,16 +249,20 @@ class Partition {
         scaled = true;
     }
 
+    /**
+     * Takes the centres of a pass; a new k starts with no point in any
+     * cluster (STAMP's membership of -1).
+     */
     void setCentres(float[][] from, int k) {
         if (centres == null || centres.length != k) {
             centres = new float[k][from[0].length];
+            sizes = new int[k];
+            for (int i = 0; i < nearest.length; i++) {
+                nearest[i] = -1;
+            }
         }
         for (int c = 0; c < k; c++) {
-            float[] src = from[c];
-            float[] dst = centres[c];
-            for (int j = 0; j < dst.length; j++) {
-                dst[j] = src[j];
-            }
+            System.arraycopy(from[c], 0, centres[c], 0, centres[c].length);
         }
     }
 
@@ -244,9 +274,18 @@ class Partition {
         return sum;
     }
 
+    /**
+     * Finds each point's nearest centre, counting the points of each
+     * cluster and those whose nearest centre changed.
+     */
     void assign() {
         scale();
         float[][] cs = centres;
+        int[] size = sizes;
+        for (int c = 0; c < size.length; c++) {
+            size[c] = 0;
+        }
+        int moved = 0;
         for (int i = 0; i < points.length; i++) {
             float[] point = points[i];
             int index = -1;
@@ -261,16 +300,24 @@ class Partition {
                     }
                 }
             }
+            if (nearest[i] != index) {
+                moved++;
+            }
             nearest[i] = index;
+            size[index]++;
         }
+        changed = moved;
     }
 }
 
 /** The centres and the clustering state of the current k. */
 class Clusters {
     flag gathering;     // collecting the partitions' parsed points
+    flag seeding;       // handing the bands their columns of the points
     flag distributing;  // handing the centres to the partitions
     flag collecting;    // waiting for the partitions' assignments
+    flag sharing;       // handing the assignment to the bands
+    flag merging;       // waiting for the bands' columns of the centres
     flag finished;
 
     String path;
@@ -278,32 +325,35 @@ class Clusters {
     int[] shortPoints;  // each partition's first short point, or -1
     int gathered;       // partitions whose points are in
     int[] firsts;       // each partition's first point in file order
-    float[][] points;   // all points, for recomputing the centres
+    float[][] points;   // all points, until the bands have their columns
     float[] mean;       // each attribute's mean and standard deviation
     float[] sd;
+    float[][] seeds;    // the initial centres, z-scored: the first k are k's
     int dims;
     int k;
     int minK;
     int maxK;
     float threshold;
     int partitions;
+    int bands;
     boolean momentsSent; // the partitions have mean and sd
     int handedOut;      // partitions that have this pass's centres
     int collected;      // partitions whose assignment is in
+    int bandsDone;      // bands through the current step (seed, share, merge)
     int loop;           // passes of this k after the first
     float delta;        // points that changed cluster in this pass
     float[][] centres;
     int[] membership;
-    float[][] sums;
-    int[] counts;
+    int[] counts;       // the points of each cluster in this pass
 
-    Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions) {
+    Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions, int bands) {
         this.path = path;
         this.dims = dims;
         this.minK = minK;
         this.maxK = maxK;
         this.threshold = threshold;
         this.partitions = partitions;
+        this.bands = bands;
         this.pieces = new float[partitions][][];
         this.shortPoints = new int[partitions];
     }
@@ -323,8 +373,9 @@ class Clusters {
     }
 
     /**
-     * After the last partition: numbers the points in file order,
-     * z-scores them and seeds the first k. False (after saying why) when
+     * After the last partition: numbers the points in file order, takes
+     * the attributes' moments and seeds the first k (the bands take their
+     * columns of the points next). False (after saying why) when
      * there is nothing to cluster.
      */
     boolean start() {
@@ -350,7 +401,17 @@ class Clusters {
         pieces = null;
         mean = new float[dims];
         sd = new float[dims];
-        PointFile.zscore(points, mean, sd);
+        PointFile.moments(points, mean, sd);
+        // STAMP seeds MT19937 with 7 for every k, so k's initial centres
+        // are the first k of the same draws.
+        seeds = new float[maxK][dims];
+        MersenneTwister rng = new MersenneTwister(7);
+        for (int c = 0; c < maxK; c++) {
+            int p = (int) (rng.next() % n);
+            for (int j = 0; j < dims; j++) {
+                seeds[c][j] = (points[p][j] - mean[j]) / sd[j];
+            }
+        }
         membership = new int[n];
         startK(minK);
         return true;
@@ -360,20 +421,32 @@ class Clusters {
     void startK(int k) {
         this.k = k;
         centres = new float[k][dims];
-        sums = new float[k][dims];
         counts = new int[k];
-        MersenneTwister rng = new MersenneTwister(7);
         for (int c = 0; c < k; c++) {
-            int p = (int) (rng.next() % points.length);
-            for (int j = 0; j < dims; j++) {
-                centres[c][j] = points[p][j];
-            }
-        }
-        for (int i = 0; i < membership.length; i++) {
-            membership[i] = -1;
+            System.arraycopy(seeds[c], 0, centres[c], 0, dims);
         }
         loop = 0;
         delta = 0.0f;
+    }
+
+    /** Counts one more band through the current step; true after the last. */
+    boolean bandStep() {
+        bandsDone++;
+        if (bandsDone == bands) {
+            bandsDone = 0;
+            return true;
+        }
+        return false;
+    }
+
+    /** Gives a band its columns of the points; true when all have them. */
+    boolean seed(Band b) {
+        b.seed(points, mean, sd);
+        if (bandStep()) {
+            points = null;
+            return true;
+        }
+        return false;
     }
 
     /** Counts one more partition as handed out; true when all are. */
@@ -393,14 +466,11 @@ class Clusters {
 
     /** Takes one partition's assignment in; true when all are in. */
     boolean collect(Partition p) {
-        int[] nearest = p.nearest;
-        int first = firsts[p.index];
-        for (int i = 0; i < nearest.length; i++) {
-            if (membership[first + i] != nearest[i]) {
-                delta += 1.0f;
-            }
-            membership[first + i] = nearest[i];
+        System.arraycopy(p.nearest, 0, membership, firsts[p.index], p.nearest.length);
+        for (int c = 0; c < k; c++) {
+            counts[c] += p.sizes[c];
         }
+        delta += p.changed;
         collected++;
         if (collected == partitions) {
             collected = 0;
@@ -409,30 +479,34 @@ class Clusters {
         return false;
     }
 
+    /** Gives a band this pass's assignment; true when every band has it. */
+    boolean share(Band b) {
+        b.take(membership, counts, k);
+        return bandStep();
+    }
+
     /**
-     * Recomputes the centres after a pass; true if another pass or
-     * another k follows, false when the clustering is finished.
+     * Takes a band's columns of the new centres (an empty cluster keeps
+     * its centre); true when every band's are in.
+     */
+    boolean merge(Band b) {
+        for (int c = 0; c < k; c++) {
+            if (counts[c] > 0) {
+                System.arraycopy(b.means[c], 0, centres[c], b.from, b.width);
+            }
+        }
+        return bandStep();
+    }
+
+    /**
+     * After the last band of a pass: true if another pass or another k
+     * follows, false when the clustering is finished.
      */
     boolean update() {
-        for (int i = 0; i < points.length; i++) {
-            int index = membership[i];
-            float[] point = points[i];
-            float[] sum = sums[index];
-            counts[index]++;
-            for (int j = 0; j < dims; j++) {
-                sum[j] += point[j];
-            }
-        }
         for (int c = 0; c < k; c++) {
-            for (int j = 0; j < dims; j++) {
-                if (counts[c] > 0) {
-                    centres[c][j] = sums[c][j] / counts[c];
-                }
-                sums[c][j] = 0.0f;
-            }
             counts[c] = 0;
         }
-        delta /= points.length;
+        delta /= membership.length;
         boolean again = delta > threshold && loop++ < 500;
         delta = 0.0f;
         if (again) {
@@ -477,6 +551,93 @@ class Clusters {
             out.append('0');
         }
         out.append(frac);
+    }
+}
+
+/**
+ * A range of the attributes: its columns of every point, and each pass
+ * the sums of its columns over each cluster's points, in point order.
+ */
+class Band {
+    flag unseeded;      // waiting for its columns of the points
+    flag waiting;       // waiting for the next pass's assignment
+    flag assigned;      // has the assignment, waiting to sum
+    flag summed;        // its columns of the new centres are ready
+
+    int from;           // its first attribute
+    int width;          // its attributes
+    int n;              // the number of points
+    float[] values;     // its columns of every point, point after point
+    int[] membership;   // each point's cluster in this pass
+    int k;
+    float[] sums;       // cluster c's sums at [c * width, (c + 1) * width)
+    float[][] means;    // its columns of the new centres
+    int[] counts;       // the points of each cluster
+
+    Band(int from, int width) {
+        this.from = from;
+        this.width = width;
+    }
+
+    /**
+     * Takes its columns of the points, z-scored with the attributes' means
+     * and deviations (the float operations of Partition.scale).
+     */
+    void seed(float[][] points, float[] mean, float[] sd) {
+        n = points.length;
+        int w = width;
+        float[] column = new float[n * w];
+        for (int i = 0; i < n; i++) {
+            float[] point = points[i];
+            int at = i * w;
+            for (int j = 0; j < w; j++) {
+                column[at + j] = (point[from + j] - mean[from + j]) / sd[from + j];
+            }
+        }
+        values = column;
+        membership = new int[n];
+    }
+
+    /**
+     * Takes a pass's assignment and cluster sizes of a clustering with k
+     * centres.
+     */
+    void take(int[] assignment, int[] sizes, int k) {
+        System.arraycopy(assignment, 0, membership, 0, n);
+        if (sums == null || this.k != k) {
+            this.k = k;
+            sums = new float[k * width];
+            means = new float[k][width];
+            counts = new int[k];
+        }
+        System.arraycopy(sizes, 0, counts, 0, k);
+    }
+
+    /**
+     * Sums its columns over each cluster's points in point order (STAMP's
+     * order, so each sum is the sequential one) and divides by the counts.
+     */
+    void sum() {
+        float[] column = values;
+        float[] total = sums;
+        int w = width;
+        for (int s = 0; s < total.length; s++) {
+            total[s] = 0.0f;
+        }
+        for (int i = 0; i < n; i++) {
+            int at = i * w;
+            int to = membership[i] * w;
+            for (int j = 0; j < w; j++) {
+                total[to + j] += column[at + j];
+            }
+        }
+        for (int c = 0; c < k; c++) {
+            if (counts[c] > 0) {
+                for (int j = 0; j < w; j++) {
+                    means[c][j] = total[c * w + j] / counts[c];
+                }
+            }
+        }
     }
 }
 
@@ -595,11 +756,12 @@ class PointFile {
     }
 
     /**
-     * Each attribute minus its mean, over its standard deviation (STAMP's
-     * zscoreTransform: float sums in point order, the variance over n);
-     * the means and deviations are left in `mean` and `sd`.
+     * Each attribute's mean and standard deviation, as STAMP's
+     * zscoreTransform takes them (float sums in point order, the variance
+     * over n), into `mean` and `sd`; the points' owners z-score them as
+     * (x - mean) / sd.
      */
-    static void zscore(float[][] points, float[] mean, float[] sd) {
+    static void moments(float[][] points, float[] mean, float[] sd) {
         int n = points.length;
         int dims = points[0].length;
         for (int j = 0; j < dims; j++) {
@@ -615,9 +777,6 @@ class PointFile {
             }
             variance = variance / n;
             float d = (float) Math.sqrt((double) variance);
-            for (int i = 0; i < n; i++) {
-                points[i][j] = (points[i][j] - m) / d;
-            }
             mean[j] = m;
             sd[j] = d;
         }
@@ -626,7 +785,7 @@ class PointFile {
 
 task startup(StartupObject s in initialstate) {
     if (s.args.length < 4) {
-        System.out.println("usage: kmeans FILE MIN MAX THRESHOLD [partitions]");
+        System.out.println("usage: kmeans FILE MIN MAX THRESHOLD [partitions [bands]]");
         taskexit(s: initialstate := false);
     }
     String path = s.args[0];
@@ -642,10 +801,24 @@ task startup(StartupObject s in initialstate) {
         partitions = 1;
     }
     int dims = PointFile.firstDims(path, size);
+    int bands = 8;
+    if (s.args.length > 5) {
+        bands = Integer.parseInt(s.args[5]);
+    }
+    if (bands > dims) {
+        bands = dims;
+    }
+    if (bands < 1) {
+        bands = 1;
+    }
     for (int g = 0; g < partitions; g++) {
         Partition p = new Partition(g, path, size, partitions, dims) { parse := true };
     }
-    Clusters c = new Clusters(s.args[0], dims, minK, maxK, threshold, partitions) { gathering := true };
+    for (int b = 0; b < bands; b++) {
+        int from = b * dims / bands;
+        Band band = new Band(from, (b + 1) * dims / bands - from) { unseeded := true };
+    }
+    Clusters c = new Clusters(s.args[0], dims, minK, maxK, threshold, partitions, bands) { gathering := true };
     taskexit(s: initialstate := false);
 }
 
@@ -657,11 +830,18 @@ task parse(Partition p in parse) {
 task gather(Clusters c in gathering, Partition p in parsed) {
     if (c.gather(p)) {
         if (c.start()) {
-            taskexit(c: gathering := false, distributing := true; p: parsed := false, idle := true);
+            taskexit(c: gathering := false, seeding := true; p: parsed := false, idle := true);
         }
         taskexit(c: gathering := false, finished := true; p: parsed := false, idle := true);
     }
     taskexit(p: parsed := false, idle := true);
+}
+
+task seed(Clusters c in seeding, Band b in unseeded) {
+    if (c.seed(b)) {
+        taskexit(c: seeding := false, distributing := true; b: unseeded := false, waiting := true);
+    }
+    taskexit(b: unseeded := false, waiting := true);
 }
 
 task distribute(Clusters c in distributing, Partition p in idle) {
@@ -678,11 +858,30 @@ task assign(Partition p in work) {
 
 task collect(Clusters c in collecting, Partition p in done) {
     if (c.collect(p)) {
-        if (c.update()) {
-            taskexit(c: collecting := false, distributing := true; p: done := false, idle := true);
-        }
-        c.report();
-        taskexit(c: collecting := false, finished := true; p: done := false, idle := true);
+        taskexit(c: collecting := false, sharing := true; p: done := false, idle := true);
     }
     taskexit(p: done := false, idle := true);
+}
+
+task share(Clusters c in sharing, Band b in waiting) {
+    if (c.share(b)) {
+        taskexit(c: sharing := false, merging := true; b: waiting := false, assigned := true);
+    }
+    taskexit(b: waiting := false, assigned := true);
+}
+
+task sum(Band b in assigned) {
+    b.sum();
+    taskexit(b: assigned := false, summed := true);
+}
+
+task merge(Clusters c in merging, Band b in summed) {
+    if (c.merge(b)) {
+        if (c.update()) {
+            taskexit(c: merging := false, distributing := true; b: summed := false, waiting := true);
+        }
+        c.report();
+        taskexit(c: merging := false, finished := true; b: summed := false, waiting := true);
+    }
+    taskexit(b: summed := false, waiting := true);
 }

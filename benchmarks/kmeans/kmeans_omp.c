@@ -3,8 +3,10 @@
  * parallel, one share of the file per thread (as the Bamboo version's
  * partitions read and parse theirs);
  * the nearest-centre search, the n*k*d part of each pass, is a parallel
- * for; the centres are then summed sequentially in point order, so the
- * result does not depend on the thread count.
+ * for; the centres are then summed by attribute ranges (BANDS of them, as
+ * the Bamboo version's bands), a parallel for over the ranges, each
+ * range's sums added in point order, so the result is the sequential one
+ * whatever the thread count.
  *
  * The KMeans benchmark (STAMP kmeans, run sequentially): k-means clustering of the points of a text
  * file, z-scored per attribute, for k from MIN to MAX clusters.
@@ -255,9 +257,14 @@ static float **read_points(const char *path, int *n_points, int *n_attributes)
 }
 
 /* Each attribute minus its mean, over its standard deviation (STAMP's
- * zscoreTransform: float sums, the variance over n). */
+ * zscoreTransform: float sums, the variance over n). The moments are
+ * taken sequentially, the points z-scored in a parallel for (as the Bamboo
+ * version's Clusters takes the moments and its bands and partitions
+ * z-score their own copies). */
 static void zscore(float **points, int n, int d)
 {
+    float *means = malloc(sizeof(float) * d);
+    float *sds = malloc(sizeof(float) * d);
     for (int j = 0; j < d; j++) {
         float mean = 0.0f;
         for (int i = 0; i < n; i++)
@@ -269,10 +276,15 @@ static void zscore(float **points, int n, int d)
             variance += diff * diff;
         }
         variance = variance / n;
-        float sd = (float)sqrt((double)variance);
-        for (int i = 0; i < n; i++)
-            points[i][j] = (points[i][j] - mean) / sd;
+        means[j] = mean;
+        sds[j] = (float)sqrt((double)variance);
     }
+    #pragma omp parallel for schedule(static)
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < d; j++)
+            points[i][j] = (points[i][j] - means[j]) / sds[j];
+    free(means);
+    free(sds);
 }
 
 static float distance2(const float *a, const float *b, int d)
@@ -299,6 +311,10 @@ static int nearest(const float *point, float **centres, int k, int d)
     return index;
 }
 
+/* The attribute ranges the centres are summed over in parallel (the
+ * Bamboo version's default number of bands). */
+#define BANDS 8
+
 /* One clustering with k centres; returns the centres. */
 static float **cluster(float **points, int n, int d, int k, float threshold)
 {
@@ -310,7 +326,8 @@ static float **cluster(float **points, int n, int d, int k, float threshold)
         centres[c] = centres[c - 1] + d;
         sums[c] = sums[c - 1] + d;
     }
-    int *counts = calloc(k, sizeof(int));
+    int bands = d < BANDS ? d : BANDS;
+    int *counts = calloc((size_t)bands * k, sizeof(int));    /* each range's own */
     int *membership = malloc(sizeof(int) * n);
 
     mt19937 rng;
@@ -334,19 +351,24 @@ static float **cluster(float **points, int n, int d, int k, float threshold)
             membership[i] = index;
         }
         delta = (float)changed;
-        for (int i = 0; i < n; i++) {
-            int index = membership[i];
-            counts[index]++;
-            for (int j = 0; j < d; j++)
-                sums[index][j] += points[i][j];
-        }
-        for (int c = 0; c < k; c++) {
-            for (int j = 0; j < d; j++) {
-                if (counts[c] > 0)
-                    centres[c][j] = sums[c][j] / counts[c];
-                sums[c][j] = 0.0f;
+        #pragma omp parallel for schedule(dynamic, 1)
+        for (int b = 0; b < bands; b++) {
+            int from = b * d / bands, to = (b + 1) * d / bands;
+            int *count = counts + (size_t)b * k;
+            for (int i = 0; i < n; i++) {
+                int index = membership[i];
+                count[index]++;
+                for (int j = from; j < to; j++)
+                    sums[index][j] += points[i][j];
             }
-            counts[c] = 0;
+            for (int c = 0; c < k; c++) {
+                for (int j = from; j < to; j++) {
+                    if (count[c] > 0)
+                        centres[c][j] = sums[c][j] / count[c];
+                    sums[c][j] = 0.0f;
+                }
+                count[c] = 0;
+            }
         }
         delta /= n;
     } while (delta > threshold && loop++ < 500);
