@@ -3,8 +3,8 @@
 //
 // Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES]]
 //   DIR holds 1.bmp .. FRAMES.bmp (24-bit BMP; the green channel is used);
-//   the clip is processed REPEAT times (default 1), one pass after the
-//   other, and the output is the last pass's. PIECES (default 8) is the
+//   the clip is processed REPEAT times (default 1), consecutive passes
+//   overlapping, and the output is the last pass's. PIECES (default 8) is the
 //   number of row strips per frame and per pyramid level, of column bands
 //   of the feature strength and of feature groups.
 //
@@ -15,6 +15,7 @@
 //   startup    reads the parameters, makes the Clip and starts a pass;
 //   (a pass)   the Clip allocates a Result and the pass's Frames, each
 //              bound to a `frame` tag and to sequence tags (class Frame);
+//              the Result and frame 1 are bound to the pass's `pass` tag;
 //   load       one Frame: reads it and cuts it into PIECES Strips bound to
 //              its `frame` tag;
 //   blur       one Strip: blur and Sobel gradients of its rows (on frame 1
@@ -30,16 +31,21 @@
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
 //              suppresses neighbours and splits the features into PIECES
-//              Groups bound to frame 1's sequence tag;
+//              Groups bound to frame 1's sequence tag and the pass's tag;
+//   selected   after a pass's selection: starts the next pass (its image
+//              stages need nothing of this pass's tracking), unless two
+//              passes are under way, then it is held back until one is
+//              complete;
 //   stepOdd, stepEven, stepLastOdd, stepLastEven
 //              one Group and the Frame its sequence tag names: tracks the
 //              group's features into that frame (Lucas-Kanade of one
 //              feature never reads another's) and moves on to the next
 //              frame's tag, so each group visits the frames in order while
 //              other groups track in other frames;
-//   gather     collects the Groups into the pass's Result, in group order;
-//   nextPass   after a complete pass: starts the next pass, or prints the
-//              features after the last.
+//   gather     collects the Groups into the pass's Result (by the pass
+//              tag), in group order;
+//   nextPass   after a complete pass: starts a held-back pass, or prints
+//              the last pass's features after every pass is complete.
 //
 // Output: the tracked features, x coordinates on one line and y
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
@@ -486,13 +492,14 @@ class Frame {
 
     // Frame 1: the Detector, bound to q (this frame's own tag, for the
     // groups it will make), and its Columns, each with a copy of its
-    // columns of the row sums.
-    void splitColumns(tag q) {
+    // columns of the row sums. The Detector is also bound to p, the pass's
+    // tag, for the Groups it will make.
+    void splitColumns(tag q, tag p) {
         int rows = blur0.rows;
         int cols = blur0.cols;
         int bands = Math.min(par.pieces, cols);
         tag d = new tag(detect);
-        Detector det = new Detector(par.copy(), bands) { collecting := true, add d, add q };
+        Detector det = new Detector(par.copy(), bands) { collecting := true, add d, add q, add p };
         for (int g = 0; g < bands; g++) {
             int first = cols * g / bands;
             int last = cols * (g + 1) / bands;
@@ -541,6 +548,7 @@ class Frame {
 // Merges the Columns' candidates of frame 1 into the features.
 class Detector {
     flag collecting;
+    flag selected;  // the features are selected: the pass's image work is done
 
     Params par;
     int bands;
@@ -581,8 +589,8 @@ class Detector {
     // The nFea strongest of all candidates (ties in row-major order, as
     // one scan of the whole image finds them), non-maximum suppression,
     // and the kept features split into `pieces` Groups bound to q (frame
-    // 1's tag).
-    void select(tag q) {
+    // 1's tag) and to p (the pass's tag).
+    void select(tag q, tag p) {
         int nFea = par.nFea;
         float[] fx = new float[nFea];
         float[] fy = new float[nFea];
@@ -615,7 +623,7 @@ class Detector {
             float[] ys = new float[last - first];
             System.arraycopy(kept[0], first, xs, 0, last - first);
             System.arraycopy(kept[1], first, ys, 0, last - first);
-            Group gr = new Group(par.copy(), g, xs, ys) { waiting := true, add q };
+            Group gr = new Group(par.copy(), g, xs, ys) { waiting := true, add q, add p };
         }
         bx = null;
         by = null;
@@ -1013,12 +1021,14 @@ class Result {
     flag open;      // groups still to come
     flag complete;  // every group is in
 
+    int pass;       // 1 .. repeat
     int groups;
     int groupsIn;
     float[][] gx;   // per group, its tracked features
     float[][] gy;
 
-    Result(int groups) {
+    Result(int pass, int groups) {
+        this.pass = pass;
         this.groups = groups;
         gx = new float[groups][];
         gy = new float[groups][];
@@ -1035,7 +1045,7 @@ class Result {
     }
 
     // The features in group order: x coordinates, then y coordinates.
-    void report() {
+    String report() {
         StringBuilder sb = new StringBuilder();
         for (int g = 0; g < groups; g++) {
             for (int k = 0; k < gx[g].length; k++) {
@@ -1050,34 +1060,72 @@ class Result {
                 sb.append('\t');
             }
         }
-        System.out.println(sb.toString());
+        return sb.toString();
     }
 }
 
+// The passes over the clip. Passes overlap: a pass starts once the
+// previous one has selected its features (its image stages are done, only
+// its tracking is left), with at most two passes under way at a time.
 class Clip {
-    flag tracking;  // a pass is under way
+    flag tracking;  // passes are under way
 
     Params par;
     int repeat;
-    int pass;       // 1 .. repeat
+    int started;    // passes started, 1 .. repeat
+    int done;       // passes complete
+    boolean held;   // the newest pass has its features, but two are under way
+    String output;  // the last pass's features, once complete
 
     Clip(Params par, int repeat) {
         this.par = par;
         this.repeat = repeat;
-        this.pass = 0;
+    }
+
+    // The newest pass has selected its features: starts the next pass
+    // (true), or holds it back until one of the two under way is complete.
+    boolean selected() {
+        if (started < repeat && started - done < 2) {
+            startPass();
+            return true;
+        }
+        held = started < repeat;
+        return false;
+    }
+
+    // Pass r is complete (keeps its features if it is the last); true when
+    // every pass is complete.
+    boolean complete(Result r) {
+        done++;
+        if (r.pass == repeat) {
+            output = r.report();
+        }
+        return done == repeat;
+    }
+
+    // After a pass is complete: starts the held-back pass, if any (true).
+    boolean release() {
+        if (!held) {
+            return false;
+        }
+        held = false;
+        startPass();
+        return true;
     }
 
     // Allocates the pass's Result and its frames, two at a time (odd,
-    // even), with their tags.
+    // even), with their tags; the Result and frame 1 are bound to the
+    // pass's own tag.
     void startPass() {
-        pass++;
-        Result r = new Result(par.pieces) { open := true };
+        started++;
+        tag p = new tag(pass);
+        Result r = new Result(started, par.pieces) { open := true, add p };
         int frames = par.frames;
         tag o = new tag(odd);
         for (int f = 1; f <= frames; f += 2) {
             tag t = new tag(frame);
             if (f == frames && f == 1) {
-                new Frame(par.copy(), f) { unread := true, odd := true, first := true, last := true, add t, add o };
+                new Frame(par.copy(), f) { unread := true, odd := true, first := true, last := true, add t, add o, add p };
                 break;
             }
             if (f == frames) {
@@ -1086,7 +1134,7 @@ class Clip {
             }
             tag e = new tag(even);
             if (f == 1) {
-                new Frame(par.copy(), f) { unread := true, odd := true, first := true, add t, add o, add e };
+                new Frame(par.copy(), f) { unread := true, odd := true, first := true, add t, add o, add e, add p };
             } else {
                 new Frame(par.copy(), f) { unread := true, odd := true, add t, add o, add e };
             }
@@ -1149,10 +1197,10 @@ task levelOne(Frame f in complete and !first with frame t) {
     taskexit(f: complete := false, assemble1 := true);
 }
 
-task levelOneFirst(Frame f in complete and first with frame t and odd q) {
+task levelOneFirst(Frame f in complete and first with frame t and odd q and pass p) {
     f.split(t);
-    f.splitColumns(q);
-    taskexit(f: complete := false, assemble1 := true);
+    f.splitColumns(q, p);
+    taskexit(f: complete := false, assemble1 := true, clear p);
 }
 
 task half(HalfStrip h in process) {
@@ -1172,12 +1220,22 @@ task strength(Column c in process) {
     taskexit(c: process := false, submit := true);
 }
 
-task select(Detector d in collecting with detect t and odd q, Column c in submit with detect t) {
+task select(Detector d in collecting with detect t and odd q and pass p, Column c in submit with detect t) {
     if (d.merge(c)) {
-        d.select(q);
-        taskexit(d: collecting := false, clear t, clear q; c: submit := false, clear t);
+        d.select(q, p);
+        taskexit(d: collecting := false, selected := true, clear t, clear q, clear p; c: submit := false, clear t);
     }
     taskexit(c: submit := false, clear t);
+}
+
+// A pass has selected its features: the next may start. (The exits
+// that start a pass are apart from those that do not, so that a profile
+// sees whole passes allocated.)
+task selected(Clip c in tracking, Detector d in selected) {
+    if (c.selected()) {
+        taskexit(d: selected := false);
+    }
+    taskexit(d: selected := false);
 }
 
 // Group g tracks into frame f, which its tag names, and moves on to the
@@ -1215,18 +1273,20 @@ task stepLastEven(Group g in waiting with even t, Frame f in ready and !odd and 
     taskexit(g: waiting := false, finished := true, clear t);
 }
 
-task gather(Result r in open, Group g in finished) {
+task gather(Result r in open with pass t, Group g in finished with pass t) {
     if (r.collect(g)) {
-        taskexit(r: open := false, complete := true; g: finished := false);
+        taskexit(r: open := false, complete := true, clear t; g: finished := false, clear t);
     }
-    taskexit(g: finished := false);
+    taskexit(g: finished := false, clear t);
 }
 
 task nextPass(Clip c in tracking, Result r in complete) {
-    if (c.pass < c.repeat) {
-        c.startPass();
+    if (c.complete(r)) {
+        System.out.println(c.output);
+        taskexit(c: tracking := false; r: complete := false);
+    }
+    if (c.release()) {
         taskexit(r: complete := false);
     }
-    r.report();
-    taskexit(c: tracking := false; r: complete := false);
+    taskexit(r: complete := false);
 }
