@@ -850,37 +850,63 @@ class Vision {
     // row; the one-pixel border is 0.
     static void sobelRows(float[] bl, int b0, int rows, int cols, int first, int last,
                           float[] dx, float[] dy) {
-        int b1 = Math.min(rows, last + 1);
-        float[] gx = new float[(b1 - b0) * cols];
-        int end = Math.min(rows - 1, b1);
-        for (int i = Math.max(1, b0); i < end; i++) {
-            int d = (i - b0) * cols;
-            for (int j = 1; j < cols - 1; j++) {
-                gx[d + j] = (bl[d + j - 1] - bl[d + j + 1]) * 0.5f;
-            }
-        }
-        float[] gy = new float[(last - first) * cols];
-        end = Math.min(rows - 1, last);
-        for (int i = Math.max(1, first); i < end; i++) {
-            int s = (i - b0) * cols;
+        // dX: the row differences of rows i-1, i and i+1 (up, mid, down;
+        // each row's computed once) filtered down the column.
+        int end = Math.min(rows - 1, last);
+        int start = Math.max(1, first);
+        float[] up = new float[cols];
+        float[] mid = new float[cols];
+        float[] down = new float[cols];
+        rowDifferences(bl, b0, rows, cols, start - 1, up);
+        rowDifferences(bl, b0, rows, cols, start, mid);
+        for (int i = start; i < end; i++) {
+            rowDifferences(bl, b0, rows, cols, i + 1, down);
             int d = (i - first) * cols;
             for (int j = 1; j < cols - 1; j++) {
-                gy[d + j] = (bl[s - cols + j] - bl[s + cols + j]) * 0.5f;
-            }
-        }
-        for (int i = Math.max(1, first); i < end; i++) {
-            int s = (i - b0) * cols;
-            int d = (i - first) * cols;
-            for (int j = 1; j < cols - 1; j++) {
-                float t = gx[s - cols + j];
-                t += gx[s + j] * 2;
-                t += gx[s + cols + j];
+                float t = up[j];
+                t += mid[j] * 2;
+                t += down[j];
                 dx[d + j] = t * 0.25f;
-                float u = gy[d + j - 1];
-                u += gy[d + j] * 2;
-                u += gy[d + j + 1];
-                dy[d + j] = u * 0.25f;
             }
+            float[] spare = up;
+            up = mid;
+            mid = down;
+            down = spare;
+        }
+        // dY: the column differences g (0 on the border columns) filtered
+        // along the row, each g computed once (prev, here, next).
+        for (int i = Math.max(1, first); i < end && cols > 2; i++) {
+            int s = (i - b0) * cols;
+            int d = (i - first) * cols;
+            float prev = 0.0f;
+            float here = (bl[s - cols + 1] - bl[s + cols + 1]) * 0.5f;
+            for (int j = 1; j < cols - 1; j++) {
+                float next = 0.0f;
+                if (j + 1 < cols - 1) {
+                    next = (bl[s - cols + j + 1] - bl[s + cols + j + 1]) * 0.5f;
+                }
+                float u = prev;
+                u += here * 2;
+                u += next;
+                dy[d + j] = u * 0.25f;
+                prev = here;
+                here = next;
+            }
+        }
+    }
+
+    // Row i's [1 0 -1]/2 differences along the row into line (0 on the
+    // border: the first and last row and column); bl holds rows b0 ...
+    static void rowDifferences(float[] bl, int b0, int rows, int cols, int i, float[] line) {
+        if (i < 1 || i >= rows - 1) {
+            for (int j = 1; j < cols - 1; j++) {
+                line[j] = 0.0f;
+            }
+            return;
+        }
+        int d = (i - b0) * cols;
+        for (int j = 1; j < cols - 1; j++) {
+            line[j] = (bl[d + j - 1] - bl[d + j + 1]) * 0.5f;
         }
     }
 
@@ -1006,9 +1032,9 @@ class Vision {
         float[] px = src.px;
         int d = at;
         for (int i = -win; i < win; i++) {
-            int row = (y0 + i) * cols + x0;
-            for (int j = -win; j < win; j++) {
-                int s = row + j;
+            int s = (y0 + i) * cols + x0 - win;
+            int end = s + 2 * win;
+            for (; s < end; s++) {
                 dst[d] = px[s] * a11 + px[s + 1] * a12 + px[s + cols] * a21 + px[s + 1 + cols] * a22;
                 d++;
             }
