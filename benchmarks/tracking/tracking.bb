@@ -128,36 +128,32 @@ class Strip {
         int first = this.first;
         int last = this.last;
         int t0 = this.t0;
-        int t1 = Math.min(rows, last + 3);
-        // Horizontal blur pass on rows t0 .. t1-1.
-        float[] tmp = new float[(t1 - t0) * cols];
-        int end = Math.min(rows - 2, t1);
-        for (int i = Math.max(2, t0); i < end; i++) {
-            int s = (i - t0) * cols;
-            for (int j = 2; j < cols - 2; j++) {
-                float t = in[s + j - 2];
-                t += in[s + j - 1] * 4;
-                t += in[s + j] * 6;
-                t += in[s + j + 1] * 4;
-                t += in[s + j + 2];
-                tmp[s + j] = t * 0.0625f;
-            }
-        }
-        // Vertical blur pass on rows b0 .. b1-1.
+        // Vertical blur pass on rows b0 .. b1-1, over the horizontal pass's
+        // rows i-2 .. i+2, which a ring of five rows holds (row r at r % 5).
         int b0 = Math.max(0, first - 1);
         this.b0 = b0;
         int b1 = Math.min(rows, last + 1);
         float[] bl = new float[(b1 - b0) * cols];
-        end = Math.min(rows - 2, b1);
-        for (int i = Math.max(2, b0); i < end; i++) {
-            int s = (i - t0) * cols;
+        float[] ring = new float[5 * cols];
+        int start = Math.max(2, b0);
+        int end = Math.min(rows - 2, b1);
+        for (int r = start - 2; r < start + 2 && start < end; r++) {
+            Vision.blurRow(in, t0, rows, cols, r, ring);
+        }
+        for (int i = start; i < end; i++) {
+            Vision.blurRow(in, t0, rows, cols, i + 2, ring);
+            int r0 = (i - 2) % 5 * cols;
+            int r1 = (i - 1) % 5 * cols;
+            int r2 = i % 5 * cols;
+            int r3 = (i + 1) % 5 * cols;
+            int r4 = (i + 2) % 5 * cols;
             int d = (i - b0) * cols;
             for (int j = 2; j < cols - 2; j++) {
-                float t = tmp[s - 2 * cols + j];
-                t += tmp[s - cols + j] * 4;
-                t += tmp[s + j] * 6;
-                t += tmp[s + cols + j] * 4;
-                t += tmp[s + 2 * cols + j];
+                float t = ring[r0 + j];
+                t += ring[r1 + j] * 4;
+                t += ring[r2 + j] * 6;
+                t += ring[r3 + j] * 4;
+                t += ring[r4 + j];
                 bl[d + j] = t * 0.0625f;
             }
         }
@@ -230,33 +226,30 @@ class HalfStrip {
         int b1 = Math.min(outRows, last + 1);
         int s1 = Math.min(rows, 2 * b1 + 3);
         float[] src = input;
-        // Horizontal pass on level-0 rows s0 .. s1-1.
-        float[] tmp = new float[(s1 - s0) * outCols];
-        int end = Math.min(rows - 2, s1);
-        for (int i = Math.max(2, s0); i < end; i++) {
-            int s = (i - s0) * cols;
-            int m = (i - s0) * outCols;
-            for (int j = 2; j < cols - 2; j += 2) {
-                float t = src[s + j - 2];
-                t += src[s + j - 1] * 4;
-                t += src[s + j] * 6;
-                t += src[s + j + 1] * 4;
-                t += src[s + j + 2];
-                tmp[m] = t * 0.0625f;
-                m++;
-            }
-        }
-        // Vertical pass: level-1 row m is centred on level-0 row 2 + 2m.
+        // Vertical pass: level-1 row m is centred on level-0 row c = 2 + 2m,
+        // over the horizontal pass's rows c-2 .. c+2, which a ring of five
+        // rows holds (row r at r % 5); next is the first row not yet in it.
         float[] bl = new float[(b1 - b0) * outCols];
+        float[] ring = new float[5 * outCols];
+        int next = 0;
         for (int m = b0; m < b1 && 2 + 2 * m < rows - 2; m++) {
-            int s = (2 + 2 * m - s0) * outCols;
+            int c = 2 + 2 * m;
+            for (int r = Math.max(next, c - 2); r <= c + 2; r++) {
+                Vision.halfRow(src, s0, rows, cols, outCols, r, ring);
+            }
+            next = c + 3;
+            int r0 = (c - 2) % 5 * outCols;
+            int r1 = (c - 1) % 5 * outCols;
+            int r2 = c % 5 * outCols;
+            int r3 = (c + 1) % 5 * outCols;
+            int r4 = (c + 2) % 5 * outCols;
             int d = (m - b0) * outCols;
             for (int j = 0; j < outCols; j++) {
-                float t = tmp[s - 2 * outCols + j];
-                t += tmp[s - outCols + j] * 4;
-                t += tmp[s + j] * 6;
-                t += tmp[s + outCols + j] * 4;
-                t += tmp[s + 2 * outCols + j];
+                float t = ring[r0 + j];
+                t += ring[r1 + j] * 4;
+                t += ring[r2 + j] * 6;
+                t += ring[r3 + j] * 4;
+                t += ring[r4 + j];
                 bl[d + j] = t * 0.0625f;
             }
         }
@@ -892,6 +885,51 @@ class Vision {
                 prev = here;
                 here = next;
             }
+        }
+    }
+
+    // Row r of the horizontal blur pass ([1 4 6 4 1]/16 along the row; 0
+    // on the two-pixel border) into ring row r % 5; in holds rows t0 ...
+    static void blurRow(float[] in, int t0, int rows, int cols, int r, float[] ring) {
+        int d = r % 5 * cols;
+        if (r < 2 || r >= rows - 2) {
+            for (int j = 2; j < cols - 2; j++) {
+                ring[d + j] = 0.0f;
+            }
+            return;
+        }
+        int s = (r - t0) * cols;
+        for (int j = 2; j < cols - 2; j++) {
+            float t = in[s + j - 2];
+            t += in[s + j - 1] * 4;
+            t += in[s + j] * 6;
+            t += in[s + j + 1] * 4;
+            t += in[s + j + 2];
+            ring[d + j] = t * 0.0625f;
+        }
+    }
+
+    // Level-0 row r of level 1's horizontal pass ([1 4 6 4 1]/16 at every
+    // other pixel; 0 on the two-pixel border rows) into ring row r % 5;
+    // src holds level-0 rows s0 ...
+    static void halfRow(float[] src, int s0, int rows, int cols, int outCols, int r, float[] ring) {
+        int m = r % 5 * outCols;
+        if (r < 2 || r >= rows - 2) {
+            for (int j = 2; j < cols - 2; j += 2) {
+                ring[m] = 0.0f;
+                m++;
+            }
+            return;
+        }
+        int s = (r - s0) * cols;
+        for (int j = 2; j < cols - 2; j += 2) {
+            float t = src[s + j - 2];
+            t += src[s + j - 1] * 4;
+            t += src[s + j] * 6;
+            t += src[s + j + 1] * 4;
+            t += src[s + j + 2];
+            ring[m] = t * 0.0625f;
+            m++;
         }
     }
 
