@@ -3,8 +3,8 @@
 //
 // Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES]]
 //   DIR holds 1.bmp .. FRAMES.bmp (24-bit BMP; the green channel is used);
-//   the clip is processed REPEAT times (default 1), one pass after the
-//   other, and the output is the last pass's. PIECES (default 8) is the
+//   the clip is processed REPEAT times (default 1), consecutive passes
+//   overlapping, and the output is the last pass's. PIECES (default 8) is the
 //   number of row strips per frame and per pyramid level, of column bands
 //   of the feature strength and of feature groups.
 //
@@ -15,6 +15,7 @@
 //   startup    reads the parameters, makes the Clip and starts a pass;
 //   (a pass)   the Clip allocates a Result and the pass's Frames, each
 //              bound to a `frame` tag and to sequence tags (class Frame);
+//              the Result and frame 1 are bound to the pass's `pass` tag;
 //   load       one Frame: reads it and cuts it into PIECES Strips bound to
 //              its `frame` tag;
 //   blur       one Strip: blur and Sobel gradients of its rows (on frame 1
@@ -30,16 +31,21 @@
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
 //              suppresses neighbours and splits the features into PIECES
-//              Groups bound to frame 1's sequence tag;
+//              Groups bound to frame 1's sequence tag and the pass's tag;
+//   selected   after a pass's selection: starts the next pass (its image
+//              stages need nothing of this pass's tracking), unless two
+//              passes are under way, then it is held back until one is
+//              complete;
 //   stepOdd, stepEven, stepLastOdd, stepLastEven
 //              one Group and the Frame its sequence tag names: tracks the
 //              group's features into that frame (Lucas-Kanade of one
 //              feature never reads another's) and moves on to the next
 //              frame's tag, so each group visits the frames in order while
 //              other groups track in other frames;
-//   gather     collects the Groups into the pass's Result, in group order;
-//   nextPass   after a complete pass: starts the next pass, or prints the
-//              features after the last.
+//   gather     collects the Groups into the pass's Result (by the pass
+//              tag), in group order;
+//   nextPass   after a complete pass: starts a held-back pass, or prints
+//              the last pass's features after every pass is complete.
 //
 // Output: the tracked features, x coordinates on one line and y
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
@@ -122,36 +128,32 @@ class Strip {
         int first = this.first;
         int last = this.last;
         int t0 = this.t0;
-        int t1 = Math.min(rows, last + 3);
-        // Horizontal blur pass on rows t0 .. t1-1.
-        float[] tmp = new float[(t1 - t0) * cols];
-        int end = Math.min(rows - 2, t1);
-        for (int i = Math.max(2, t0); i < end; i++) {
-            int s = (i - t0) * cols;
-            for (int j = 2; j < cols - 2; j++) {
-                float t = in[s + j - 2];
-                t += in[s + j - 1] * 4;
-                t += in[s + j] * 6;
-                t += in[s + j + 1] * 4;
-                t += in[s + j + 2];
-                tmp[s + j] = t * 0.0625f;
-            }
-        }
-        // Vertical blur pass on rows b0 .. b1-1.
+        // Vertical blur pass on rows b0 .. b1-1, over the horizontal pass's
+        // rows i-2 .. i+2, which a ring of five rows holds (row r at r % 5).
         int b0 = Math.max(0, first - 1);
         this.b0 = b0;
         int b1 = Math.min(rows, last + 1);
         float[] bl = new float[(b1 - b0) * cols];
-        end = Math.min(rows - 2, b1);
-        for (int i = Math.max(2, b0); i < end; i++) {
-            int s = (i - t0) * cols;
+        float[] ring = new float[5 * cols];
+        int start = Math.max(2, b0);
+        int end = Math.min(rows - 2, b1);
+        for (int r = start - 2; r < start + 2 && start < end; r++) {
+            Vision.blurRow(in, t0, rows, cols, r, ring);
+        }
+        for (int i = start; i < end; i++) {
+            Vision.blurRow(in, t0, rows, cols, i + 2, ring);
+            int r0 = (i - 2) % 5 * cols;
+            int r1 = (i - 1) % 5 * cols;
+            int r2 = i % 5 * cols;
+            int r3 = (i + 1) % 5 * cols;
+            int r4 = (i + 2) % 5 * cols;
             int d = (i - b0) * cols;
             for (int j = 2; j < cols - 2; j++) {
-                float t = tmp[s - 2 * cols + j];
-                t += tmp[s - cols + j] * 4;
-                t += tmp[s + j] * 6;
-                t += tmp[s + cols + j] * 4;
-                t += tmp[s + 2 * cols + j];
+                float t = ring[r0 + j];
+                t += ring[r1 + j] * 4;
+                t += ring[r2 + j] * 6;
+                t += ring[r3 + j] * 4;
+                t += ring[r4 + j];
                 bl[d + j] = t * 0.0625f;
             }
         }
@@ -224,33 +226,30 @@ class HalfStrip {
         int b1 = Math.min(outRows, last + 1);
         int s1 = Math.min(rows, 2 * b1 + 3);
         float[] src = input;
-        // Horizontal pass on level-0 rows s0 .. s1-1.
-        float[] tmp = new float[(s1 - s0) * outCols];
-        int end = Math.min(rows - 2, s1);
-        for (int i = Math.max(2, s0); i < end; i++) {
-            int s = (i - s0) * cols;
-            int m = (i - s0) * outCols;
-            for (int j = 2; j < cols - 2; j += 2) {
-                float t = src[s + j - 2];
-                t += src[s + j - 1] * 4;
-                t += src[s + j] * 6;
-                t += src[s + j + 1] * 4;
-                t += src[s + j + 2];
-                tmp[m] = t * 0.0625f;
-                m++;
-            }
-        }
-        // Vertical pass: level-1 row m is centred on level-0 row 2 + 2m.
+        // Vertical pass: level-1 row m is centred on level-0 row c = 2 + 2m,
+        // over the horizontal pass's rows c-2 .. c+2, which a ring of five
+        // rows holds (row r at r % 5); next is the first row not yet in it.
         float[] bl = new float[(b1 - b0) * outCols];
+        float[] ring = new float[5 * outCols];
+        int next = 0;
         for (int m = b0; m < b1 && 2 + 2 * m < rows - 2; m++) {
-            int s = (2 + 2 * m - s0) * outCols;
+            int c = 2 + 2 * m;
+            for (int r = Math.max(next, c - 2); r <= c + 2; r++) {
+                Vision.halfRow(src, s0, rows, cols, outCols, r, ring);
+            }
+            next = c + 3;
+            int r0 = (c - 2) % 5 * outCols;
+            int r1 = (c - 1) % 5 * outCols;
+            int r2 = c % 5 * outCols;
+            int r3 = (c + 1) % 5 * outCols;
+            int r4 = (c + 2) % 5 * outCols;
             int d = (m - b0) * outCols;
             for (int j = 0; j < outCols; j++) {
-                float t = tmp[s - 2 * outCols + j];
-                t += tmp[s - outCols + j] * 4;
-                t += tmp[s + j] * 6;
-                t += tmp[s + outCols + j] * 4;
-                t += tmp[s + 2 * outCols + j];
+                float t = ring[r0 + j];
+                t += ring[r1 + j] * 4;
+                t += ring[r2 + j] * 6;
+                t += ring[r3 + j] * 4;
+                t += ring[r4 + j];
                 bl[d + j] = t * 0.0625f;
             }
         }
@@ -486,13 +485,14 @@ class Frame {
 
     // Frame 1: the Detector, bound to q (this frame's own tag, for the
     // groups it will make), and its Columns, each with a copy of its
-    // columns of the row sums.
-    void splitColumns(tag q) {
+    // columns of the row sums. The Detector is also bound to p, the pass's
+    // tag, for the Groups it will make.
+    void splitColumns(tag q, tag p) {
         int rows = blur0.rows;
         int cols = blur0.cols;
         int bands = Math.min(par.pieces, cols);
         tag d = new tag(detect);
-        Detector det = new Detector(par.copy(), bands) { collecting := true, add d, add q };
+        Detector det = new Detector(par.copy(), bands) { collecting := true, add d, add q, add p };
         for (int g = 0; g < bands; g++) {
             int first = cols * g / bands;
             int last = cols * (g + 1) / bands;
@@ -541,6 +541,7 @@ class Frame {
 // Merges the Columns' candidates of frame 1 into the features.
 class Detector {
     flag collecting;
+    flag selected;  // the features are selected: the pass's image work is done
 
     Params par;
     int bands;
@@ -581,8 +582,8 @@ class Detector {
     // The nFea strongest of all candidates (ties in row-major order, as
     // one scan of the whole image finds them), non-maximum suppression,
     // and the kept features split into `pieces` Groups bound to q (frame
-    // 1's tag).
-    void select(tag q) {
+    // 1's tag) and to p (the pass's tag).
+    void select(tag q, tag p) {
         int nFea = par.nFea;
         float[] fx = new float[nFea];
         float[] fy = new float[nFea];
@@ -615,7 +616,7 @@ class Detector {
             float[] ys = new float[last - first];
             System.arraycopy(kept[0], first, xs, 0, last - first);
             System.arraycopy(kept[1], first, ys, 0, last - first);
-            Group gr = new Group(par.copy(), g, xs, ys) { waiting := true, add q };
+            Group gr = new Group(par.copy(), g, xs, ys) { waiting := true, add q, add p };
         }
         bx = null;
         by = null;
@@ -842,37 +843,108 @@ class Vision {
     // row; the one-pixel border is 0.
     static void sobelRows(float[] bl, int b0, int rows, int cols, int first, int last,
                           float[] dx, float[] dy) {
-        int b1 = Math.min(rows, last + 1);
-        float[] gx = new float[(b1 - b0) * cols];
-        int end = Math.min(rows - 1, b1);
-        for (int i = Math.max(1, b0); i < end; i++) {
-            int d = (i - b0) * cols;
-            for (int j = 1; j < cols - 1; j++) {
-                gx[d + j] = (bl[d + j - 1] - bl[d + j + 1]) * 0.5f;
-            }
-        }
-        float[] gy = new float[(last - first) * cols];
-        end = Math.min(rows - 1, last);
-        for (int i = Math.max(1, first); i < end; i++) {
-            int s = (i - b0) * cols;
+        // dX: the row differences of rows i-1, i and i+1 (up, mid, down;
+        // each row's computed once) filtered down the column.
+        int end = Math.min(rows - 1, last);
+        int start = Math.max(1, first);
+        float[] up = new float[cols];
+        float[] mid = new float[cols];
+        float[] down = new float[cols];
+        rowDifferences(bl, b0, rows, cols, start - 1, up);
+        rowDifferences(bl, b0, rows, cols, start, mid);
+        for (int i = start; i < end; i++) {
+            rowDifferences(bl, b0, rows, cols, i + 1, down);
             int d = (i - first) * cols;
             for (int j = 1; j < cols - 1; j++) {
-                gy[d + j] = (bl[s - cols + j] - bl[s + cols + j]) * 0.5f;
-            }
-        }
-        for (int i = Math.max(1, first); i < end; i++) {
-            int s = (i - b0) * cols;
-            int d = (i - first) * cols;
-            for (int j = 1; j < cols - 1; j++) {
-                float t = gx[s - cols + j];
-                t += gx[s + j] * 2;
-                t += gx[s + cols + j];
+                float t = up[j];
+                t += mid[j] * 2;
+                t += down[j];
                 dx[d + j] = t * 0.25f;
-                float u = gy[d + j - 1];
-                u += gy[d + j] * 2;
-                u += gy[d + j + 1];
-                dy[d + j] = u * 0.25f;
             }
+            float[] spare = up;
+            up = mid;
+            mid = down;
+            down = spare;
+        }
+        // dY: the column differences g (0 on the border columns) filtered
+        // along the row, each g computed once (prev, here, next).
+        for (int i = Math.max(1, first); i < end && cols > 2; i++) {
+            int s = (i - b0) * cols;
+            int d = (i - first) * cols;
+            float prev = 0.0f;
+            float here = (bl[s - cols + 1] - bl[s + cols + 1]) * 0.5f;
+            for (int j = 1; j < cols - 1; j++) {
+                float next = 0.0f;
+                if (j + 1 < cols - 1) {
+                    next = (bl[s - cols + j + 1] - bl[s + cols + j + 1]) * 0.5f;
+                }
+                float u = prev;
+                u += here * 2;
+                u += next;
+                dy[d + j] = u * 0.25f;
+                prev = here;
+                here = next;
+            }
+        }
+    }
+
+    // Row r of the horizontal blur pass ([1 4 6 4 1]/16 along the row; 0
+    // on the two-pixel border) into ring row r % 5; in holds rows t0 ...
+    static void blurRow(float[] in, int t0, int rows, int cols, int r, float[] ring) {
+        int d = r % 5 * cols;
+        if (r < 2 || r >= rows - 2) {
+            for (int j = 2; j < cols - 2; j++) {
+                ring[d + j] = 0.0f;
+            }
+            return;
+        }
+        int s = (r - t0) * cols;
+        for (int j = 2; j < cols - 2; j++) {
+            float t = in[s + j - 2];
+            t += in[s + j - 1] * 4;
+            t += in[s + j] * 6;
+            t += in[s + j + 1] * 4;
+            t += in[s + j + 2];
+            ring[d + j] = t * 0.0625f;
+        }
+    }
+
+    // Level-0 row r of level 1's horizontal pass ([1 4 6 4 1]/16 at every
+    // other pixel; 0 on the two-pixel border rows) into ring row r % 5;
+    // src holds level-0 rows s0 ...
+    static void halfRow(float[] src, int s0, int rows, int cols, int outCols, int r, float[] ring) {
+        int m = r % 5 * outCols;
+        if (r < 2 || r >= rows - 2) {
+            for (int j = 2; j < cols - 2; j += 2) {
+                ring[m] = 0.0f;
+                m++;
+            }
+            return;
+        }
+        int s = (r - s0) * cols;
+        for (int j = 2; j < cols - 2; j += 2) {
+            float t = src[s + j - 2];
+            t += src[s + j - 1] * 4;
+            t += src[s + j] * 6;
+            t += src[s + j + 1] * 4;
+            t += src[s + j + 2];
+            ring[m] = t * 0.0625f;
+            m++;
+        }
+    }
+
+    // Row i's [1 0 -1]/2 differences along the row into line (0 on the
+    // border: the first and last row and column); bl holds rows b0 ...
+    static void rowDifferences(float[] bl, int b0, int rows, int cols, int i, float[] line) {
+        if (i < 1 || i >= rows - 1) {
+            for (int j = 1; j < cols - 1; j++) {
+                line[j] = 0.0f;
+            }
+            return;
+        }
+        int d = (i - b0) * cols;
+        for (int j = 1; j < cols - 1; j++) {
+            line[j] = (bl[d + j - 1] - bl[d + j + 1]) * 0.5f;
         }
     }
 
@@ -998,9 +1070,9 @@ class Vision {
         float[] px = src.px;
         int d = at;
         for (int i = -win; i < win; i++) {
-            int row = (y0 + i) * cols + x0;
-            for (int j = -win; j < win; j++) {
-                int s = row + j;
+            int s = (y0 + i) * cols + x0 - win;
+            int end = s + 2 * win;
+            for (; s < end; s++) {
                 dst[d] = px[s] * a11 + px[s + 1] * a12 + px[s + cols] * a21 + px[s + 1 + cols] * a22;
                 d++;
             }
@@ -1013,12 +1085,14 @@ class Result {
     flag open;      // groups still to come
     flag complete;  // every group is in
 
+    int pass;       // 1 .. repeat
     int groups;
     int groupsIn;
     float[][] gx;   // per group, its tracked features
     float[][] gy;
 
-    Result(int groups) {
+    Result(int pass, int groups) {
+        this.pass = pass;
         this.groups = groups;
         gx = new float[groups][];
         gy = new float[groups][];
@@ -1035,7 +1109,7 @@ class Result {
     }
 
     // The features in group order: x coordinates, then y coordinates.
-    void report() {
+    String report() {
         StringBuilder sb = new StringBuilder();
         for (int g = 0; g < groups; g++) {
             for (int k = 0; k < gx[g].length; k++) {
@@ -1050,34 +1124,72 @@ class Result {
                 sb.append('\t');
             }
         }
-        System.out.println(sb.toString());
+        return sb.toString();
     }
 }
 
+// The passes over the clip. Passes overlap: a pass starts once the
+// previous one has selected its features (its image stages are done, only
+// its tracking is left), with at most two passes under way at a time.
 class Clip {
-    flag tracking;  // a pass is under way
+    flag tracking;  // passes are under way
 
     Params par;
     int repeat;
-    int pass;       // 1 .. repeat
+    int started;    // passes started, 1 .. repeat
+    int done;       // passes complete
+    boolean held;   // the newest pass has its features, but two are under way
+    String output;  // the last pass's features, once complete
 
     Clip(Params par, int repeat) {
         this.par = par;
         this.repeat = repeat;
-        this.pass = 0;
+    }
+
+    // The newest pass has selected its features: starts the next pass
+    // (true), or holds it back until one of the two under way is complete.
+    boolean selected() {
+        if (started < repeat && started - done < 2) {
+            startPass();
+            return true;
+        }
+        held = started < repeat;
+        return false;
+    }
+
+    // Pass r is complete (keeps its features if it is the last); true when
+    // every pass is complete.
+    boolean complete(Result r) {
+        done++;
+        if (r.pass == repeat) {
+            output = r.report();
+        }
+        return done == repeat;
+    }
+
+    // After a pass is complete: starts the held-back pass, if any (true).
+    boolean release() {
+        if (!held) {
+            return false;
+        }
+        held = false;
+        startPass();
+        return true;
     }
 
     // Allocates the pass's Result and its frames, two at a time (odd,
-    // even), with their tags.
+    // even), with their tags; the Result and frame 1 are bound to the
+    // pass's own tag.
     void startPass() {
-        pass++;
-        Result r = new Result(par.pieces) { open := true };
+        started++;
+        tag p = new tag(pass);
+        Result r = new Result(started, par.pieces) { open := true, add p };
         int frames = par.frames;
         tag o = new tag(odd);
         for (int f = 1; f <= frames; f += 2) {
             tag t = new tag(frame);
             if (f == frames && f == 1) {
-                new Frame(par.copy(), f) { unread := true, odd := true, first := true, last := true, add t, add o };
+                new Frame(par.copy(), f) { unread := true, odd := true, first := true, last := true, add t, add o, add p };
                 break;
             }
             if (f == frames) {
@@ -1086,7 +1198,7 @@ class Clip {
             }
             tag e = new tag(even);
             if (f == 1) {
-                new Frame(par.copy(), f) { unread := true, odd := true, first := true, add t, add o, add e };
+                new Frame(par.copy(), f) { unread := true, odd := true, first := true, add t, add o, add e, add p };
             } else {
                 new Frame(par.copy(), f) { unread := true, odd := true, add t, add o, add e };
             }
@@ -1149,10 +1261,10 @@ task levelOne(Frame f in complete and !first with frame t) {
     taskexit(f: complete := false, assemble1 := true);
 }
 
-task levelOneFirst(Frame f in complete and first with frame t and odd q) {
+task levelOneFirst(Frame f in complete and first with frame t and odd q and pass p) {
     f.split(t);
-    f.splitColumns(q);
-    taskexit(f: complete := false, assemble1 := true);
+    f.splitColumns(q, p);
+    taskexit(f: complete := false, assemble1 := true, clear p);
 }
 
 task half(HalfStrip h in process) {
@@ -1172,12 +1284,22 @@ task strength(Column c in process) {
     taskexit(c: process := false, submit := true);
 }
 
-task select(Detector d in collecting with detect t and odd q, Column c in submit with detect t) {
+task select(Detector d in collecting with detect t and odd q and pass p, Column c in submit with detect t) {
     if (d.merge(c)) {
-        d.select(q);
-        taskexit(d: collecting := false, clear t, clear q; c: submit := false, clear t);
+        d.select(q, p);
+        taskexit(d: collecting := false, selected := true, clear t, clear q, clear p; c: submit := false, clear t);
     }
     taskexit(c: submit := false, clear t);
+}
+
+// A pass has selected its features: the next may start. (The exits
+// that start a pass are apart from those that do not, so that a profile
+// sees whole passes allocated.)
+task selected(Clip c in tracking, Detector d in selected) {
+    if (c.selected()) {
+        taskexit(d: selected := false);
+    }
+    taskexit(d: selected := false);
 }
 
 // Group g tracks into frame f, which its tag names, and moves on to the
@@ -1215,18 +1337,20 @@ task stepLastEven(Group g in waiting with even t, Frame f in ready and !odd and 
     taskexit(g: waiting := false, finished := true, clear t);
 }
 
-task gather(Result r in open, Group g in finished) {
+task gather(Result r in open with pass t, Group g in finished with pass t) {
     if (r.collect(g)) {
-        taskexit(r: open := false, complete := true; g: finished := false);
+        taskexit(r: open := false, complete := true, clear t; g: finished := false, clear t);
     }
-    taskexit(g: finished := false);
+    taskexit(g: finished := false, clear t);
 }
 
 task nextPass(Clip c in tracking, Result r in complete) {
-    if (c.pass < c.repeat) {
-        c.startPass();
+    if (c.complete(r)) {
+        System.out.println(c.output);
+        taskexit(c: tracking := false; r: complete := false);
+    }
+    if (c.release()) {
         taskexit(r: complete := false);
     }
-    r.report();
-    taskexit(c: tracking := false; r: complete := false);
+    taskexit(r: complete := false);
 }
