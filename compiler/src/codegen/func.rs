@@ -291,15 +291,7 @@ fn invariant_derefs(s: &Stmt, locals: &[Local]) -> Vec<u32> {
                 receiver: Some(r), ..
             }) = &x.kind
             else {
-                if let ExprKind::Assign { target, .. }
-                | ExprKind::CompoundAssign { target, .. }
-                | ExprKind::ConcatAssign { target, .. }
-                | ExprKind::IncDec { target, .. } = &x.kind
-                {
-                    if let ExprKind::Local(l) = target.kind {
-                        assigned.push(l.0);
-                    }
-                }
+                assigned.extend(assigned_local(x).map(|l| l.0));
                 return;
             };
             if let ExprKind::Local(l) = r.kind {
@@ -416,17 +408,7 @@ fn counted_loop(s: &Stmt) -> Option<CountedLoop> {
     let mut exprs = Vec::new();
     collect_stmt_exprs(body, &mut exprs);
     for e in exprs {
-        visit_expr(e, &mut |x| {
-            if let ExprKind::Assign { target, .. }
-            | ExprKind::CompoundAssign { target, .. }
-            | ExprKind::ConcatAssign { target, .. }
-            | ExprKind::IncDec { target, .. } = &x.kind
-            {
-                if let ExprKind::Local(l) = target.kind {
-                    assigned.push(l);
-                }
-            }
-        });
+        visit_expr(e, &mut |x| assigned.extend(assigned_local(x)));
     }
     if nested_loop || assigned.contains(k) || assigned.contains(b) {
         return None;
