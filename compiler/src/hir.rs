@@ -671,6 +671,22 @@ pub fn visit_stmt<'p>(s: &'p Stmt, f: &mut impl FnMut(&'p Stmt)) {
     }
 }
 
+/// The local that an assignment, compound assignment or increment `e`
+/// writes, when its target is a local.
+pub fn assigned_local(e: &Expr) -> Option<LocalId> {
+    let (ExprKind::Assign { target, .. }
+    | ExprKind::CompoundAssign { target, .. }
+    | ExprKind::ConcatAssign { target, .. }
+    | ExprKind::IncDec { target, .. }) = &e.kind
+    else {
+        return None;
+    };
+    match target.kind {
+        ExprKind::Local(l) => Some(l),
+        _ => None,
+    }
+}
+
 /// Calls `f` on an expression and all its sub-expressions, outermost first.
 pub fn visit_expr<'p>(e: &'p Expr, f: &mut impl FnMut(&'p Expr)) {
     f(e);

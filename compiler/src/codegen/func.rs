@@ -116,6 +116,9 @@ struct Loops {
     slow: bool,
     /// Locals known to be non-null here (a fast copy's condition).
     nonnull: Vec<u32>,
+    /// Set for the fast copy of a [`CountedLoop`]: the next `for` loop
+    /// emitted (that loop) tests its strict condition.
+    strict: Option<CountedLoop>,
 }
 
 pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
@@ -288,15 +291,7 @@ fn invariant_derefs(s: &Stmt, locals: &[Local]) -> Vec<u32> {
                 receiver: Some(r), ..
             }) = &x.kind
             else {
-                if let ExprKind::Assign { target, .. }
-                | ExprKind::CompoundAssign { target, .. }
-                | ExprKind::ConcatAssign { target, .. }
-                | ExprKind::IncDec { target, .. } = &x.kind
-                {
-                    if let ExprKind::Local(l) = target.kind {
-                        assigned.push(l.0);
-                    }
-                }
+                assigned.extend(assigned_local(x).map(|l| l.0));
                 return;
             };
             if let ExprKind::Local(l) = r.kind {
@@ -308,6 +303,121 @@ fn invariant_derefs(s: &Stmt, locals: &[Local]) -> Vec<u32> {
     derefs.dedup();
     derefs.retain(|l| !assigned.contains(l) && locals[*l as usize].ty.is_reference());
     derefs
+}
+
+/// A `for` loop that counts an int local by one towards a bound it may
+/// reach: `k <= b` with `k++` (or `k >= b` with `k--`), `b` an int local.
+/// Java's `k` wraps past `b` when `b` is `Integer.MAX_VALUE` (or
+/// `MIN_VALUE`), so under `-fwrapv` the C compiler cannot treat `k` as an
+/// affine 64-bit value and sign-extends it at every use as an index; with
+/// `b` below the extreme the same loop is `k < b + 1` (or `k > b - 1`),
+/// which it can ([`Gen::counted_loop`]).
+#[derive(Clone, Copy)]
+struct CountedLoop {
+    counter: u32,
+    bound: u32,
+    up: bool,
+}
+
+impl CountedLoop {
+    /// The condition under which the strict form is the same loop.
+    fn guard(&self) -> String {
+        let b = self.bound;
+        if self.up {
+            format!("l{b} < INT32_MAX")
+        } else {
+            format!("l{b} > INT32_MIN")
+        }
+    }
+
+    /// The loop's condition in the strict form.
+    fn strict_cond(&self) -> String {
+        let (k, b) = (self.counter, self.bound);
+        if self.up {
+            format!("((l{k}) < ((bb_int)(l{b} + 1)))")
+        } else {
+            format!("((l{k}) > ((bb_int)(l{b} - 1)))")
+        }
+    }
+}
+
+/// `s` as a [`CountedLoop`]: an innermost `for` loop (its body has no
+/// loop, so that copies do not multiply) whose condition compares the
+/// counter with the bound, whose only update steps the counter by one
+/// towards the bound, and whose body assigns neither.
+fn counted_loop(s: &Stmt) -> Option<CountedLoop> {
+    let StmtKind::For {
+        cond: Some(cond),
+        update,
+        body,
+        ..
+    } = &s.kind
+    else {
+        return None;
+    };
+    let ExprKind::Binary { op, lhs, rhs } = &cond.kind else {
+        return None;
+    };
+    let (ExprKind::Local(k), ExprKind::Local(b)) = (&lhs.kind, &rhs.kind) else {
+        return None;
+    };
+    let up = match op {
+        BinOp::Le => true,
+        BinOp::Ge => false,
+        _ => return None,
+    };
+    if lhs.ty != Type::Int || rhs.ty != Type::Int || k == b {
+        return None;
+    }
+    let steps_counter = |e: &Expr| match &e.kind {
+        ExprKind::IncDec { op, target } => {
+            matches!(target.kind, ExprKind::Local(t) if t == *k)
+                && match op {
+                    IncDec::PreInc | IncDec::PostInc => up,
+                    IncDec::PreDec | IncDec::PostDec => !up,
+                }
+        }
+        ExprKind::CompoundAssign {
+            op,
+            op_type: Type::Int,
+            target,
+            value,
+        } => {
+            matches!(target.kind, ExprKind::Local(t) if t == *k)
+                && matches!(value.kind, ExprKind::Const(ConstValue::Int(1)))
+                && *op == if up { BinOp::Add } else { BinOp::Sub }
+        }
+        _ => false,
+    };
+    let [step] = update.as_slice() else {
+        return None;
+    };
+    if !steps_counter(step) {
+        return None;
+    }
+    let mut nested_loop = false;
+    let mut assigned = Vec::new();
+    visit_stmt(body, &mut |st| match &st.kind {
+        StmtKind::While { .. }
+        | StmtKind::DoWhile { .. }
+        | StmtKind::For { .. }
+        | StmtKind::ForEach { .. } => nested_loop = true,
+        StmtKind::Local { local, .. } => assigned.push(*local),
+        _ => {}
+    });
+    let mut exprs = Vec::new();
+    collect_stmt_exprs(body, &mut exprs);
+    for e in exprs {
+        visit_expr(e, &mut |x| assigned.extend(assigned_local(x)));
+    }
+    if nested_loop || assigned.contains(k) || assigned.contains(b) {
+        return None;
+    }
+    Some(CountedLoop {
+        counter: k.0,
+        bound: b.0,
+        up,
+    })
 }
 
 /// An array index as C: a wrapped `int32_t`, or int arithmetic computed
@@ -482,23 +592,45 @@ impl Gen<'_> {
     /// the same code, so either behaves exactly as Java.
     fn versioned_loop(&mut self, s: &Stmt, vars: &[u32]) {
         let cond: Vec<String> = vars.iter().map(|l| format!("l{l} != NULL")).collect();
+        self.two_copies(&cond.join(" && "), |g, fast| {
+            let known = g.loops.nonnull.len();
+            if fast {
+                g.loops.nonnull.extend_from_slice(vars);
+            }
+            g.stmt_here(s);
+            g.loops.nonnull.truncate(known);
+        });
+    }
+
+    /// A counted loop twice: with its strict condition when the bound is
+    /// not the extreme int (the C compiler then sees the counter as an
+    /// affine value that does not wrap), and as it is for the other case.
+    fn counted_loop(&mut self, s: &Stmt, counted: CountedLoop) {
+        self.two_copies(&counted.guard(), |g, fast| {
+            g.loops.strict = fast.then_some(counted);
+            g.stmt_here(s);
+            g.loops.strict = None;
+        });
+    }
+
+    /// `if (BB_LIKELY(cond)) { fast copy } else { slow copy }`: `emit`
+    /// writes a copy (told which), the labels each defines are renamed
+    /// apart, and no loop in the slow copy is versioned again.
+    fn two_copies(&mut self, cond: &str, mut emit: impl FnMut(&mut Self, bool)) {
         self.loops.count += 1;
         let n = self.loops.count;
         let outer = std::mem::take(&mut self.loops.suffix);
-        self.line(&format!("if (BB_LIKELY({})) {{", cond.join(" && ")));
+        self.line(&format!("if (BB_LIKELY({cond})) {{"));
         self.indent += 1;
-        let known = self.loops.nonnull.len();
-        self.loops.nonnull.extend_from_slice(vars);
         self.loops.suffix = format!("{outer}_{n}a");
-        self.stmt_here(s);
-        self.loops.nonnull.truncate(known);
+        emit(self, true);
         self.indent -= 1;
         self.line("} else {");
         self.indent += 1;
         self.loops.suffix = format!("{outer}_{n}b");
-        self.loops.slow = true;
-        self.stmt_here(s);
-        self.loops.slow = false;
+        let slow = std::mem::replace(&mut self.loops.slow, true);
+        emit(self, false);
+        self.loops.slow = slow;
         self.loops.suffix = outer;
         self.indent -= 1;
         self.line("}");
@@ -586,13 +718,22 @@ impl Gen<'_> {
                 update,
                 body,
             } => {
+                let strict = self.loops.strict.take();
+                if strict.is_none() && !self.loops.slow {
+                    if let Some(counted) = counted_loop(s) {
+                        self.counted_loop(s, counted);
+                        return;
+                    }
+                }
                 let l = self.define_label(label.map_or(u32::MAX, |l| l.0));
                 for i in init {
                     self.stmt(i);
                 }
                 self.line("for (;;) {");
                 self.indent += 1;
-                if let Some(c) = cond {
+                if let Some(c) = strict.map(|counted| counted.strict_cond()) {
+                    self.line(&format!("if (!{c}) break;"));
+                } else if let Some(c) = cond {
                     let c = self.expr(c);
                     self.line(&format!("if (!({c})) break;"));
                 }

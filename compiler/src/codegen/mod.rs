@@ -884,6 +884,54 @@ mod tests {
     }
 
     #[test]
+    fn counted_loops_test_a_strict_bound_below_the_extreme_int() {
+        let (_, c) = c_of(
+            "class Use {\n\
+                 static int up(int[] a, int last) {\n\
+                     int s = 0; for (int k = 0; k <= last; k++) { s += a[k]; } return s; }\n\
+                 static int down(int[] a, int first) {\n\
+                     int s = 0; for (int k = 9; k >= first; k -= 1) { s += a[k]; } return s; }\n\
+                 static int moved(int[] a, int last) {\n\
+                     int s = 0; for (int k = 0; k <= last; k++) { s += a[k]; last--; } return s; }\n\
+                 static int nested(int[] a, int last) {\n\
+                     int s = 0; for (int k = 0; k <= last; k++) {\n\
+                         for (int j = 0; j < k; j++) { s += a[j]; } } return s; } }\n\
+             task startup(StartupObject s in initialstate) {\n\
+                 int[] a = new int[10];\n\
+                 System.out.println(Use.up(a, 9) + Use.down(a, 0) + Use.moved(a, 9) + Use.nested(a, 9));\n\
+                 taskexit(s: initialstate := false); }\n",
+        );
+        let body = |name: &str| {
+            c.split(&format!("/* Use.{name} */"))
+                .nth(1)
+                .and_then(|s| s.split("\n}\n").next())
+                .expect("the method's body")
+                .to_string()
+        };
+        // `up`: parameters l0 (a) and l1 (last), then s (l2) and k (l3).
+        let up = body("up");
+        assert!(up.contains("if (BB_LIKELY(l1 < INT32_MAX)) {"), "{up}");
+        assert!(
+            up.contains("if (!((l3) < ((bb_int)(l1 + 1)))) break;"),
+            "{up}"
+        );
+        // The other copy keeps Java's condition for last == MAX_VALUE.
+        assert!(up.contains("<= (l1)"), "{up}");
+        let down = body("down");
+        assert!(down.contains("if (BB_LIKELY(l1 > INT32_MIN)) {"), "{down}");
+        assert!(
+            down.contains("if (!((l3) > ((bb_int)(l1 - 1)))) break;"),
+            "{down}"
+        );
+        // A bound the body assigns is not a counted loop, nor is a loop
+        // with a loop inside.
+        for name in ["moved", "nested"] {
+            let b = body(name);
+            assert!(!b.contains("INT32_MAX"), "{b}");
+        }
+    }
+
+    #[test]
     fn dnf_of_guards() {
         let f = |b| Box::new(Guard::Flag(FlagBit(b)));
         // process and !done

@@ -212,17 +212,7 @@ fn assigned_in_stmt(s: &Stmt, out: &mut Vec<LocalId>) {
 }
 
 fn assigned_in_expr(e: &Expr, out: &mut Vec<LocalId>) {
-    visit_expr(e, &mut |x| {
-        if let ExprKind::Assign { target, .. }
-        | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::ConcatAssign { target, .. }
-        | ExprKind::IncDec { target, .. } = &x.kind
-        {
-            if let ExprKind::Local(l) = target.kind {
-                out.push(l);
-            }
-        }
-    });
+    visit_expr(e, &mut |x| out.extend(assigned_local(x)));
 }
 
 fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
