@@ -98,6 +98,12 @@ pub struct TaskModel {
     pub param_tags: Vec<Option<u32>>,
     pub exits: Vec<ExitModel>,
     pub counting: Counting,
+    /// The parameter whose object exits are counted by (per-object
+    /// counting) and whose staying in its state groups the exits: the
+    /// first, unless every exit moves it alike and another parameter's
+    /// move tells the exits apart (a frame that each of eight groups
+    /// visits, the last visit ending the frame: counted per frame).
+    pub count_param: u32,
     /// Profiled invocation count (synthesis estimates work from it).
     pub invocations: u64,
 }
@@ -141,6 +147,9 @@ pub enum TagSource {
     /// objects is `group` 2; a tag made once and bound to every object of
     /// a site, or a tag made at one site and bound at the next, is 0.
     Open { group: u32 },
+    /// No instance: the exit's `clear` unbinds the object's instance of
+    /// the type (read from the program; applied before the exit's adds).
+    Cleared,
 }
 
 /// Matches any state before a transition (hand-written models).
@@ -246,6 +255,7 @@ pub fn model_from(
                     }
                 }
             }
+            let deciding = deciding_param(mm.exits(id), g, id);
             let exits = mm
                 .exits(id)
                 .iter()
@@ -286,12 +296,31 @@ pub fn model_from(
                             })
                             .collect()
                     };
-                    let binds = (0..task.params.len() as u32)
-                        .flat_map(|param| {
+                    let clears = task.exits[e.exit.0 as usize]
+                        .changes
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(param, change)| {
+                            change.clear_tags.iter().filter_map(move |local| {
+                                let tag = task
+                                    .params
+                                    .iter()
+                                    .flat_map(|par| par.tags.iter())
+                                    .find(|&&(_, l)| l == *local)?
+                                    .0;
+                                Some(Bind {
+                                    param: param as u32,
+                                    tag: tag.0,
+                                    source: TagSource::Cleared,
+                                })
+                            })
+                        });
+                    let binds = clears
+                        .chain((0..task.params.len() as u32).flat_map(|param| {
                             sources(BindPoint::Param(param), Some(param))
                                 .into_iter()
                                 .map(move |(tag, source)| Bind { param, tag, source })
-                        })
+                        }))
                         .collect();
                     let allocs = e
                         .allocs
@@ -339,8 +368,13 @@ pub fn model_from(
                     .iter()
                     .map(|par| par.tags.first().map(|&(tt, _)| tt.0))
                     .collect(),
+                count_param: deciding,
+                counting: if deciding > 0 {
+                    Counting::PerObject
+                } else {
+                    mm.counting(id)
+                },
                 exits,
-                counting: mm.counting(id),
                 invocations: mm.invocations(id),
             }
         })
@@ -354,6 +388,51 @@ pub fn model_from(
         outside: mm.outside,
         tag_types: p.tag_types.len() as u32,
     }
+}
+
+/// The parameter that tells a task's exits apart when the first does not:
+/// the first parameter whose CSTG transitions differ between two exits that
+/// ran, if the first parameter's are the same in all of them; else 0.
+fn deciding_param(
+    exits: &[crate::profile::ExitStats],
+    g: &petgraph::graph::DiGraph<crate::analysis::cstg::StateNode, crate::analysis::cstg::CstgEdge>,
+    task: crate::hir::TaskId,
+) -> u32 {
+    use crate::analysis::cstg::CstgEdge;
+    use petgraph::visit::EdgeRef;
+    let moves = |exit: crate::hir::ExitId, param: u32| -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = g
+            .edge_references()
+            .filter(|e| {
+                matches!(*e.weight(), CstgEdge::Transition { task: t, exit: x, param: p }
+                    if t == task && x == exit && p == param)
+            })
+            .map(|e| (e.source().index(), e.target().index()))
+            .collect();
+        out.sort_unstable();
+        out
+    };
+    let ran: Vec<crate::hir::ExitId> = exits
+        .iter()
+        .filter(|e| e.probability > 0.0)
+        .map(|e| e.exit)
+        .collect();
+    let differ = |param: u32| {
+        ran.windows(2)
+            .any(|w| moves(w[0], param) != moves(w[1], param))
+    };
+    if ran.len() < 2 || differ(0) {
+        return 0;
+    }
+    let nparams = g
+        .edge_references()
+        .filter_map(|e| match *e.weight() {
+            CstgEdge::Transition { task: t, param, .. } if t == task => Some(param + 1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    (1..nparams).find(|&p| differ(p)).unwrap_or(0)
 }
 
 /// The parameter whose object held the instance in most of a record's
@@ -827,7 +906,7 @@ fn stay_masks(model: &Model) -> Vec<u64> {
                 continue;
             }
             for (state, mask) in out[t * ns..(t + 1) * ns].iter_mut().enumerate() {
-                if ex.successor(0, state as u32) == Some(state as u32) {
+                if ex.successor(tm.count_param as usize, state as u32) == Some(state as u32) {
                     *mask |= 1 << (e % 64);
                 }
             }
@@ -875,6 +954,10 @@ impl Sim<'_> {
                 Some(&holder) => self.tag_of(holder, tag),
                 None => 0,
             },
+            TagSource::Cleared => {
+                self.obj_tags[o as usize * self.tag_types + t] = 0;
+                return;
+            }
             TagSource::Open { group } => {
                 let (open, bound) = self.open_tags[t];
                 if open != 0 && (group == 0 || bound < group) {
@@ -1104,7 +1187,8 @@ impl Sim<'_> {
             // Locked: copies queued for other tasks are now stale.
             self.objs[e.obj as usize].version += 1;
         }
-        let exit = self.choose_exit(task, entries[0].obj);
+        let deciding = self.model.tasks[task as usize].count_param as usize;
+        let exit = self.choose_exit(task, entries[deciding.min(entries.len() - 1)].obj);
         let tm = &self.model.tasks[task as usize];
         let work = tm.exits[exit as usize].mean_ns;
         let dur = work + self.dispatch_ns + self.lock_ns * f64::from(tm.params);
@@ -1153,20 +1237,10 @@ impl Sim<'_> {
         let objs = run.objs;
         let model = self.model;
         let ex = &model.tasks[run.task as usize].exits[run.exit as usize];
-        for b in &ex.binds {
-            if let Some(&o) = objs.get(b.param as usize) {
-                self.bind(o, b.tag, b.source, &objs);
-            }
-        }
-        for (p, &o) in objs.iter().enumerate() {
-            match ex.successor(p, self.objs[o as usize].state) {
-                Some(s) => {
-                    self.objs[o as usize].state = s;
-                    self.route(core, o, t, inv);
-                }
-                None => self.objs[o as usize].state = u32::MAX,
-            }
-        }
+        // The body allocates (binding the new objects to their tags), then
+        // the exit changes the parameters' tags, as in the runtime; the
+        // parameters are routed before the new objects.
+        let first_new = self.objs.len() as u32;
         let (ti, ei) = (run.task as usize, run.exit as usize);
         let bundles = &self.bundles[ti][ei];
         let accs = &mut self.alloc_acc[ti][ei];
@@ -1198,8 +1272,24 @@ impl Sim<'_> {
                 for &(tag, source) in &a.tags {
                     self.bind(o, tag, source, &objs);
                 }
-                self.route(core, o, t, inv);
             }
+        }
+        for b in &ex.binds {
+            if let Some(&o) = objs.get(b.param as usize) {
+                self.bind(o, b.tag, b.source, &objs);
+            }
+        }
+        for (p, &o) in objs.iter().enumerate() {
+            match ex.successor(p, self.objs[o as usize].state) {
+                Some(s) => {
+                    self.objs[o as usize].state = s;
+                    self.route(core, o, t, inv);
+                }
+                None => self.objs[o as usize].state = u32::MAX,
+            }
+        }
+        for o in first_new..self.objs.len() as u32 {
+            self.route(core, o, t, inv);
         }
         self.busy[core] = false;
         self.running[core].objs = objs;
@@ -1320,6 +1410,7 @@ pub(crate) mod tests {
             .map(|n| n.map(|to| vec![(ANY, to)]).unwrap_or_default())
             .collect();
         TaskModel {
+            count_param: 0,
             match_tag: None,
             param_tags: vec![None; params as usize],
             name: name.into(),

@@ -398,6 +398,7 @@ fn bench() {
         tag_shared: false,
         match_tag: None,
         param_tags: vec![None],
+        count_param: 0,
         exits: vec![
             exit(1.0 - 1.0 / n as f64, vec![vec![(ANY, 0)]], vec![item()]),
             exit(1.0 / n as f64, vec![vec![]], vec![item()]),
@@ -412,6 +413,7 @@ fn bench() {
         tag_shared: false,
         match_tag: None,
         param_tags: vec![None],
+        count_param: 0,
         exits: vec![exit(1.0, vec![vec![]], vec![])],
         counting: crate::profile::Counting::PerTask,
         invocations: n,
