@@ -573,7 +573,7 @@ fn check_tag_bindings(
             (Some(_), None) | (None, Some(_)) => {}
             _ => return Err(bad(TagBindingProblem::NoPoint)),
         }
-        if !p.tag_types.iter().any(|t| *t == b.tag) {
+        if !p.tag_types.contains(&b.tag) {
             return Err(bad(TagBindingProblem::UnknownTagType {
                 name: b.tag.clone(),
             }));

@@ -48,11 +48,25 @@
 //! the last completion. Not modelled: the process's own start and exit
 //! (the loader, freeing the heap: about a millisecond), slower bodies when
 //! several cores share the memory system, and time the operating system
-//! gives to other processes. Tags are approximated: the objects an
-//! invocation allocates share one tag instance (the invocation's), which
-//! parameter objects keep; tag-hashed tasks only combine objects with equal
-//! tags. Everything is deterministic: no randomness, ties broken by event
-//! order.
+//! gives to other processes.
+//!
+//! Tags (4.3.4, 4.4): every object holds at most one instance per tag type
+//! (the runtime allows several). The profile (format 3) says, per exit and
+//! binding point (a parameter's `add`, an allocation block's `add`) and tag
+//! type, which instance a binding takes ([`TagSource`]): the one a
+//! parameter's object holds, or the open instance of the type, a new one
+//! every `group` bindings (keywordcount's pair tags: two sections per
+//! instance, survivors paired in the order they finish). Exits' `clear`s
+//! come from the program. A multi-parameter task whose parameters share a
+//! tag variable takes objects bound to one instance of its type; tag
+//! hashing routes a parameter's objects by the instance of its first tag
+//! type, and an object without one waits for a binding, as in the runtime.
+//! An exit's allocation sites bind in the profiled order of their first
+//! allocations, all objects of a site together.
+//!
+//! Exits are counted per task, or per object of the parameter that tells
+//! them apart ([`TaskModel::count_param`]). Everything is deterministic: no
+//! randomness, ties broken by event order.
 
 use crate::layout::{Layout, Policy};
 use crate::machine::Machine;
@@ -926,8 +940,7 @@ fn tag_hash(tag: u32) -> u64 {
 impl Sim<'_> {
     fn new_obj(&mut self, state: u32) -> u32 {
         self.objs.push(Obj { state, version: 0 });
-        self.obj_tags
-            .extend(std::iter::repeat(0).take(self.tag_types));
+        self.obj_tags.extend(std::iter::repeat_n(0, self.tag_types));
         (self.objs.len() - 1) as u32
     }
 
