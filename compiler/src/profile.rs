@@ -20,7 +20,9 @@
 //! counts add up (per task and in total); no figure is negative; the
 //! probabilities of a task that ran sum to 1 (within 1e-6) and those of a
 //! task that never ran are 0; every allocation site exists and allocates
-//! the class named.
+//! the class named; every tag binding record names a parameter or site the
+//! task and program have and a tag type of the program, with `fresh` and
+//! each `from_params` count at most `bound`.
 
 use crate::analysis::cstg::{Cstg, CstgEdge};
 use crate::hir::{AllocSiteId, BodyOwner, ExitId, Guard, Program, Task, TaskId};
@@ -33,7 +35,7 @@ use std::hash::Hasher;
 /// The `format` field of every profile.
 pub const FORMAT: &str = "bambooc-profile";
 /// The version of the format this compiler reads and its runtime writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// How far the probabilities of a task may sum away from 1.
 pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
 
@@ -130,6 +132,34 @@ pub struct ExitProfile {
     /// no allocation are left out).
     #[serde(default)]
     pub allocations: Vec<AllocProfile>,
+    /// Tag bindings made by those invocations (version 3), per binding
+    /// point and tag type; points with none are left out.
+    #[serde(default)]
+    pub tags: Vec<TagBindingProfile>,
+}
+
+/// The bindings of objects to tag instances of one type at one binding
+/// point of one exit: the exit's `add` on a parameter, or an allocation
+/// block's `add` at a site (version 3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TagBindingProfile {
+    /// The parameter whose object the exit binds (absent for a site).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub param: Option<u32>,
+    /// The allocation site whose new objects are bound (absent for a
+    /// parameter).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<u32>,
+    /// The tag type's name.
+    pub tag: String,
+    /// Bindings made.
+    pub bound: u64,
+    /// Bindings to an instance no object had been bound to before.
+    pub fresh: u64,
+    /// Per parameter of the task: bindings to an instance that parameter's
+    /// object held at the time.
+    pub from_params: Vec<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -143,6 +173,11 @@ pub struct AllocProfile {
     pub total: u64,
     /// total / count: objects per invocation taking this exit.
     pub mean: f64,
+    /// The mean index of the site's first allocation among the
+    /// allocations of an invocation that allocated there (version 3): the
+    /// order in which the exit's sites allocate.
+    #[serde(default)]
+    pub order: f64,
 }
 
 /// Why a profile was rejected. Wording: `diagnostics::profile`.
@@ -234,6 +269,44 @@ pub enum ProfileError {
         task: String,
         exit: u32,
         site: u32,
+    },
+    /// A tag binding record that does not fit the program.
+    BadTagBinding {
+        task: String,
+        exit: u32,
+        problem: TagBindingProblem,
+    },
+}
+
+/// What is wrong with a tag binding record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TagBindingProblem {
+    /// Neither or both of `param` and `site`.
+    NoPoint,
+    ParamOutOfRange {
+        param: u32,
+        nparams: u32,
+    },
+    SiteOutOfRange {
+        site: u32,
+        nsites: u32,
+    },
+    UnknownTagType {
+        name: String,
+    },
+    /// The same point and tag type twice.
+    Duplicate {
+        tag: String,
+    },
+    /// `fresh` or a `from_params` count above `bound`.
+    CountAboveBound {
+        tag: String,
+    },
+    /// `from_params` does not have one count per parameter.
+    FromParamsLength {
+        tag: String,
+        found: u32,
+        nparams: u32,
     },
 }
 
@@ -451,6 +524,7 @@ impl Profile {
                         });
                     }
                 }
+                check_tag_bindings(p, task, &tp.task, ep)?;
             }
             if sum != tp.invocations {
                 return Err(ProfileError::CountMismatch {
@@ -482,6 +556,58 @@ impl Profile {
         }
         Ok(())
     }
+}
+
+/// Checks one exit's tag binding records against the program.
+fn check_tag_bindings(
+    p: &Program,
+    task: &Task,
+    name: &str,
+    ep: &ExitProfile,
+) -> Result<(), ProfileError> {
+    let bad = |problem| ProfileError::BadTagBinding {
+        task: name.to_string(),
+        exit: ep.exit,
+        problem,
+    };
+    let nparams = task.params.len() as u32;
+    let mut seen = BTreeSet::new();
+    for b in &ep.tags {
+        match (b.param, b.site) {
+            (Some(param), None) if param >= nparams => {
+                return Err(bad(TagBindingProblem::ParamOutOfRange { param, nparams }))
+            }
+            (None, Some(site)) if site >= p.alloc_sites.len() as u32 => {
+                return Err(bad(TagBindingProblem::SiteOutOfRange {
+                    site,
+                    nsites: p.alloc_sites.len() as u32,
+                }))
+            }
+            (Some(_), None) | (None, Some(_)) => {}
+            _ => return Err(bad(TagBindingProblem::NoPoint)),
+        }
+        if !p.tag_types.contains(&b.tag) {
+            return Err(bad(TagBindingProblem::UnknownTagType {
+                name: b.tag.clone(),
+            }));
+        }
+        if !seen.insert((b.param, b.site, b.tag.as_str())) {
+            return Err(bad(TagBindingProblem::Duplicate { tag: b.tag.clone() }));
+        }
+        if b.from_params.len() as u32 != nparams {
+            return Err(bad(TagBindingProblem::FromParamsLength {
+                tag: b.tag.clone(),
+                found: b.from_params.len() as u32,
+                nparams,
+            }));
+        }
+        if b.fresh > b.bound || b.from_params.iter().any(|&n| n > b.bound) {
+            return Err(bad(TagBindingProblem::CountAboveBound {
+                tag: b.tag.clone(),
+            }));
+        }
+    }
+    Ok(())
 }
 
 fn json_error(e: serde_json::Error) -> ProfileError {
@@ -567,8 +693,32 @@ pub struct ExitStats {
     /// The scheduler's mean time after such an invocation, if profiled.
     pub sched_ns: Option<f64>,
     /// Mean task objects allocated per invocation taking this exit, per
-    /// site (sites with none are left out), by site.
+    /// site (sites with none are left out), in the order the sites first
+    /// allocated in the profiled invocations.
     pub allocs: Vec<(AllocSiteId, f64)>,
+    /// The tag bindings those invocations made (version 3).
+    pub tags: Vec<TagStats>,
+}
+
+/// Where an exit binds objects to tag instances.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum BindPoint {
+    /// The exit's `add` on a parameter's object.
+    Param(u32),
+    /// An allocation block's `add` on the objects of a site.
+    Site(AllocSiteId),
+}
+
+/// The bindings of one exit at one point to instances of one tag type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TagStats {
+    pub point: BindPoint,
+    pub tag: crate::hir::TagTypeId,
+    pub bound: u64,
+    /// Bindings to an instance no object had been bound to before.
+    pub fresh: u64,
+    /// Per parameter: bindings to an instance its object held.
+    pub from_params: Vec<u64>,
 }
 
 /// The profile's statistics for one task.
@@ -708,14 +858,19 @@ impl MarkovModel {
                             sched_ns: ep.and_then(|x| x.sched_mean_ns),
                             allocs: ep
                                 .map(|x| {
-                                    x.allocations
-                                        .iter()
-                                        .map(|a| (AllocSiteId(a.site), a.mean))
-                                        .collect::<BTreeMap<_, _>>()
+                                    // In allocation order (then by site).
+                                    let mut allocs: Vec<&AllocProfile> =
+                                        x.allocations.iter().collect();
+                                    allocs.sort_by(|a, b| {
+                                        a.order.total_cmp(&b.order).then(a.site.cmp(&b.site))
+                                    });
+                                    allocs
                                         .into_iter()
+                                        .map(|a| (AllocSiteId(a.site), a.mean))
                                         .collect()
                                 })
                                 .unwrap_or_default(),
+                            tags: ep.map(|x| tag_stats(p, &x.tags)).unwrap_or_default(),
                         }
                     })
                     .collect();
@@ -770,6 +925,32 @@ impl MarkovModel {
             })
             .sum()
     }
+}
+
+/// An exit's tag binding records, by binding point and tag type (records
+/// naming a tag type the program lacks are left out: validation rejects
+/// them before).
+fn tag_stats(p: &Program, records: &[TagBindingProfile]) -> Vec<TagStats> {
+    let mut out: Vec<TagStats> = records
+        .iter()
+        .filter_map(|r| {
+            let tag = p.tag_types.iter().position(|t| *t == r.tag)?;
+            let point = match (r.param, r.site) {
+                (Some(param), _) => BindPoint::Param(param),
+                (None, Some(site)) => BindPoint::Site(AllocSiteId(site)),
+                (None, None) => return None,
+            };
+            Some(TagStats {
+                point,
+                tag: crate::hir::TagTypeId(tag as u32),
+                bound: r.bound,
+                fresh: r.fresh,
+                from_params: r.from_params.clone(),
+            })
+        })
+        .collect();
+    out.sort_by_key(|t| (t.point, t.tag));
+    out
 }
 
 /// The Markov model of a validated profile on the CSTG, with the counting

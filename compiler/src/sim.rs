@@ -56,11 +56,25 @@
 //! millisecond), fewer collections on more cores (each core's heap has
 //! its own threshold; KMeans collects 12 times on 2 cores, 21 on 1),
 //! slower bodies when several cores share the memory system, and time the
-//! operating system gives to other processes. Tags are approximated: the objects an
-//! invocation allocates share one tag instance (the invocation's), which
-//! parameter objects keep; tag-hashed tasks only combine objects with equal
-//! tags. Everything is deterministic: no randomness, ties broken by event
-//! order.
+//! operating system gives to other processes.
+//!
+//! Tags (4.3.4, 4.4): every object holds at most one instance per tag type
+//! (the runtime allows several). The profile (format 3) says, per exit and
+//! binding point (a parameter's `add`, an allocation block's `add`) and tag
+//! type, which instance a binding takes ([`TagSource`]): the one a
+//! parameter's object holds, or the open instance of the type, a new one
+//! every `group` bindings (keywordcount's pair tags: two sections per
+//! instance, survivors paired in the order they finish). Exits' `clear`s
+//! come from the program. A multi-parameter task whose parameters share a
+//! tag variable takes objects bound to one instance of its type; tag
+//! hashing routes a parameter's objects by the instance of its first tag
+//! type, and an object without one waits for a binding, as in the runtime.
+//! An exit's allocation sites bind in the profiled order of their first
+//! allocations, all objects of a site together.
+//!
+//! Exits are counted per task, or per object of the parameter that tells
+//! them apart ([`TaskModel::count_param`]). Everything is deterministic: no
+//! randomness, ties broken by event order.
 
 use crate::layout::{Layout, Policy};
 use crate::machine::Machine;
@@ -85,6 +99,8 @@ pub struct Model {
     /// The profiled run's time outside task bodies: start-up, collector,
     /// finish, scheduler per invocation.
     pub outside: Outside,
+    /// The program's tag types (objects hold at most one instance of each).
+    pub tag_types: u32,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -96,8 +112,20 @@ pub struct TaskModel {
     /// All parameters share a tag variable, so several instances can be
     /// fed by tag hashing.
     pub tag_shared: bool,
+    /// The tag type of the variable all parameters share: an invocation
+    /// takes objects bound to one instance of it.
+    pub match_tag: Option<u32>,
+    /// Per parameter, the first tag type its guard requires: what tag
+    /// hashing routes the parameter's objects by (as the runtime does).
+    pub param_tags: Vec<Option<u32>>,
     pub exits: Vec<ExitModel>,
     pub counting: Counting,
+    /// The parameter whose object exits are counted by (per-object
+    /// counting) and whose staying in its state groups the exits: the
+    /// first, unless every exit moves it alike and another parameter's
+    /// move tells the exits apart (a frame that each of eight groups
+    /// visits, the last visit ending the frame: counted per frame).
+    pub count_param: u32,
     /// Profiled invocation count (synthesis estimates work from it).
     pub invocations: u64,
 }
@@ -116,6 +144,37 @@ pub struct ExitModel {
     /// leaves the task world.
     pub next: Vec<Vec<(u32, u32)>>,
     pub allocs: Vec<Alloc>,
+    /// The exit's tag bindings of parameter objects (`add` in a
+    /// `taskexit`), applied before the objects are routed.
+    pub binds: Vec<Bind>,
+}
+
+/// An exit binds parameter `param`'s object to an instance of tag type
+/// `tag` taken from `source`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bind {
+    pub param: u32,
+    pub tag: u32,
+    pub source: TagSource,
+}
+
+/// Which tag instance a binding takes (read from the profile's binding
+/// records, `profile::TagStats`).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum TagSource {
+    /// The instance of the type that parameter `0`'s object holds (a tag
+    /// variable bound by the task's guard, or passed on from one).
+    Param(u32),
+    /// The open instance of the type (the last one a binding of the type
+    /// made) while fewer than `group` objects are bound to it, else a new
+    /// one, which becomes the open instance; `group` 0 never opens a new one
+    /// while there is an open instance. A loop making one tag per pair of
+    /// objects is `group` 2; a tag made once and bound to every object of
+    /// a site, or a tag made at one site and bound at the next, is 0.
+    Open { group: u32 },
+    /// No instance: the exit's `clear` unbinds the object's instance of
+    /// the type (read from the program; applied before the exit's adds).
+    Cleared,
 }
 
 /// Matches any state before a transition (hand-written models).
@@ -137,6 +196,8 @@ impl ExitModel {
 pub struct Alloc {
     pub state: u32,
     pub mean: f64,
+    /// The tag instances each new object is bound to: (tag type, source).
+    pub tags: Vec<(u32, TagSource)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -183,6 +244,7 @@ pub fn model_from(
 ) -> Model {
     use crate::analysis::cstg::CstgEdge;
     use crate::hir::TaskId;
+    use crate::profile::BindPoint;
     use petgraph::visit::EdgeRef;
     let g = &cstg.graph;
     let states = g
@@ -201,6 +263,24 @@ pub fn model_from(
             let id = TaskId(t as u32);
             let task = p.task(id);
             let sites = cstg.sites_of(id);
+            // An exit's bindings of parameters to new or open instances
+            // are grouped by the task's figures for the tag type over all
+            // its exits (the two exits of a pair's combination, one per
+            // survivor, are one tree's steps).
+            let mut pooled: Vec<(u32, u64, u64)> = Vec::new();
+            for e in mm.exits(id) {
+                for t in &e.tags {
+                    if let BindPoint::Param(param) = t.point {
+                        if held_by(t, Some(param)).is_none() {
+                            match pooled.iter_mut().find(|(tag, _, _)| *tag == t.tag.0) {
+                                Some(p) => (p.1, p.2) = (p.1 + t.bound, p.2 + t.fresh),
+                                None => pooled.push((t.tag.0, t.bound, t.fresh)),
+                            }
+                        }
+                    }
+                }
+            }
+            let deciding = deciding_param(mm.exits(id), g, id);
             let exits = mm
                 .exits(id)
                 .iter()
@@ -224,6 +304,49 @@ pub fn model_from(
                             }
                         }
                     }
+                    let pooled = &pooled;
+                    let sources = |point: BindPoint, own: Option<u32>| -> Vec<(u32, TagSource)> {
+                        e.tags
+                            .iter()
+                            .filter(|t| t.point == point)
+                            .filter_map(|t| {
+                                let totals = match own {
+                                    Some(_) => pooled
+                                        .iter()
+                                        .find(|p| p.0 == t.tag.0)
+                                        .map_or((t.bound, t.fresh), |p| (p.1, p.2)),
+                                    None => (t.bound, t.fresh),
+                                };
+                                Some((t.tag.0, tag_source(t, own, totals)?))
+                            })
+                            .collect()
+                    };
+                    let clears = task.exits[e.exit.0 as usize]
+                        .changes
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(param, change)| {
+                            change.clear_tags.iter().filter_map(move |local| {
+                                let tag = task
+                                    .params
+                                    .iter()
+                                    .flat_map(|par| par.tags.iter())
+                                    .find(|&&(_, l)| l == *local)?
+                                    .0;
+                                Some(Bind {
+                                    param: param as u32,
+                                    tag: tag.0,
+                                    source: TagSource::Cleared,
+                                })
+                            })
+                        });
+                    let binds = clears
+                        .chain((0..task.params.len() as u32).flat_map(|param| {
+                            sources(BindPoint::Param(param), Some(param))
+                                .into_iter()
+                                .map(move |(tag, source)| Bind { param, tag, source })
+                        }))
+                        .collect();
                     let allocs = e
                         .allocs
                         .iter()
@@ -238,6 +361,7 @@ pub fn model_from(
                             Some(Alloc {
                                 state: node.index() as u32,
                                 mean,
+                                tags: sources(BindPoint::Site(site), None),
                             })
                         })
                         .collect();
@@ -248,6 +372,7 @@ pub fn model_from(
                         sched_ns: e.sched_ns,
                         next,
                         allocs,
+                        binds,
                     }
                 })
                 .collect();
@@ -256,8 +381,26 @@ pub fn model_from(
                 params: task.params.len() as u32,
                 startup: crate::layout::is_startup_task(p, id),
                 tag_shared: crate::layout::shared_tag_slot(p, id).is_some(),
+                match_tag: crate::layout::shared_tag_slot(p, id).and_then(|local| {
+                    let first = task.params.first()?;
+                    first
+                        .tags
+                        .iter()
+                        .find(|&&(_, l)| l == local)
+                        .map(|&(tt, _)| tt.0)
+                }),
+                param_tags: task
+                    .params
+                    .iter()
+                    .map(|par| par.tags.first().map(|&(tt, _)| tt.0))
+                    .collect(),
+                count_param: deciding,
+                counting: if deciding > 0 {
+                    Counting::PerObject
+                } else {
+                    mm.counting(id)
+                },
                 exits,
-                counting: mm.counting(id),
                 invocations: mm.invocations(id),
             }
         })
@@ -269,6 +412,90 @@ pub fn model_from(
         startup: cstg.startup.index() as u32,
         terminates: mm.complete,
         outside: mm.outside,
+        tag_types: p.tag_types.len() as u32,
+    }
+}
+
+/// The parameter that tells a task's exits apart when the first does not:
+/// the first parameter whose CSTG transitions differ between two exits that
+/// ran, if the first parameter's are the same in all of them; else 0.
+fn deciding_param(
+    exits: &[crate::profile::ExitStats],
+    g: &petgraph::graph::DiGraph<crate::analysis::cstg::StateNode, crate::analysis::cstg::CstgEdge>,
+    task: crate::hir::TaskId,
+) -> u32 {
+    use crate::analysis::cstg::CstgEdge;
+    use petgraph::visit::EdgeRef;
+    let moves = |exit: crate::hir::ExitId, param: u32| -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = g
+            .edge_references()
+            .filter(|e| {
+                matches!(*e.weight(), CstgEdge::Transition { task: t, exit: x, param: p }
+                    if t == task && x == exit && p == param)
+            })
+            .map(|e| (e.source().index(), e.target().index()))
+            .collect();
+        out.sort_unstable();
+        out
+    };
+    let ran: Vec<crate::hir::ExitId> = exits
+        .iter()
+        .filter(|e| e.probability > 0.0)
+        .map(|e| e.exit)
+        .collect();
+    let differ = |param: u32| {
+        ran.windows(2)
+            .any(|w| moves(w[0], param) != moves(w[1], param))
+    };
+    if ran.len() < 2 || differ(0) {
+        return 0;
+    }
+    let nparams = g
+        .edge_references()
+        .filter_map(|e| match *e.weight() {
+            CstgEdge::Transition { task: t, param, .. } if t == task => Some(param + 1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    (1..nparams).find(|&p| differ(p)).unwrap_or(0)
+}
+
+/// The parameter whose object held the instance in most of a record's
+/// bindings (`own`, the parameter an exit's record binds, included), if
+/// any.
+fn held_by(t: &crate::profile::TagStats, own: Option<u32>) -> Option<u32> {
+    let held = |q: usize| 2 * t.from_params[q] > t.bound;
+    (0..t.from_params.len())
+        .find(|&q| Some(q as u32) != own && held(q))
+        .or_else(|| {
+            own.map(|q| q as usize)
+                .filter(|&q| q < t.from_params.len() && held(q))
+        })
+        .map(|q| q as u32)
+}
+
+/// The source of the bindings a profile record describes (see
+/// [`TagSource`]), or `None` when there are none or they bind an instance
+/// the object already holds (`own`: the parameter an exit's record binds).
+/// Most bindings to an instance another parameter's object held: that
+/// parameter's; otherwise `totals` (bindings, fresh ones) give the
+/// bindings per new instance, rounded.
+fn tag_source(
+    t: &crate::profile::TagStats,
+    own: Option<u32>,
+    (bound, fresh): (u64, u64),
+) -> Option<TagSource> {
+    if t.bound == 0 {
+        return None;
+    }
+    match held_by(t, own) {
+        Some(q) if Some(q) == own => None,
+        Some(q) => Some(TagSource::Param(q)),
+        None if fresh == 0 => Some(TagSource::Open { group: 0 }),
+        None => Some(TagSource::Open {
+            group: ((bound as f64 / fresh as f64).round() as u32).max(1),
+        }),
     }
 }
 
@@ -359,7 +586,6 @@ impl SimResult {
 struct Obj {
     state: u32,
     version: u32,
-    tag: u32,
 }
 
 #[derive(Copy, Clone)]
@@ -415,7 +641,6 @@ impl Ord for Event {
 struct Running {
     task: u32,
     exit: u32,
-    tag: u32,
     objs: Vec<u32>,
     /// The collector is due when this invocation ends.
     gc: bool,
@@ -455,6 +680,13 @@ struct Sim<'a> {
     end_time: f64,
     record: bool,
     trace: Vec<Invocation>,
+    /// Per object and tag type (`object * tag_types + type`): the bound
+    /// instance, 0 for none.
+    obj_tags: Vec<u32>,
+    tag_types: usize,
+    /// Per tag type: the open instance ([`TagSource::Open`]) and the
+    /// objects bound to it so far.
+    open_tags: Vec<(u32, u32)>,
     next_tag: u32,
     scratch: Vec<Entry>,
     picks: Vec<usize>,
@@ -530,6 +762,9 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         end_time: 0.0,
         record: opts.record,
         trace: Vec::new(),
+        obj_tags: Vec::new(),
+        tag_types: model.tag_types as usize,
+        open_tags: vec![(0, 0); model.tag_types as usize],
         next_tag: 1,
         scratch: Vec::new(),
         picks: Vec::new(),
@@ -558,7 +793,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         gc_pending: false,
         gc_running: false,
     };
-    let startup = sim.new_obj(model.startup, 0);
+    let startup = sim.new_obj(model.startup);
     let t0 = model.outside.init_ns;
     sim.route(0, startup, t0, NONE);
     sim.dispatch(0, t0);
@@ -732,7 +967,7 @@ fn stay_masks(model: &Model) -> Vec<u64> {
                 continue;
             }
             for (state, mask) in out[t * ns..(t + 1) * ns].iter_mut().enumerate() {
-                if ex.successor(0, state as u32) == Some(state as u32) {
+                if ex.successor(tm.count_param as usize, state as u32) == Some(state as u32) {
                     *mask |= 1 << (e % 64);
                 }
             }
@@ -750,13 +985,55 @@ fn tag_hash(tag: u32) -> u64 {
 }
 
 impl Sim<'_> {
-    fn new_obj(&mut self, state: u32, tag: u32) -> u32 {
-        self.objs.push(Obj {
-            state,
-            version: 0,
-            tag,
-        });
+    fn new_obj(&mut self, state: u32) -> u32 {
+        self.objs.push(Obj { state, version: 0 });
+        self.obj_tags.extend(std::iter::repeat_n(0, self.tag_types));
         (self.objs.len() - 1) as u32
+    }
+
+    /// The instance of tag type `tag` object `o` is bound to (0: none).
+    fn tag_of(&self, o: u32, tag: u32) -> u32 {
+        let t = tag as usize;
+        if t < self.tag_types {
+            self.obj_tags[o as usize * self.tag_types + t]
+        } else {
+            0
+        }
+    }
+
+    /// Binds object `o` to an instance of `tag` from `source` (`params`:
+    /// the invocation's parameter objects). A parameter without an
+    /// instance of the type leaves `o` as it is.
+    fn bind(&mut self, o: u32, tag: u32, source: TagSource, params: &[u32]) {
+        let t = tag as usize;
+        if t >= self.tag_types {
+            return;
+        }
+        let inst = match source {
+            TagSource::Param(q) => match params.get(q as usize) {
+                Some(&holder) => self.tag_of(holder, tag),
+                None => 0,
+            },
+            TagSource::Cleared => {
+                self.obj_tags[o as usize * self.tag_types + t] = 0;
+                return;
+            }
+            TagSource::Open { group } => {
+                let (open, bound) = self.open_tags[t];
+                if open != 0 && (group == 0 || bound < group) {
+                    self.open_tags[t].1 += 1;
+                    open
+                } else {
+                    let new = self.next_tag;
+                    self.next_tag += 1;
+                    self.open_tags[t] = (new, 1);
+                    new
+                }
+            }
+        };
+        if inst != 0 {
+            self.obj_tags[o as usize * self.tag_types + t] = inst;
+        }
     }
 
     fn push(&mut self, time: f64, kind: Kind) {
@@ -783,7 +1060,20 @@ impl Sim<'_> {
                     *k = k.wrapping_add(1);
                     d
                 }
-                Policy::TagHash => dests[(tag_hash(obj.tag) % dests.len() as u64) as usize],
+                // The runtime routes by the instance of the parameter's
+                // first tag type; an object without one is routed again
+                // when it gains one.
+                Policy::TagHash if dests.len() > 1 => {
+                    let inst = match model.tasks[task as usize].param_tags[param as usize] {
+                        Some(tag) => self.tag_of(o, tag),
+                        None => 0,
+                    };
+                    if inst == 0 {
+                        continue;
+                    }
+                    dests[(tag_hash(inst) % dests.len() as u64) as usize]
+                }
+                Policy::TagHash => dests[0],
             } as usize;
             let arrive = t + self.latency[from * self.ncores + dest];
             let entry = Entry {
@@ -842,7 +1132,9 @@ impl Sim<'_> {
             }
             return true;
         }
-        let tagged = self.layout.policies[task as usize] == Policy::TagHash;
+        // Parameters sharing a tag variable take objects bound to one
+        // instance of its type.
+        let matched = self.model.tasks[task as usize].match_tag;
         // The chosen index per parameter (a reused buffer: this runs per
         // dispatch).
         let mut picks = std::mem::take(&mut self.picks);
@@ -852,14 +1144,17 @@ impl Sim<'_> {
             if !self.valid(&e0) {
                 continue;
             }
-            let tag = self.objs[e0.obj as usize].tag;
+            let tag = matched.map_or(0, |m| self.tag_of(e0.obj, m));
+            if matched.is_some() && tag == 0 {
+                continue;
+            }
             picks.clear();
             picks.push(i0);
             for p in 1..nparams {
                 let at = self.psets[idx][p].iter().position(|e| {
                     self.valid(e)
                         && e.obj != e0.obj
-                        && (!tagged || self.objs[e.obj as usize].tag == tag)
+                        && matched.is_none_or(|m| self.tag_of(e.obj, m) == tag)
                 });
                 match at {
                     Some(i) => picks.push(i),
@@ -952,7 +1247,8 @@ impl Sim<'_> {
             // Locked: copies queued for other tasks are now stale.
             self.objs[e.obj as usize].version += 1;
         }
-        let exit = self.choose_exit(task, entries[0].obj);
+        let deciding = self.model.tasks[task as usize].count_param as usize;
+        let exit = self.choose_exit(task, entries[deciding.min(entries.len() - 1)].obj);
         let tm = &self.model.tasks[task as usize];
         let em = &tm.exits[exit as usize];
         let work = em.mean_ns;
@@ -960,13 +1256,6 @@ impl Sim<'_> {
         let dur = work + sched + self.lock_ns * f64::from(tm.params);
         let start = now.max(ready);
         let end = start + dur;
-        let tag = if tm.tag_shared {
-            self.objs[entries[0].obj as usize].tag
-        } else {
-            let t = self.next_tag;
-            self.next_tag += 1;
-            t
-        };
         let inv = self.invocations as u32;
         self.invocations += 1;
         self.busy_ns[core] += dur;
@@ -988,7 +1277,6 @@ impl Sim<'_> {
         let run = &mut self.running[core];
         run.task = task;
         run.exit = exit;
-        run.tag = tag;
         run.objs.clear();
         run.objs.extend(entries.iter().map(|e| e.obj));
         // The runtime collects at the boundary after the invocation that
@@ -1012,15 +1300,10 @@ impl Sim<'_> {
         let objs = run.objs;
         let model = self.model;
         let ex = &model.tasks[run.task as usize].exits[run.exit as usize];
-        for (p, &o) in objs.iter().enumerate() {
-            match ex.successor(p, self.objs[o as usize].state) {
-                Some(s) => {
-                    self.objs[o as usize].state = s;
-                    self.route(core, o, t, inv);
-                }
-                None => self.objs[o as usize].state = u32::MAX,
-            }
-        }
+        // The body allocates (binding the new objects to their tags), then
+        // the exit changes the parameters' tags, as in the runtime; the
+        // parameters are routed before the new objects.
+        let first_new = self.objs.len() as u32;
         let (ti, ei) = (run.task as usize, run.exit as usize);
         let bundles = &self.bundles[ti][ei];
         let accs = &mut self.alloc_acc[ti][ei];
@@ -1048,9 +1331,28 @@ impl Sim<'_> {
                 }
             };
             for _ in 0..n as u64 {
-                let o = self.new_obj(a.state, run.tag);
-                self.route(core, o, t, inv);
+                let o = self.new_obj(a.state);
+                for &(tag, source) in &a.tags {
+                    self.bind(o, tag, source, &objs);
+                }
             }
+        }
+        for b in &ex.binds {
+            if let Some(&o) = objs.get(b.param as usize) {
+                self.bind(o, b.tag, b.source, &objs);
+            }
+        }
+        for (p, &o) in objs.iter().enumerate() {
+            match ex.successor(p, self.objs[o as usize].state) {
+                Some(s) => {
+                    self.objs[o as usize].state = s;
+                    self.route(core, o, t, inv);
+                }
+                None => self.objs[o as usize].state = u32::MAX,
+            }
+        }
+        for o in first_new..self.objs.len() as u32 {
+            self.route(core, o, t, inv);
         }
         self.busy[core] = false;
         self.running[core].objs = objs;
@@ -1171,11 +1473,15 @@ pub(crate) mod tests {
             .map(|n| n.map(|to| vec![(ANY, to)]).unwrap_or_default())
             .collect();
         TaskModel {
+            count_param: 0,
+            match_tag: None,
+            param_tags: vec![None; params as usize],
             name: name.into(),
             params,
             startup: false,
             tag_shared: false,
             exits: vec![ExitModel {
+                binds: vec![],
                 runtime_exit: 0,
                 probability: 1.0,
                 mean_ns,
@@ -1183,7 +1489,11 @@ pub(crate) mod tests {
                 next,
                 allocs: allocs
                     .into_iter()
-                    .map(|(state, mean)| Alloc { state, mean })
+                    .map(|(state, mean)| Alloc {
+                        tags: vec![],
+                        state,
+                        mean,
+                    })
                     .collect(),
             }],
             counting: Counting::PerTask,
@@ -1205,6 +1515,7 @@ pub(crate) mod tests {
         let mut work = task("work", 1, t, vec![None], vec![]);
         work.invocations = u64::from(n);
         Model {
+            tag_types: 0,
             program: "dp".into(),
             tasks: vec![start, work],
             states: vec![state("S", vec![(0, 0)]), state("W", vec![(1, 0)])],
@@ -1217,6 +1528,7 @@ pub(crate) mod tests {
     /// A terminating model whose startup object is in state 0.
     pub fn model_of(tasks: Vec<TaskModel>, states: Vec<StateModel>) -> Model {
         Model {
+            tag_types: 0,
             program: "test".into(),
             tasks,
             states,
@@ -1329,6 +1641,7 @@ pub(crate) mod tests {
         // (exit 0) and allocates 0.5 work objects per invocation.
         let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![(1, 0.5)]);
         gen.exits.push(ExitModel {
+            binds: vec![],
             runtime_exit: 1,
             probability: 0.25,
             mean_ns: 10.0,
@@ -1392,7 +1705,11 @@ pub(crate) mod tests {
 
     #[test]
     fn allocations_that_belong_together_come_together() {
-        let alloc = |state, mean| Alloc { state, mean };
+        let alloc = |state, mean| Alloc {
+            tags: vec![],
+            state,
+            mean,
+        };
         // A frame and its four pieces on 132 of 133 invocations.
         let b = bundles(&[alloc(1, 132.0 / 133.0), alloc(2, 528.0 / 133.0)]);
         assert!(b.iter().all(|x| x.is_some_and(|x| x.leader == 0)));
@@ -1415,6 +1732,7 @@ pub(crate) mod tests {
             .enumerate()
         {
             gen.exits.push(ExitModel {
+                binds: vec![],
                 runtime_exit: e as u32 + 1,
                 probability: p,
                 mean_ns: 10.0,
@@ -1442,10 +1760,113 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn distinct_tag_pairs_spread_over_cores() {
+        // Startup (1000 ns) makes 8 parts, a new `pair` tag per two of them
+        // (the profile's 8 bindings, 4 fresh); `join` (100 ns) takes two
+        // parts bound to one instance, routed by hashing it.
+        let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 8.0)]);
+        start.startup = true;
+        start.exits[0].allocs[0].tags = vec![(0, TagSource::Open { group: 2 })];
+        let mut join = task("join", 2, 100.0, vec![None, None], vec![]);
+        join.tag_shared = true;
+        join.match_tag = Some(0);
+        join.param_tags = vec![Some(0), Some(0)];
+        let mut m = model_of(
+            vec![start, join],
+            vec![state("S", vec![(0, 0)]), state("P", vec![(1, 0), (1, 1)])],
+        );
+        m.tag_types = 1;
+        // One core: 1000 + 4 * 100.
+        assert_eq!(on_one_core(&m).time_ns, 1400.0);
+        // Four cores: the instances are 1 to 4, and each pair goes to the
+        // core its instance hashes to (splitmix64 mod 4: 1, 2, 1, 2), so
+        // two cores run two joins each: 1000 + 2 * 100.
+        let loads = (1..=4u32).fold([0u32; 4], |mut l, t| {
+            l[(tag_hash(t) % 4) as usize] += 1;
+            l
+        });
+        assert_eq!(loads, [0, 2, 2, 0]);
+        let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+        assert_eq!(four.policies[1], Policy::TagHash);
+        let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
+        assert_eq!((r.time_ns, r.invocations), (1200.0, 5));
+        let cores: std::collections::BTreeSet<u32> = r
+            .trace
+            .iter()
+            .filter(|i| i.task == 1)
+            .map(|i| i.core)
+            .collect();
+        assert_eq!(cores.into_iter().collect::<Vec<_>>(), vec![1, 2]);
+        // Every join took two parts of one pair: no part is left over.
+        assert_eq!(r.trace.iter().filter(|i| i.task == 1).count(), 4);
+    }
+
+    #[test]
+    fn exits_bind_survivors_into_a_tree() {
+        // Eight parts in pairs; `join` keeps the first part (exit 0), which
+        // takes the next level's tag (a new instance per two survivors),
+        // until one holds all (exit 1, the seventh join): a merge tree of
+        // depth 3.
+        let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 8.0)]);
+        start.startup = true;
+        start.exits[0].allocs[0].tags = vec![(0, TagSource::Open { group: 2 })];
+        let mut join = task("join", 2, 100.0, vec![Some(1), None], vec![]);
+        join.tag_shared = true;
+        join.match_tag = Some(0);
+        join.param_tags = vec![Some(0), Some(0)];
+        join.exits[0].probability = 6.0 / 7.0;
+        join.exits[0].binds = vec![Bind {
+            param: 0,
+            tag: 0,
+            source: TagSource::Open { group: 2 },
+        }];
+        join.exits.push(ExitModel {
+            runtime_exit: 1,
+            probability: 1.0 / 7.0,
+            mean_ns: 100.0,
+            sched_ns: None,
+            next: vec![vec![], vec![]],
+            allocs: vec![],
+            binds: vec![],
+        });
+        let mut m = model_of(
+            vec![start, join],
+            vec![state("S", vec![(0, 0)]), state("P", vec![(1, 0), (1, 1)])],
+        );
+        m.tag_types = 1;
+        let hosts = vec![
+            vec![0, 1],
+            vec![1],
+            vec![1],
+            vec![1],
+            vec![1],
+            vec![1],
+            vec![1],
+            vec![1],
+        ];
+        let r = simulate(
+            &m,
+            &free_machine(8),
+            &layout_of(&m, hosts),
+            SimOptions::default(),
+        );
+        assert_eq!(r.invocations, 8);
+        let cp = critical_path(&r);
+        let joins = cp
+            .iter()
+            .filter(|s| r.trace[s.inv as usize].task == 1)
+            .count();
+        assert_eq!(joins, 3);
+        // Without tags every join would meet on one core: 1000 + 7 * 100.
+        assert!(r.time_ns < 1700.0, "{}", r.time_ns);
+    }
+
+    #[test]
     fn cap_reports_useful_fraction() {
         let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![]);
         gen.startup = true;
         let m = Model {
+            tag_types: 0,
             program: "loop".into(),
             tasks: vec![gen],
             states: vec![state("G", vec![(0, 0)])],

@@ -719,6 +719,7 @@ mod tests {
         let mut work = task("work", 1, 1000.0, vec![None], vec![]);
         work.invocations = 50;
         let m = Model {
+            tag_types: 0,
             program: "rate".into(),
             tasks: vec![gen, work],
             states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],

@@ -349,3 +349,93 @@ fn one_core_estimate_accounts_for_the_whole_run() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn keywordcount_merge_tree_spreads_in_the_simulator() {
+    // 16 sections: startup binds them to 8 pair tags (a new one per two),
+    // and the survivors of the combinations pair up level by level, so the
+    // simulated run on 16 cores combines on several cores and its critical
+    // path holds a root-to-leaf branch of the tree (4 levels), not all 15
+    // combinations.
+    let dir = temp_dir("kwctree");
+    let src = repo_root().join("benchmarks/keywordcount/keywordcount.bb");
+    let (program, exe) = build_profiling("benchmarks/keywordcount/keywordcount.bb", &dir);
+    let text = dir.join("words.txt");
+    let words: Vec<String> = (0..40_000)
+        .map(|i| format!("w{}", (i * 7919) % 613))
+        .collect();
+    std::fs::write(&text, words.join(" ")).unwrap();
+    let prof_file = dir.join("kwc.profile");
+    let out = Command::new(&exe)
+        .arg(&text)
+        .args(["5", "16"])
+        .env("BAMBOO_PROFILE_OUT", &prof_file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json = std::fs::read_to_string(&prof_file).unwrap();
+    let prof = Profile::from_json(&program, &json).expect("the profile is valid");
+    let startup = prof.tasks.iter().find(|t| t.task == "startup").unwrap();
+    let binds: Vec<(u64, u64)> = startup
+        .exits
+        .iter()
+        .flat_map(|e| e.tags.iter().map(|b| (b.bound, b.fresh)))
+        .collect();
+    assert_eq!(binds, vec![(16, 8)], "{json}");
+
+    let sim = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args([
+            "sim",
+            "--color",
+            "never",
+            "--machine",
+            "tilepro64",
+            "--cores",
+            "16",
+        ])
+        .args(["--emit", "sim-trace", "-o"])
+        .arg(dir.join("kwc"))
+        .arg("--profile")
+        .arg(&prof_file)
+        .arg(&src)
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&sim.stdout);
+    assert!(
+        sim.status.success(),
+        "{table}{}",
+        String::from_utf8_lossy(&sim.stderr)
+    );
+    let row = table
+        .lines()
+        .find(|l| l.starts_with("tilepro64"))
+        .expect("a 16-core row");
+    let path_combines: u32 = row
+        .split(" > ")
+        .filter(|s| s.starts_with("combine"))
+        .map(|s| {
+            s.trim_start_matches("combine")
+                .trim()
+                .trim_start_matches('x')
+                .parse()
+                .unwrap_or(1)
+        })
+        .sum();
+    assert!((4..=5).contains(&path_combines), "{row}");
+    let trace = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with("sim-trace.json"))
+        .expect("a trace");
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(trace).unwrap()).unwrap();
+    let combine_cores: std::collections::BTreeSet<u64> = trace["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["name"] == "combine")
+        .map(|e| e["tid"].as_u64().unwrap())
+        .collect();
+    assert!(combine_cores.len() >= 4, "{combine_cores:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

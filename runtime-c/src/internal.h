@@ -73,6 +73,11 @@ typedef struct bb_prof_core {
   bb_prof_exit *exits;       /* nexits_total */
   uint64_t     *allocs;      /* nexits_total * nsites: objects per (task exit, site) */
   uint32_t     *cur;         /* nsites: allocations by the running invocation */
+  uint64_t     *first_sum;   /* nexits_total * nsites: sum of the index of the site's first
+                                allocation among its invocation's allocations (version 3) */
+  uint64_t     *first_runs;  /* nexits_total * nsites: invocations that allocated there */
+  uint32_t     *first;       /* nsites: that index in the running invocation */
+  uint32_t      nalloc_inv;  /* allocations by the running invocation so far */
   uint32_t     *touched;     /* sites with cur != 0 (ntouched of them) */
   uint32_t      ntouched, cap_touched;
   uint64_t      outside;     /* task objects allocated outside any task (program init) */
@@ -87,7 +92,36 @@ typedef struct bb_prof_core {
   uint64_t      gc_mark_ns;  /* their marking (the part one core does at N cores) */
   uint64_t      gc_at_last;  /* gc_ns at the end of the last body */
   uint32_t      last_exit;   /* the `exits` index of the last invocation */
+  /* tag bindings (format version 3): per (task exit, binding point, tag
+     type) a record in an open-addressing table; binding points are the
+     parameters (0 .. BB_MAX_PARAMS-1) and the allocation sites after them */
+  uint32_t      ntagtypes;
+  struct bb_prof_tagrec *tagrecs;
+  uint32_t      ntagrecs, cap_tagrecs;
+  /* the running invocation's allocation-block bindings, folded into the
+     records when its exit is known */
+  struct bb_prof_bind *binds;
+  uint32_t      nbinds, cap_binds, nbinds_sited;
+  bb_object   **objs;        /* the running invocation's parameter objects */
+  uint32_t      nobjs;
 } bb_prof_core;
+
+/* One (task exit, binding point, tag type): bindings made there, how many
+   bound an instance no object had been bound to before, and how many bound
+   an instance parameter k's object held at the time. */
+typedef struct bb_prof_tagrec {
+  uint64_t key;   /* ((exit * points + point) * ntagtypes + type) + 1; 0: free */
+  uint64_t bound, fresh;
+  uint64_t from[BB_MAX_PARAMS];
+} bb_prof_tagrec;
+
+/* A binding in an allocation block, before its exit is known. */
+typedef struct bb_prof_bind {
+  uint32_t site;  /* UINT32_MAX until bb_task_object names the site */
+  uint32_t type;
+  uint32_t from;  /* bit k: parameter k's object held the instance */
+  bool     fresh;
+} bb_prof_bind;
 
 static inline uint64_t bb_cpu_ns(void) {
   struct timespec ts;
@@ -108,5 +142,7 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
 void bb_prof_write(bb_ctx *ctx, bool complete);
 void bb_prof_gc(bb_ctx *ctx, uint64_t ns, uint64_t mark_ns);
 void bb_prof_finish(bb_ctx *ctx);
+void bb_prof_alloc_tag(bb_ctx *ctx, const bb_tag *t);
+void bb_prof_exit_tag(bb_ctx *ctx, uint32_t task, uint32_t exit, uint32_t param, const bb_tag *t);
 
 #endif

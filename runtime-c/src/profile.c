@@ -39,7 +39,14 @@
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID, from the process's start), for
  * profiling on a machine busy with other work; the file names it.
  *
- * Hooks (five lines; keep them when the scheduler changes):
+ * Tag bindings (format version 3) are counted per (task exit, binding
+ * point, tag type); see "tag bindings" below. Per (task exit, site) the
+ * profile also gives the mean index of the site's first allocation among
+ * the invocation's allocations (`order`): the simulator allocates in that
+ * order, so bindings that join the previous one's tag instance see the
+ * same predecessor as in the run.
+ *
+ * Hooks (keep them when the scheduler changes):
  *   cores.c bb_core_init:      if (prog->profile) bb_prof_start(ctx);  (per core)
  *   sched.c bb_step, t0 = bb_prof_now(ctx) before the body; after it, once
  *   the exit is known to be valid:
@@ -47,6 +54,9 @@
  *   heap.c bb_gc_collect:      if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0, c1 - c0);
  *                              (c1: read between the marking and the sweep)
  *   sched.c bb_task_object:    if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site);
+ *   sched.c bb_step, before the body: ctx->prof->objs = objs (the parameters);
+ *   at the exit, before each staged `add`: bb_prof_exit_tag(ctx, t, e, param, tag);
+ *   tag.c bb_tag_bind (allocation blocks): bb_prof_alloc_tag(ctx, t);
  *   cores.c bb_runtime_finish: bb_prof_finish(ctx);  (before anything is freed)
  * Counters are per core and merged when written; a profiling build runs on
  * one core anyway (cores.c bb_layout_setup forces it, and the compiler
@@ -102,7 +112,11 @@ void bb_prof_start(bb_ctx *ctx) {
   p->exits = calloc(p->nexits_total + 1, sizeof(bb_prof_exit));
   p->allocs = calloc((size_t)p->nexits_total * p->nsites + 1, sizeof(uint64_t));
   p->cur = calloc(p->nsites + 1, sizeof(uint32_t));
-  if (!p->exits || !p->allocs || !p->cur) bb_panic("out of memory");
+  p->first_sum = calloc((size_t)p->nexits_total * p->nsites + 1, sizeof(uint64_t));
+  p->first_runs = calloc((size_t)p->nexits_total * p->nsites + 1, sizeof(uint64_t));
+  p->first = calloc(p->nsites + 1, sizeof(uint32_t));
+  if (!p->exits || !p->allocs || !p->cur || !p->first_sum || !p->first_runs || !p->first) bb_panic("out of memory");
+  p->ntagtypes = prog->ntagtypes;
   p->cpu = cpu;
   /* the thread's CPU clock starts with the thread (the process) */
   p->start_ns = cpu ? 0 : ctx->rt->start_ns;
@@ -123,13 +137,105 @@ void bb_prof_alloc(bb_ctx *ctx, uint32_t site) {
     p->outside++;
     return;
   }
+  for (; p->nbinds_sited < p->nbinds; p->nbinds_sited++) p->binds[p->nbinds_sited].site = site;
+  uint32_t index = p->nalloc_inv++;
   if (p->cur[site]++ == 0) {
+    p->first[site] = index;
     if (p->ntouched == p->cap_touched) {
       p->cap_touched = p->cap_touched ? p->cap_touched * 2 : 16;
       p->touched = bb_xrealloc(ctx, p->touched, p->cap_touched * sizeof(uint32_t));
     }
     p->touched[p->ntouched++] = site;
   }
+}
+
+/* ---- tag bindings (format version 3) ------------------------------------
+ * Every binding of an object to a tag instance, at an allocation block or at
+ * an exit's `add`, is counted per (task exit, binding point, tag type): how
+ * many there were, how many bound an instance that no object had been bound
+ * to before (a tag's bound list is allocated at its first binding and never
+ * freed while the tag lives), and per parameter how many bound an instance
+ * that parameter's object held. The simulator (compiler/src/sim.rs) reads
+ * from these which instance each binding takes: a parameter's, a new one,
+ * or the one the previous bindings of the type opened. */
+
+static uint64_t bb_prof_mix(uint64_t k) {
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdull;
+  return k ^ (k >> 33);
+}
+
+/* The record of (x, point, type), made when absent. */
+static bb_prof_tagrec *bb_prof_tagrec_at(bb_ctx *ctx, bb_prof_core *p, uint32_t x, uint32_t point, uint32_t type) {
+  uint64_t points = (uint64_t)BB_MAX_PARAMS + p->nsites;
+  uint64_t key = ((uint64_t)x * points + point) * p->ntagtypes + type + 1;
+  if (2 * (p->ntagrecs + 1) > p->cap_tagrecs) {
+    uint32_t cap = p->cap_tagrecs ? p->cap_tagrecs * 2 : 64;
+    bb_prof_tagrec *n = calloc(cap, sizeof *n);
+    if (!n) bb_panic("out of memory");
+    for (uint32_t i = 0; i < p->cap_tagrecs; i++) {
+      if (!p->tagrecs[i].key) continue;
+      uint32_t j = (uint32_t)bb_prof_mix(p->tagrecs[i].key) & (cap - 1);
+      while (n[j].key) j = (j + 1) & (cap - 1);
+      n[j] = p->tagrecs[i];
+    }
+    free(p->tagrecs);
+    p->tagrecs = n;
+    p->cap_tagrecs = cap;
+  }
+  (void)ctx;
+  uint32_t j = (uint32_t)bb_prof_mix(key) & (p->cap_tagrecs - 1);
+  while (p->tagrecs[j].key && p->tagrecs[j].key != key) j = (j + 1) & (p->cap_tagrecs - 1);
+  if (!p->tagrecs[j].key) {
+    p->tagrecs[j].key = key;
+    p->ntagrecs++;
+  }
+  return &p->tagrecs[j];
+}
+
+/* The record of (x, point, type) if there is one. */
+static const bb_prof_tagrec *bb_prof_tagrec_find(const bb_prof_core *p, uint32_t x, uint32_t point, uint32_t type) {
+  if (!p->cap_tagrecs) return NULL;
+  uint64_t points = (uint64_t)BB_MAX_PARAMS + p->nsites;
+  uint64_t key = ((uint64_t)x * points + point) * p->ntagtypes + type + 1;
+  uint32_t j = (uint32_t)bb_prof_mix(key) & (p->cap_tagrecs - 1);
+  while (p->tagrecs[j].key) {
+    if (p->tagrecs[j].key == key) return &p->tagrecs[j];
+    j = (j + 1) & (p->cap_tagrecs - 1);
+  }
+  return NULL;
+}
+
+/* Bit k: parameter k's object (of the running invocation) holds t. */
+static uint32_t bb_prof_holders(const bb_prof_core *p, const bb_tag *t) {
+  uint32_t mask = 0;
+  for (uint32_t k = 0; k < p->nobjs && k < 32; k++)
+    if (bb_tag_bound(p->objs[k], t)) mask |= 1u << k;
+  return mask;
+}
+
+/* An allocation block binds its new object to t (tag.c bb_tag_bind; the
+   site follows with bb_task_object). */
+void bb_prof_alloc_tag(bb_ctx *ctx, const bb_tag *t) {
+  bb_prof_core *p = ctx->prof;
+  if (!ctx->task || t->type >= p->ntagtypes) return;
+  if (p->nbinds == p->cap_binds) {
+    p->cap_binds = p->cap_binds ? p->cap_binds * 2 : 16;
+    p->binds = bb_xrealloc(ctx, p->binds, p->cap_binds * sizeof *p->binds);
+  }
+  p->binds[p->nbinds++] = (bb_prof_bind){UINT32_MAX, t->type, bb_prof_holders(p, t), t->bound == NULL};
+}
+
+/* An exit binds parameter `param`'s object to t (sched.c, before the
+   binding is made). */
+void bb_prof_exit_tag(bb_ctx *ctx, uint32_t task, uint32_t exit, uint32_t param, const bb_tag *t) {
+  bb_prof_core *p = ctx->prof;
+  if (t->type >= p->ntagtypes || param >= BB_MAX_PARAMS) return;
+  bb_prof_tagrec *r = bb_prof_tagrec_at(ctx, p, p->exit_base[task] + exit, param, t->type);
+  uint32_t from = bb_prof_holders(p, t);
+  r->bound++;
+  r->fresh += t->bound == NULL;
+  for (uint32_t k = 0; k < p->nobjs && k < BB_MAX_PARAMS; k++) r->from[k] += (from >> k) & 1u;
 }
 
 void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1) {
@@ -164,8 +270,20 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
     uint32_t s = p->touched[k];
     row[s] += p->cur[s];
     p->cur[s] = 0;
+    p->first_sum[(size_t)x * p->nsites + s] += p->first[s];
+    p->first_runs[(size_t)x * p->nsites + s]++;
   }
   p->ntouched = 0;
+  p->nalloc_inv = 0;
+  for (uint32_t k = 0; k < p->nbinds; k++) {
+    const bb_prof_bind *b = &p->binds[k];
+    if (b->site == UINT32_MAX) continue; /* a binding without a `new` (cannot happen in generated code) */
+    bb_prof_tagrec *r = bb_prof_tagrec_at(ctx, p, x, BB_MAX_PARAMS + b->site, b->type);
+    r->bound++;
+    r->fresh += b->fresh;
+    for (uint32_t q = 0; q < 32 && q < BB_MAX_PARAMS; q++) r->from[q] += (b->from >> q) & 1u;
+  }
+  p->nbinds = p->nbinds_sited = 0;
 }
 
 /* ---- writing ------------------------------------------------------------ */
@@ -208,8 +326,22 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     bb_prof_core *pc = rt->cores[c].prof;
     if (!pc || pc == p0) continue;
     for (uint32_t x = 0; x < p0->nexits_total; x++) bb_prof_merge_exit(&p0->exits[x], &pc->exits[x]);
-    for (size_t i = 0; i < (size_t)p0->nexits_total * p0->nsites; i++) p0->allocs[i] += pc->allocs[i];
+    for (size_t i = 0; i < (size_t)p0->nexits_total * p0->nsites; i++) {
+      p0->allocs[i] += pc->allocs[i];
+      p0->first_sum[i] += pc->first_sum[i];
+      p0->first_runs[i] += pc->first_runs[i];
+    }
     p0->outside += pc->outside;
+    for (uint32_t i = 0; i < pc->cap_tagrecs; i++) {
+      const bb_prof_tagrec *r = &pc->tagrecs[i];
+      if (!r->key) continue;
+      uint64_t k = r->key - 1, points = (uint64_t)BB_MAX_PARAMS + p0->nsites;
+      bb_prof_tagrec *into = bb_prof_tagrec_at(ctx, p0, (uint32_t)(k / p0->ntagtypes / points),
+                                               (uint32_t)(k / p0->ntagtypes % points), (uint32_t)(k % p0->ntagtypes));
+      into->bound += r->bound;
+      into->fresh += r->fresh;
+      for (uint32_t q = 0; q < BB_MAX_PARAMS; q++) into->from[q] += r->from[q];
+    }
     if (pc->count && (!p0->count || pc->first_ns < p0->first_ns)) p0->first_ns = pc->first_ns;
     if (pc->count && pc->last_ns > p0->last_ns) p0->last_ns = pc->last_ns;
     p0->raw_ns += pc->raw_ns;
@@ -256,7 +388,7 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
   size_t len = strlen(name);
   if (len > 3 && strcmp(name + len - 3, ".bb") == 0) name[len - 3] = 0;
 
-  fprintf(f, "{\n  \"format\": \"bambooc-profile\",\n  \"version\": 2,\n  \"program\": ");
+  fprintf(f, "{\n  \"format\": \"bambooc-profile\",\n  \"version\": 3,\n  \"program\": ");
   bb_json_string(f, name);
   fprintf(f, ",\n  \"fingerprint\": ");
   bb_json_string(f, prog->profile->fingerprint);
@@ -294,9 +426,28 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
         if (!total) continue;
         fprintf(f, "%s\n            { \"site\": %u, \"class\": ", first ? "" : ",", s);
         bb_json_string(f, rt->classes[prog->profile->site_class[s]]->name);
-        fprintf(f, ", \"total\": %llu, \"mean\": %.17g }", (unsigned long long)total,
-                (double)total / (double)ex->count);
+        size_t i = (size_t)x * p0->nsites + s;
+        fprintf(f, ", \"total\": %llu, \"mean\": %.17g, \"order\": %.17g }", (unsigned long long)total,
+                (double)total / (double)ex->count,
+                p0->first_runs[i] ? (double)p0->first_sum[i] / (double)p0->first_runs[i] : 0.0);
         first = false;
+      }
+      fprintf(f, "%s], \"tags\": [", first ? "" : "\n          ");
+      first = true;
+      for (uint32_t point = 0; point < BB_MAX_PARAMS + p0->nsites; point++) {
+        if (point < BB_MAX_PARAMS && point >= d->nparams) continue;
+        for (uint32_t ty = 0; ty < p0->ntagtypes; ty++) {
+          const bb_prof_tagrec *r = bb_prof_tagrec_find(p0, x, point, ty);
+          if (!r || !r->bound) continue;
+          if (point < BB_MAX_PARAMS) fprintf(f, "%s\n            { \"param\": %u, \"tag\": ", first ? "" : ",", point);
+          else fprintf(f, "%s\n            { \"site\": %u, \"tag\": ", first ? "" : ",", point - BB_MAX_PARAMS);
+          bb_json_string(f, prog->tagtypes[ty]);
+          fprintf(f, ", \"bound\": %llu, \"fresh\": %llu, \"from_params\": [", (unsigned long long)r->bound,
+                  (unsigned long long)r->fresh);
+          for (uint32_t q = 0; q < d->nparams; q++) fprintf(f, "%s%llu", q ? ", " : "", (unsigned long long)r->from[q]);
+          fprintf(f, "] }");
+          first = false;
+        }
       }
       fprintf(f, "%s] }", first ? "" : "\n          ");
     }
@@ -317,7 +468,12 @@ void bb_prof_finish(bb_ctx *ctx) {
     free(p->exits);
     free(p->allocs);
     free(p->cur);
+    free(p->first_sum);
+    free(p->first_runs);
+    free(p->first);
     free(p->touched);
+    free(p->tagrecs);
+    free(p->binds);
     free(p);
     rt->cores[c].prof = NULL;
   }

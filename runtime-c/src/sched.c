@@ -480,6 +480,7 @@ bool bb_step(bb_ctx *ctx) {
     ctx->task = d;
     ctx->exit = 0;
     ctx->nstaged = 0;
+    if (ctx->prof) ctx->prof->objs = objs, ctx->prof->nobjs = n; /* profile.c: tag bindings */
     uint64_t t0 = ctx->prof ? bb_prof_now(ctx) : ctx->timing ? bb_now_ns() : 0;
     d->fn(ctx, objs, tags);
     uint32_t e = ctx->exit;
@@ -501,6 +502,7 @@ bool bb_step(bb_ctx *ctx) {
         bb_tagop *op = &ctx->staged[k];
         bb_object *o = objs[op->param];
         if (op->add) {
+          if (BB_UNLIKELY(ctx->prof)) bb_prof_exit_tag(ctx, t, e, op->param, op->tag);
           if (bb_tag_bind_locked(ctx, o, op->tag)) {
             added[nadded] = op->tag;
             added_param[nadded++] = op->param;

@@ -76,6 +76,7 @@ void bb_tag_unbind_locked(bb_object *o, bb_tag *t) {
 void bb_tag_bind(bb_ctx *ctx, bb_object *o, bb_tag *t, bb_loc loc) {
   if (BB_UNLIKELY(t == NULL || o == NULL)) bb_fail_null(ctx, loc);
   bb_tags_lock(ctx);
+  if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc_tag(ctx, t); /* profile.c: allocation blocks bind here */
   bb_tag_bind_locked(ctx, o, t);
   bb_tags_unlock(ctx);
 }

@@ -34,7 +34,12 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
             "E0604",
             format!("profile `{file}` has format version {found}; this bambooc reads version {VERSION}"),
         )
-        .with_help(REGENERATE),
+        .with_help(REGENERATE)
+        .with_note(if found == "1" || found == "2" {
+            "versions 1 and 2 do not record tag bindings, which the simulator needs (version 3); version 1 also lacks the time outside the task bodies"
+        } else {
+            "the format is described in docs/profile-format.md"
+        }),
         NegativeFigure { path, value } => Diagnostic::global(
             "E0608",
             format!("profile `{file}` has a negative figure: `{path}` is {value}"),
@@ -99,6 +104,19 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
             "E0610",
             format!("profile `{file}` says allocation site {site} (under exit {exit} of task `{task}`) makes `{found}` objects, but it makes `{expected}`"),
         ),
+        BadTagBinding { task, exit, problem } => {
+            use crate::profile::TagBindingProblem::*;
+            let what = match problem {
+                NoPoint => "a tag binding record needs exactly one of `param` and `site`".to_string(),
+                ParamOutOfRange { param, nparams } => format!("a tag binding names parameter {param}, but the task has {nparams}"),
+                SiteOutOfRange { site, nsites } => format!("a tag binding names allocation site {site}, but the program has {nsites}"),
+                UnknownTagType { name } => format!("a tag binding names tag type `{name}`, which the program does not use"),
+                Duplicate { tag } => format!("tag type `{tag}` is listed twice for the same binding point"),
+                CountAboveBound { tag } => format!("the `{tag}` binding record counts more fresh or parameter-held bindings than bindings"),
+                FromParamsLength { tag, found, nparams } => format!("the `{tag}` binding record has {found} `from_params` counts for {nparams} parameters"),
+            };
+            Diagnostic::global("E0610", format!("profile `{file}`, exit {exit} of task `{task}`: {what}")).with_help(REGENERATE)
+        }
     };
     d
 }

@@ -385,16 +385,21 @@ fn bench() {
         sched_ns: None,
         next,
         allocs,
+        binds: vec![],
     };
     let item = || Alloc {
         state: 1,
         mean: 1.0,
+        tags: vec![],
     };
     let gen = TaskModel {
         name: "gen".into(),
         params: 1,
         startup: true,
         tag_shared: false,
+        match_tag: None,
+        param_tags: vec![None],
+        count_param: 0,
         exits: vec![
             exit(1.0 - 1.0 / n as f64, vec![vec![(ANY, 0)]], vec![item()]),
             exit(1.0 / n as f64, vec![vec![]], vec![item()]),
@@ -407,6 +412,9 @@ fn bench() {
         params: 1,
         startup: false,
         tag_shared: false,
+        match_tag: None,
+        param_tags: vec![None],
+        count_param: 0,
         exits: vec![exit(1.0, vec![vec![]], vec![])],
         counting: crate::profile::Counting::PerTask,
         invocations: n,
@@ -427,6 +435,7 @@ fn bench() {
         startup: 0,
         terminates: true,
         outside: crate::sim::Outside::default(),
+        tag_types: 0,
     };
     let machine = Machine::builtin("smp:4").expect("a built-in machine");
     let layout = crate::synth::layout_from_hosts(

@@ -38,6 +38,7 @@ fn exit(
     allocations: Vec<AllocProfile>,
 ) -> ExitProfile {
     ExitProfile {
+        tags: vec![],
         exit,
         count,
         probability,
@@ -61,6 +62,7 @@ fn keyword() -> (Program, Model) {
             .unwrap() as u32
     };
     let alloc = |class: &str, n: u64| AllocProfile {
+        order: 0.0,
         site: site(class),
         class: class.into(),
         total: n,
@@ -225,12 +227,14 @@ fn finds_the_rate_matched_pipeline() {
     gen.invocations = 8;
     gen.exits[0].probability = 7.0 / 8.0;
     gen.exits.push(ExitModel {
+        binds: vec![],
         runtime_exit: 1,
         probability: 1.0 / 8.0,
         mean_ns: 1000.0,
         sched_ns: None,
         next: vec![vec![]],
         allocs: vec![sim::Alloc {
+            tags: vec![],
             state: 1,
             mean: 1.0,
         }],
@@ -238,6 +242,7 @@ fn finds_the_rate_matched_pipeline() {
     let mut work = task("work", 1, 3000.0, vec![None], vec![]);
     work.invocations = 8;
     let m = Model {
+        tag_types: 0,
         program: "pipe".into(),
         tasks: vec![gen, work],
         states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
@@ -265,6 +270,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
     merge.invocations = u64::from(items);
     merge.exits[0].probability = (n - 1.0) / n;
     merge.exits.push(ExitModel {
+        binds: vec![],
         runtime_exit: 1,
         probability: 1.0 / n,
         mean_ns: last_ns,
@@ -273,6 +279,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
         allocs: vec![],
     });
     Model {
+        tag_types: 0,
         program: "merge".into(),
         tasks: vec![start, item, merge],
         states: vec![
@@ -311,6 +318,7 @@ fn finds_the_merge_bottleneck_layout() {
 fn rounds_of_work(parts: u32, rounds: u32, work_ns: f64) -> Model {
     let (np, nr) = (f64::from(parts), f64::from(rounds));
     let two = |p: f64, ns: f64, acc: Option<u32>, part: u32| ExitModel {
+        binds: vec![],
         runtime_exit: 0,
         probability: p,
         mean_ns: ns,

@@ -25,6 +25,7 @@ task merge(Results rp in !finished, Text tp in submit) {
 
 fn exit(exit: u32, count: u64, probability: f64, allocations: Vec<AllocProfile>) -> ExitProfile {
     ExitProfile {
+        tags: vec![],
         exit,
         count,
         probability,
@@ -67,12 +68,14 @@ fn good(p: &Program) -> Profile {
                         1.0,
                         vec![
                             AllocProfile {
+                                order: 0.0,
                                 site: 0,
                                 class: "Text".into(),
                                 total: 3,
                                 mean: 3.0,
                             },
                             AllocProfile {
+                                order: 0.0,
                                 site: 1,
                                 class: "Results".into(),
                                 total: 1,
@@ -226,17 +229,25 @@ fn older_or_newer_version() {
         err(&p, old),
         ProfileError::UnsupportedVersion { found: "0".into() }
     );
-    let newer = edited(&p, |x| x.version = 3);
+    let newer = edited(&p, |x| x.version = 4);
     assert_eq!(
         err(&p, &newer),
-        ProfileError::UnsupportedVersion { found: "3".into() }
+        ProfileError::UnsupportedVersion { found: "4".into() }
     );
-    // Version 1 (no time outside the bodies) is the previous format.
-    let v1 = edited(&p, |x| x.version = 1);
-    assert_eq!(
-        err(&p, &v1),
-        ProfileError::UnsupportedVersion { found: "1".into() }
-    );
+    // Versions 1 (no time outside the bodies) and 2 (no tag bindings) are
+    // the previous formats, and the error says what they lack.
+    for old in [1, 2] {
+        let text = edited(&p, |x| x.version = old);
+        let e = err(&p, &text);
+        assert_eq!(
+            e,
+            ProfileError::UnsupportedVersion {
+                found: old.to_string()
+            }
+        );
+        let shown = format!("{:?}", crate::diagnostics::profile_diagnostic("p.json", &e));
+        assert!(shown.contains("do not record tag bindings"), "{shown}");
+    }
     let none = edited_json(&p, |v| {
         v.as_object_mut().unwrap().remove("version");
     });
@@ -583,4 +594,118 @@ fn model_on_the_cstg() {
     }];
     let hinted = model_with_hints(&p, &cstg, &good(&p), &hint).unwrap();
     assert_eq!(hinted.counting(TaskId(2)), Counting::PerTask);
+}
+
+const TAGGED: &str = r#"
+class Part { flag ready; flag done; }
+task startup(StartupObject s in initialstate) {
+    for (int i = 0; i < 2; i++) {
+        tag t = new tag(pair);
+        Part a = new Part() { ready := true, add t };
+        Part b = new Part() { ready := true, add t };
+    }
+    taskexit(s: initialstate := false);
+}
+task join(Part a in ready with pair t, Part b in ready with pair t) {
+    taskexit(a: ready := false, done := true; b: ready := false);
+}
+"#;
+
+/// A profile of TAGGED whose startup exit binds its sites' objects to new
+/// pair tags, one per two objects.
+fn tagged_profile(p: &Program) -> Profile {
+    let site = |site: u32| TagBindingProfile {
+        param: None,
+        site: Some(site),
+        tag: "pair".into(),
+        bound: 2,
+        fresh: if site == 0 { 2 } else { 0 },
+        from_params: vec![0],
+    };
+    let mut startup = exit(
+        1,
+        1,
+        1.0,
+        (0..2)
+            .map(|site| AllocProfile {
+                order: 0.0,
+                site,
+                class: "Part".into(),
+                total: 2,
+                mean: 2.0,
+            })
+            .collect(),
+    );
+    startup.tags = vec![site(0), site(1)];
+    Profile {
+        tasks: vec![
+            TaskProfile {
+                task: "startup".into(),
+                invocations: 1,
+                exits: vec![exit(0, 0, 0.0, vec![]), startup],
+            },
+            TaskProfile {
+                task: "join".into(),
+                invocations: 2,
+                exits: vec![exit(0, 0, 0.0, vec![]), exit(1, 2, 1.0, vec![])],
+            },
+        ],
+        invocations: 3,
+        fingerprint: fingerprint(p),
+        ..good(p)
+    }
+}
+
+#[test]
+fn tag_bindings_are_read_and_checked() {
+    let p = program(TAGGED);
+    let good = tagged_profile(&p);
+    let read = Profile::from_json(&p, &good.to_json()).expect("a good profile");
+    let m = MarkovModel::from_profile(&p, &read, &[]).unwrap();
+    let tags = &m.exits(TaskId(0))[0].tags;
+    assert_eq!(tags.len(), 2);
+    assert_eq!(tags[0].point, BindPoint::Site(AllocSiteId(0)));
+    assert_eq!((tags[0].bound, tags[0].fresh), (2, 2));
+    let bad = |f: &dyn Fn(&mut TagBindingProfile)| {
+        let mut prof = tagged_profile(&p);
+        f(&mut prof.tasks[0].exits[1].tags[0]);
+        match Profile::from_json(&p, &prof.to_json()) {
+            Err(ProfileError::BadTagBinding { problem, .. }) => problem,
+            other => panic!("expected a tag binding error, got {other:?}"),
+        }
+    };
+    assert_eq!(
+        bad(&|b| b.tag = "link".into()),
+        TagBindingProblem::UnknownTagType {
+            name: "link".into()
+        }
+    );
+    assert_eq!(
+        bad(&|b| b.site = Some(9)),
+        TagBindingProblem::SiteOutOfRange { site: 9, nsites: 2 }
+    );
+    assert_eq!(bad(&|b| b.param = Some(3)), TagBindingProblem::NoPoint);
+    assert_eq!(
+        bad(&|b| (b.site, b.param) = (None, Some(3))),
+        TagBindingProblem::ParamOutOfRange {
+            param: 3,
+            nparams: 1
+        }
+    );
+    assert_eq!(
+        bad(&|b| b.fresh = 3),
+        TagBindingProblem::CountAboveBound { tag: "pair".into() }
+    );
+    assert_eq!(
+        bad(&|b| b.from_params = vec![]),
+        TagBindingProblem::FromParamsLength {
+            tag: "pair".into(),
+            found: 0,
+            nparams: 1
+        }
+    );
+    assert_eq!(
+        bad(&|b| b.site = Some(1)),
+        TagBindingProblem::Duplicate { tag: "pair".into() }
+    );
 }
