@@ -37,91 +37,105 @@
 // A word is a maximal run of ASCII letters and digits, compared in lower
 // case. Counts live in WordTable, an open-addressing hash table over the
 // words' bytes (FNV-1a, linear probing, doubled at half load), the same
-// table keywordcount.c uses, so no String is made per word.
+// table keywordcount.c uses, so no String is made per word; its slots are
+// ints and its words' bytes share one pool, so a table is three objects
+// however many words it holds (nothing for the collector to trace per word).
 //
 // Output (identical, byte for byte, to keywordcount.c and `gen.py --expect`):
 //   KeywordCount: <words> words, <distinct> distinct
 //   <word> <count>        the TOP most frequent, by count then word
 
-/** Word counts keyed by the words' lower-case bytes. */
+/**
+ * Word counts keyed by the words' lower-case bytes. The table holds no
+ * object per word: a slot is four ints of `slots` (the word's hash, its
+ * count, where its bytes start in `pool`, and its length, 0 when the slot is
+ * free), and the words' bytes lie one after another in `pool`. So a table is
+ * three objects however many words it holds: nothing for the collector to
+ * trace word by word, no allocation per new word, and a probe reads one
+ * slot's four ints together (as keywordcount.c's entry structure).
+ */
 class WordTable {
-    byte[][] words;     // null where a slot is free
-    int[] hashes;
-    int[] counts;
-    int used;
+    int[] slots;        // slot j: hash 4j, count 4j+1, start 4j+2, length 4j+3
+    byte[] pool;        // the words' bytes
+    int pooled;         // bytes of pool in use
+    int used;           // slots in use
     int mask;           // capacity - 1; the capacity is a power of two
 
     WordTable() {
-        allocate(1024);
-        used = 0;
-    }
-
-    void allocate(int capacity) {
-        words = new byte[capacity][];
-        hashes = new int[capacity];
-        counts = new int[capacity];
-        mask = capacity - 1;
+        slots = new int[4 * 1024];
+        mask = 1024 - 1;
+        pool = new byte[16384];
     }
 
     void grow() {
-        byte[][] oldWords = words;
-        int[] oldHashes = hashes;
-        int[] oldCounts = counts;
-        allocate(oldWords.length * 2);
-        for (int i = 0; i < oldWords.length; i++) {
-            if (oldWords[i] != null) {
-                int j = oldHashes[i] & mask;
-                while (words[j] != null) {
+        int[] old = slots;
+        int capacity = 2 * (mask + 1);
+        slots = new int[4 * capacity];
+        mask = capacity - 1;
+        for (int s = 0; s < old.length; s += 4) {
+            if (old[s + 3] != 0) {
+                int j = old[s] & mask;
+                while (slots[4 * j + 3] != 0) {
                     j = (j + 1) & mask;
                 }
-                words[j] = oldWords[i];
-                hashes[j] = oldHashes[i];
-                counts[j] = oldCounts[i];
+                int t = 4 * j;
+                slots[t] = old[s];
+                slots[t + 1] = old[s + 1];
+                slots[t + 2] = old[s + 2];
+                slots[t + 3] = old[s + 3];
             }
         }
     }
 
-    static boolean sameWord(byte[] word, byte[] buffer, int length) {
-        if (word.length != length) {
-            return false;
-        }
-        for (int k = 0; k < length; k++) {
-            if (word[k] != buffer[k]) {
-                return false;
+    /** Copies bytes[from .. from+length-1] to the end of the pool; returns where they start. */
+    int store(byte[] bytes, int from, int length) {
+        if (pooled + length > pool.length) {
+            int capacity = 2 * pool.length;
+            while (pooled + length > capacity) {
+                capacity *= 2;
             }
+            byte[] larger = new byte[capacity];
+            System.arraycopy(pool, 0, larger, 0, pooled);
+            pool = larger;
         }
-        return true;
+        int start = pooled;
+        System.arraycopy(bytes, from, pool, start, length);
+        pooled += length;
+        return start;
     }
 
     /**
-     * Adds `count` to the word held in buffer[0 .. length-1]. The buffer is
-     * copied when the word is new, unless `owned` says it may be kept.
+     * Adds `count` to the word held in bytes[from .. from+length-1]
+     * (length > 0), which is copied into the pool when the word is new.
      */
-    void add(byte[] buffer, int length, int hash, int count, boolean owned) {
-        if (2 * (used + 1) > words.length) {
+    void add(byte[] bytes, int from, int length, int hash, int count) {
+        if (2 * (used + 1) > mask + 1) {
             grow();
         }
+        int[] table = slots;
+        byte[] words = pool;
         int j = hash & mask;
         while (true) {
-            byte[] word = words[j];
-            if (word == null) {
-                if (owned) {
-                    words[j] = buffer;
-                } else {
-                    byte[] copy = new byte[length];
-                    for (int k = 0; k < length; k++) {
-                        copy[k] = buffer[k];
-                    }
-                    words[j] = copy;
-                }
-                hashes[j] = hash;
-                counts[j] = count;
+            int s = 4 * j;
+            int wordLength = table[s + 3];
+            if (wordLength == 0) {
+                table[s] = hash;
+                table[s + 1] = count;
+                table[s + 2] = store(bytes, from, length);
+                table[s + 3] = length;
                 used++;
                 return;
             }
-            if (hashes[j] == hash && sameWord(word, buffer, length)) {
-                counts[j] += count;
-                return;
+            if (table[s] == hash && wordLength == length) {
+                int start = table[s + 2];
+                int k = 0;
+                while (k < length && words[start + k] == bytes[from + k]) {
+                    k++;
+                }
+                if (k == length) {
+                    table[s + 1] += count;
+                    return;
+                }
             }
             j = (j + 1) & mask;
         }
@@ -151,9 +165,7 @@ class WordTable {
                 }
                 if (length == buffer.length) {
                     byte[] longer = new byte[2 * length];
-                    for (int k = 0; k < length; k++) {
-                        longer[k] = buffer[k];
-                    }
+                    System.arraycopy(buffer, 0, longer, 0, length);
                     buffer = longer;
                 }
                 buffer[length] = c;
@@ -161,30 +173,42 @@ class WordTable {
                 hash = (hash ^ c) * 16777619;
             }
             if (length > 0) {
-                add(buffer, length, hash, 1, false);
+                add(buffer, 0, length, hash, 1);
                 total++;
             }
         }
         return total;
     }
 
-    /** Adds every count of other into this table; other's words move here. */
+    /** Adds every count of other into this table (its words' bytes are copied). */
     void addAll(WordTable other) {
-        for (int i = 0; i < other.words.length; i++) {
-            byte[] word = other.words[i];
-            if (word != null) {
-                add(word, word.length, other.hashes[i], other.counts[i], true);
+        int[] from = other.slots;
+        for (int s = 0; s < from.length; s += 4) {
+            if (from[s + 3] != 0) {
+                add(other.pool, from[s + 2], from[s + 3], from[s], from[s + 1]);
             }
         }
+    }
+
+    /** The word of slot j, as a String. */
+    String word(int j) {
+        byte[] bytes = new byte[slots[4 * j + 3]];
+        System.arraycopy(pool, slots[4 * j + 2], bytes, 0, bytes.length);
+        return new String(bytes);
+    }
+
+    /** The count of slot j. */
+    int count(int j) {
+        return slots[4 * j + 1];
     }
 
     /** The used slots, the most frequent word first (ties: the smaller word first). */
     int[] ranked() {
         int[] order = new int[used];
         int n = 0;
-        for (int i = 0; i < words.length; i++) {
-            if (words[i] != null) {
-                order[n] = i;
+        for (int j = 0; j <= mask; j++) {
+            if (slots[4 * j + 3] != 0) {
+                order[n] = j;
                 n++;
             }
         }
@@ -194,20 +218,22 @@ class WordTable {
 
     /** True if slot a comes before slot b: the higher count, then the smaller word. */
     boolean before(int a, int b) {
-        int ca = counts[a];
-        int cb = counts[b];
+        int ca = slots[4 * a + 1];
+        int cb = slots[4 * b + 1];
         if (ca != cb) {
             return ca > cb;
         }
-        byte[] wa = words[a];
-        byte[] wb = words[b];
-        int common = wa.length < wb.length ? wa.length : wb.length;
+        int sa = slots[4 * a + 2];
+        int sb = slots[4 * b + 2];
+        int la = slots[4 * a + 3];
+        int lb = slots[4 * b + 3];
+        int common = la < lb ? la : lb;
         for (int k = 0; k < common; k++) {
-            if (wa[k] != wb[k]) {
-                return (wa[k] & 0xff) < (wb[k] & 0xff);
+            if (pool[sa + k] != pool[sb + k]) {
+                return (pool[sa + k] & 0xff) < (pool[sb + k] & 0xff);
             }
         }
-        return wa.length < wb.length;
+        return la < lb;
     }
 
     /** Merge sort of slot numbers by `before`. */
@@ -339,7 +365,7 @@ class Section {
         }
     }
 
-    /** Folds other's counts in (other's words move here); true when this holds them all. */
+    /** Folds other's counts in; true when this holds them all. */
     boolean absorb(Section other) {
         table.addAll(other.table);
         words += other.words;
@@ -353,7 +379,7 @@ class Section {
         System.out.println("KeywordCount: " + words + " words, " + order.length + " distinct");
         for (int r = 0; r < order.length && r < top; r++) {
             int i = order[r];
-            System.out.println(new String(table.words[i]) + " " + table.counts[i]);
+            System.out.println(table.word(i) + " " + table.count(i));
         }
     }
 }
