@@ -16,8 +16,13 @@
 //            part in;
 //   count    reads its section's byte range of the file itself
 //            (Files.readBytes, so the sections read in parallel) and counts
-//            its words (process -> submit; a lone section goes straight to
-//            `complete`);
+//            its words, one block of at most BLOCK (1 MiB) bytes per
+//            invocation: the section stays in `process` until its last
+//            block (process -> submit; a lone section goes straight to
+//            `complete`). Short invocations keep collections cheap on many
+//            cores, since a collection waits for every core's running
+//            task, and each invocation's text is 1 MiB of garbage, not the
+//            whole section;
 //   combine  (two submitted sections with the same `pair` tag) folds the
 //            higher-numbered section's counts into the lower-numbered one,
 //            which moves on to the tag of its next combination, or to
@@ -32,7 +37,9 @@
 // from k*chunk to a little past (k+1)*chunk, skips its partial first word
 // and finishes its last one (reading again, further, if that runs past what
 // it read), so each word is counted by exactly one section (a word across
-// or starting at k*chunk by section k-1).
+// or starting at k*chunk by section k-1). Its blocks are cut the same way:
+// a block ends at the first non-word byte at or after its nominal end, and
+// the next block starts there.
 //
 // A word is a maximal run of ASCII letters and digits, compared in lower
 // case. Counts live in WordTable, an open-addressing hash table over the
@@ -279,6 +286,9 @@ class WordTable {
 
 /** One piece of the text and, once processed, its word counts (and those it combined). */
 class Section {
+    /** The bytes one `count` invocation reads (so that invocations stay short). */
+    static final int BLOCK = 1 << 20;
+
     flag process;
     flag submit;
     flag complete;
@@ -291,6 +301,7 @@ class Section {
     String path;        // the text's file
     long size;          // the file's size
     long chunk;         // the sections' nominal size
+    long position;      // where its next block starts (at a word's end)
     WordTable table;
     long words;
 
@@ -303,6 +314,8 @@ class Section {
         this.top = top;
         this.tags = tags;
         this.level = nextLevel(index, 0, sections);
+        long from = index * chunk;
+        this.position = from < size ? from : size;
     }
 
     /**
@@ -335,20 +348,29 @@ class Section {
         return tags[level];
     }
 
-    /** Reads the section's bytes and counts its words (see the cuts above). */
-    void process() {
-        table = new WordTable();
-        long from = index * chunk;
-        if (from > size) {
-            from = size;
+    /**
+     * Reads and counts the section's next block (see the cuts above): the
+     * words from `position` to the first non-word byte at or after
+     * position + BLOCK (or the section's nominal end, if that comes first).
+     * True when the section is done.
+     */
+    boolean countBlock() {
+        if (table == null) {
+            table = new WordTable();
         }
-        int nominal = (int) (size - from < chunk ? size - from : chunk);
+        long to = (index + 1) * chunk;
+        if (to > size) {
+            to = size;
+        }
+        long blockEnd = position + BLOCK < to ? position + BLOCK : to;
+        int nominal = (int) (blockEnd > position ? blockEnd - position : 0);
         int extra = 256;
         while (true) {
-            byte[] text = Files.readBytes(path, from, nominal + extra);
-            boolean atEnd = from + text.length >= size;
+            byte[] text = Files.readBytes(path, position, nominal + extra);
+            boolean atEnd = position + text.length >= size;
             int start = 0;
-            if (index > 0) {
+            if (index > 0 && position == index * chunk) {
+                // The section's first block: its partial first word is the previous section's.
                 while (start < text.length && WordTable.isWordChar(text[start])) {
                     start++;
                 }
@@ -358,8 +380,9 @@ class Section {
                 end++;
             }
             if (end < text.length || atEnd) {
-                words = table.countWords(text, start, end);
-                return;
+                words += table.countWords(text, start, end);
+                position += end;
+                return blockEnd >= to;
             }
             extra *= 2;
         }
@@ -436,7 +459,9 @@ task startup(StartupObject s in initialstate) {
 }
 
 task count(Section sp in process) {
-    sp.process();
+    if (!sp.countBlock()) {
+        taskexit(sp: process := true);
+    }
     if (sp.level < 0) {
         taskexit(sp: process := false, complete := true);
     }
