@@ -133,19 +133,22 @@ class WordTable {
                 used++;
                 return;
             }
-            if (table[s] == hash && wordLength == length) {
-                int start = table[s + 2];
-                int k = 0;
-                while (k < length && words[start + k] == bytes[from + k]) {
-                    k++;
-                }
-                if (k == length) {
-                    table[s + 1] += count;
-                    return;
-                }
+            if (table[s] == hash && wordLength == length && same(words, table[s + 2], bytes, from, length)) {
+                table[s + 1] += count;
+                return;
             }
             j = (j + 1) & mask;
         }
+    }
+
+    /** True if a[i .. i+length-1] and b[j .. j+length-1] hold the same bytes. */
+    static boolean same(byte[] a, int i, byte[] b, int j, int length) {
+        for (int k = 0; k < length; k++) {
+            if (a[i + k] != b[j + k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean isWordChar(byte c) {
@@ -180,7 +183,22 @@ class WordTable {
                 hash = (hash ^ c) * 16777619;
             }
             if (length > 0) {
-                add(buffer, 0, length, hash, 1);
+                // The common case, a word already counted, without a call.
+                int[] table = slots;
+                int j = hash & mask;
+                while (true) {
+                    int s = 4 * j;
+                    int wordLength = table[s + 3];
+                    if (wordLength == 0) {
+                        add(buffer, 0, length, hash, 1);
+                        break;
+                    }
+                    if (table[s] == hash && wordLength == length && same(pool, table[s + 2], buffer, 0, length)) {
+                        table[s + 1]++;
+                        break;
+                    }
+                    j = (j + 1) & mask;
+                }
                 total++;
             }
         }
