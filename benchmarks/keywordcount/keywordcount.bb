@@ -16,8 +16,13 @@
 //            part in;
 //   count    reads its section's byte range of the file itself
 //            (Files.readBytes, so the sections read in parallel) and counts
-//            its words (process -> submit; a lone section goes straight to
-//            `complete`);
+//            its words, one block of at most BLOCK (1 MiB) bytes per
+//            invocation: the section stays in `process` until its last
+//            block (process -> submit; a lone section goes straight to
+//            `complete`). Short invocations keep collections cheap on many
+//            cores, since a collection waits for every core's running
+//            task, and each invocation's text is 1 MiB of garbage, not the
+//            whole section;
 //   combine  (two submitted sections with the same `pair` tag) folds the
 //            higher-numbered section's counts into the lower-numbered one,
 //            which moves on to the tag of its next combination, or to
@@ -32,99 +37,118 @@
 // from k*chunk to a little past (k+1)*chunk, skips its partial first word
 // and finishes its last one (reading again, further, if that runs past what
 // it read), so each word is counted by exactly one section (a word across
-// or starting at k*chunk by section k-1).
+// or starting at k*chunk by section k-1). Its blocks are cut the same way:
+// a block ends at the first non-word byte at or after its nominal end, and
+// the next block starts there.
 //
 // A word is a maximal run of ASCII letters and digits, compared in lower
 // case. Counts live in WordTable, an open-addressing hash table over the
 // words' bytes (FNV-1a, linear probing, doubled at half load), the same
-// table keywordcount.c uses, so no String is made per word.
+// table keywordcount.c uses, so no String is made per word; its slots are
+// ints and its words' bytes share one pool, so a table is three objects
+// however many words it holds (nothing for the collector to trace per word).
 //
 // Output (identical, byte for byte, to keywordcount.c and `gen.py --expect`):
 //   KeywordCount: <words> words, <distinct> distinct
 //   <word> <count>        the TOP most frequent, by count then word
 
-/** Word counts keyed by the words' lower-case bytes. */
+/**
+ * Word counts keyed by the words' lower-case bytes. The table holds no
+ * object per word: a slot is four ints of `slots` (the word's hash, its
+ * count, where its bytes start in `pool`, and its length, 0 when the slot is
+ * free), and the words' bytes lie one after another in `pool`. So a table is
+ * three objects however many words it holds: nothing for the collector to
+ * trace word by word, no allocation per new word, and a probe reads one
+ * slot's four ints together (as keywordcount.c's entry structure).
+ */
 class WordTable {
-    byte[][] words;     // null where a slot is free
-    int[] hashes;
-    int[] counts;
-    int used;
+    int[] slots;        // slot j: hash 4j, count 4j+1, start 4j+2, length 4j+3
+    byte[] pool;        // the words' bytes
+    int pooled;         // bytes of pool in use
+    int used;           // slots in use
     int mask;           // capacity - 1; the capacity is a power of two
 
     WordTable() {
-        allocate(1024);
-        used = 0;
-    }
-
-    void allocate(int capacity) {
-        words = new byte[capacity][];
-        hashes = new int[capacity];
-        counts = new int[capacity];
-        mask = capacity - 1;
+        slots = new int[4 * 1024];
+        mask = 1024 - 1;
+        pool = new byte[16384];
     }
 
     void grow() {
-        byte[][] oldWords = words;
-        int[] oldHashes = hashes;
-        int[] oldCounts = counts;
-        allocate(oldWords.length * 2);
-        for (int i = 0; i < oldWords.length; i++) {
-            if (oldWords[i] != null) {
-                int j = oldHashes[i] & mask;
-                while (words[j] != null) {
+        int[] old = slots;
+        int capacity = 2 * (mask + 1);
+        slots = new int[4 * capacity];
+        mask = capacity - 1;
+        for (int s = 0; s < old.length; s += 4) {
+            if (old[s + 3] != 0) {
+                int j = old[s] & mask;
+                while (slots[4 * j + 3] != 0) {
                     j = (j + 1) & mask;
                 }
-                words[j] = oldWords[i];
-                hashes[j] = oldHashes[i];
-                counts[j] = oldCounts[i];
+                int t = 4 * j;
+                slots[t] = old[s];
+                slots[t + 1] = old[s + 1];
+                slots[t + 2] = old[s + 2];
+                slots[t + 3] = old[s + 3];
             }
         }
     }
 
-    static boolean sameWord(byte[] word, byte[] buffer, int length) {
-        if (word.length != length) {
-            return false;
-        }
-        for (int k = 0; k < length; k++) {
-            if (word[k] != buffer[k]) {
-                return false;
+    /** Copies bytes[from .. from+length-1] to the end of the pool; returns where they start. */
+    int store(byte[] bytes, int from, int length) {
+        if (pooled + length > pool.length) {
+            int capacity = 2 * pool.length;
+            while (pooled + length > capacity) {
+                capacity *= 2;
             }
+            byte[] larger = new byte[capacity];
+            System.arraycopy(pool, 0, larger, 0, pooled);
+            pool = larger;
         }
-        return true;
+        int start = pooled;
+        System.arraycopy(bytes, from, pool, start, length);
+        pooled += length;
+        return start;
     }
 
     /**
-     * Adds `count` to the word held in buffer[0 .. length-1]. The buffer is
-     * copied when the word is new, unless `owned` says it may be kept.
+     * Adds `count` to the word held in bytes[from .. from+length-1]
+     * (length > 0), which is copied into the pool when the word is new.
      */
-    void add(byte[] buffer, int length, int hash, int count, boolean owned) {
-        if (2 * (used + 1) > words.length) {
+    void add(byte[] bytes, int from, int length, int hash, int count) {
+        if (2 * (used + 1) > mask + 1) {
             grow();
         }
+        int[] table = slots;
+        byte[] words = pool;
         int j = hash & mask;
         while (true) {
-            byte[] word = words[j];
-            if (word == null) {
-                if (owned) {
-                    words[j] = buffer;
-                } else {
-                    byte[] copy = new byte[length];
-                    for (int k = 0; k < length; k++) {
-                        copy[k] = buffer[k];
-                    }
-                    words[j] = copy;
-                }
-                hashes[j] = hash;
-                counts[j] = count;
+            int s = 4 * j;
+            int wordLength = table[s + 3];
+            if (wordLength == 0) {
+                table[s] = hash;
+                table[s + 1] = count;
+                table[s + 2] = store(bytes, from, length);
+                table[s + 3] = length;
                 used++;
                 return;
             }
-            if (hashes[j] == hash && sameWord(word, buffer, length)) {
-                counts[j] += count;
+            if (table[s] == hash && wordLength == length && same(words, table[s + 2], bytes, from, length)) {
+                table[s + 1] += count;
                 return;
             }
             j = (j + 1) & mask;
         }
+    }
+
+    /** True if a[i .. i+length-1] and b[j .. j+length-1] hold the same bytes. */
+    static boolean same(byte[] a, int i, byte[] b, int j, int length) {
+        for (int k = 0; k < length; k++) {
+            if (a[i + k] != b[j + k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean isWordChar(byte c) {
@@ -151,9 +175,7 @@ class WordTable {
                 }
                 if (length == buffer.length) {
                     byte[] longer = new byte[2 * length];
-                    for (int k = 0; k < length; k++) {
-                        longer[k] = buffer[k];
-                    }
+                    System.arraycopy(buffer, 0, longer, 0, length);
                     buffer = longer;
                 }
                 buffer[length] = c;
@@ -161,30 +183,57 @@ class WordTable {
                 hash = (hash ^ c) * 16777619;
             }
             if (length > 0) {
-                add(buffer, length, hash, 1, false);
+                // The common case, a word already counted, without a call.
+                int[] table = slots;
+                int j = hash & mask;
+                while (true) {
+                    int s = 4 * j;
+                    int wordLength = table[s + 3];
+                    if (wordLength == 0) {
+                        add(buffer, 0, length, hash, 1);
+                        break;
+                    }
+                    if (table[s] == hash && wordLength == length && same(pool, table[s + 2], buffer, 0, length)) {
+                        table[s + 1]++;
+                        break;
+                    }
+                    j = (j + 1) & mask;
+                }
                 total++;
             }
         }
         return total;
     }
 
-    /** Adds every count of other into this table; other's words move here. */
+    /** Adds every count of other into this table (its words' bytes are copied). */
     void addAll(WordTable other) {
-        for (int i = 0; i < other.words.length; i++) {
-            byte[] word = other.words[i];
-            if (word != null) {
-                add(word, word.length, other.hashes[i], other.counts[i], true);
+        int[] from = other.slots;
+        for (int s = 0; s < from.length; s += 4) {
+            if (from[s + 3] != 0) {
+                add(other.pool, from[s + 2], from[s + 3], from[s], from[s + 1]);
             }
         }
+    }
+
+    /** The word of slot j, as a String. */
+    String word(int j) {
+        byte[] bytes = new byte[slots[4 * j + 3]];
+        System.arraycopy(pool, slots[4 * j + 2], bytes, 0, bytes.length);
+        return new String(bytes);
+    }
+
+    /** The count of slot j. */
+    int count(int j) {
+        return slots[4 * j + 1];
     }
 
     /** The used slots, the most frequent word first (ties: the smaller word first). */
     int[] ranked() {
         int[] order = new int[used];
         int n = 0;
-        for (int i = 0; i < words.length; i++) {
-            if (words[i] != null) {
-                order[n] = i;
+        for (int j = 0; j <= mask; j++) {
+            if (slots[4 * j + 3] != 0) {
+                order[n] = j;
                 n++;
             }
         }
@@ -194,20 +243,22 @@ class WordTable {
 
     /** True if slot a comes before slot b: the higher count, then the smaller word. */
     boolean before(int a, int b) {
-        int ca = counts[a];
-        int cb = counts[b];
+        int ca = slots[4 * a + 1];
+        int cb = slots[4 * b + 1];
         if (ca != cb) {
             return ca > cb;
         }
-        byte[] wa = words[a];
-        byte[] wb = words[b];
-        int common = wa.length < wb.length ? wa.length : wb.length;
+        int sa = slots[4 * a + 2];
+        int sb = slots[4 * b + 2];
+        int la = slots[4 * a + 3];
+        int lb = slots[4 * b + 3];
+        int common = la < lb ? la : lb;
         for (int k = 0; k < common; k++) {
-            if (wa[k] != wb[k]) {
-                return (wa[k] & 0xff) < (wb[k] & 0xff);
+            if (pool[sa + k] != pool[sb + k]) {
+                return (pool[sa + k] & 0xff) < (pool[sb + k] & 0xff);
             }
         }
-        return wa.length < wb.length;
+        return la < lb;
     }
 
     /** Merge sort of slot numbers by `before`. */
@@ -253,6 +304,9 @@ class WordTable {
 
 /** One piece of the text and, once processed, its word counts (and those it combined). */
 class Section {
+    /** The bytes one `count` invocation reads (so that invocations stay short). */
+    static final int BLOCK = 1 << 20;
+
     flag process;
     flag submit;
     flag complete;
@@ -265,6 +319,7 @@ class Section {
     String path;        // the text's file
     long size;          // the file's size
     long chunk;         // the sections' nominal size
+    long position;      // where its next block starts (at a word's end)
     WordTable table;
     long words;
 
@@ -277,6 +332,8 @@ class Section {
         this.top = top;
         this.tags = tags;
         this.level = nextLevel(index, 0, sections);
+        long from = index * chunk;
+        this.position = from < size ? from : size;
     }
 
     /**
@@ -309,20 +366,29 @@ class Section {
         return tags[level];
     }
 
-    /** Reads the section's bytes and counts its words (see the cuts above). */
-    void process() {
-        table = new WordTable();
-        long from = index * chunk;
-        if (from > size) {
-            from = size;
+    /**
+     * Reads and counts the section's next block (see the cuts above): the
+     * words from `position` to the first non-word byte at or after
+     * position + BLOCK (or the section's nominal end, if that comes first).
+     * True when the section is done.
+     */
+    boolean countBlock() {
+        if (table == null) {
+            table = new WordTable();
         }
-        int nominal = (int) (size - from < chunk ? size - from : chunk);
+        long to = (index + 1) * chunk;
+        if (to > size) {
+            to = size;
+        }
+        long blockEnd = position + BLOCK < to ? position + BLOCK : to;
+        int nominal = (int) (blockEnd > position ? blockEnd - position : 0);
         int extra = 256;
         while (true) {
-            byte[] text = Files.readBytes(path, from, nominal + extra);
-            boolean atEnd = from + text.length >= size;
+            byte[] text = Files.readBytes(path, position, nominal + extra);
+            boolean atEnd = position + text.length >= size;
             int start = 0;
-            if (index > 0) {
+            if (index > 0 && position == index * chunk) {
+                // The section's first block: its partial first word is the previous section's.
                 while (start < text.length && WordTable.isWordChar(text[start])) {
                     start++;
                 }
@@ -332,14 +398,15 @@ class Section {
                 end++;
             }
             if (end < text.length || atEnd) {
-                words = table.countWords(text, start, end);
-                return;
+                words += table.countWords(text, start, end);
+                position += end;
+                return blockEnd >= to;
             }
             extra *= 2;
         }
     }
 
-    /** Folds other's counts in (other's words move here); true when this holds them all. */
+    /** Folds other's counts in; true when this holds them all. */
     boolean absorb(Section other) {
         table.addAll(other.table);
         words += other.words;
@@ -353,7 +420,7 @@ class Section {
         System.out.println("KeywordCount: " + words + " words, " + order.length + " distinct");
         for (int r = 0; r < order.length && r < top; r++) {
             int i = order[r];
-            System.out.println(new String(table.words[i]) + " " + table.counts[i]);
+            System.out.println(table.word(i) + " " + table.count(i));
         }
     }
 }
@@ -410,7 +477,9 @@ task startup(StartupObject s in initialstate) {
 }
 
 task count(Section sp in process) {
-    sp.process();
+    if (!sp.countBlock()) {
+        taskexit(sp: process := true);
+    }
     if (sp.level < 0) {
         taskexit(sp: process := false, complete := true);
     }

@@ -130,6 +130,8 @@ static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
   return p;
 }
 
+static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero);
+
 void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
   bb_heap *h = &ctx->heap;
   if (size <= BB_SMALL_MAX) {
@@ -148,11 +150,20 @@ void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
     memset((void *)c, 0, size);
     return c;
   }
+  return bb_alloc_large(ctx, size, true);
+}
+
+/* A large object of `size` bytes: its own malloc block on the large list.
+ * Only the block's header and the object's header are zeroed unless `zero`
+ * asks for all of it. */
+static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
+  bb_heap *h = &ctx->heap;
   size_t total = sizeof(bb_large) + size;
   if (total < size) bb_fail_oom(ctx);
   bb_heap_reserve(ctx, total);
-  bb_large *l = calloc(1, total);
+  bb_large *l = zero ? calloc(1, total) : malloc(total);
   if (!l) bb_fail_oom(ctx);
+  if (!zero) memset((void *)l, 0, sizeof(bb_large) + sizeof(bb_object));
   h->footprint += total;
   l->size = total;
   l->prev = NULL;
@@ -170,19 +181,40 @@ void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
 
 static const uint8_t bb_elem_sizes[] = {1, 1, 2, 2, 4, 8, 4, 8, sizeof(void *)};
 
-bb_array *bb_new_array(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc) {
-  if (BB_UNLIKELY(length < 0)) bb_fail_negsize(ctx, length, loc);
-  if (loc) ctx->loc = loc;  /* for an out-of-memory error */
-  const bb_class *c = ctx->classes[cls];
-  uint32_t es = bb_elem_sizes[c->elem_kind];
-  size_t size = sizeof(bb_array) + (size_t)length * es;
-  bb_array *a = (bb_array *)bb_alloc(ctx, size);
+/* Sets the header of an array of `length` elements of `es` bytes in
+ * `memory` (zeroed, at least its object header). */
+static bb_array *bb_array_init(uint32_t cls, int32_t length, uint32_t es, void *memory) {
+  bb_array *a = (bb_array *)memory;
   uint32_t keep = a->hdr.gc;  /* BB_GC_LARGE survives */
   a->hdr.cls = cls;
   a->hdr.gc = keep;
   a->length = length;
   a->elem_size = es;
   return a;
+}
+
+bb_array *bb_new_array(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc) {
+  if (BB_UNLIKELY(length < 0)) bb_fail_negsize(ctx, length, loc);
+  if (loc) ctx->loc = loc;  /* for an out-of-memory error */
+  const bb_class *c = ctx->classes[cls];
+  uint32_t es = bb_elem_sizes[c->elem_kind];
+  size_t size = sizeof(bb_array) + (size_t)length * es;
+  return bb_array_init(cls, length, es, bb_alloc(ctx, size));
+}
+
+/* A primitive array whose elements the caller writes, every one, before the
+ * program can see it (a file read straight into it): a large one is not
+ * zeroed first. Reference arrays must not come from here (the collector
+ * would trace garbage). */
+bb_array *bb_new_array_unzeroed(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc) {
+  if (BB_UNLIKELY(length < 0)) bb_fail_negsize(ctx, length, loc);
+  if (loc) ctx->loc = loc;
+  const bb_class *c = ctx->classes[cls];
+  if (c->elem_kind == BB_ELEM_REF) bb_panic("bb_new_array_unzeroed: a reference array");
+  uint32_t es = bb_elem_sizes[c->elem_kind];
+  size_t size = sizeof(bb_array) + (size_t)length * es;
+  void *memory = size <= BB_SMALL_MAX ? bb_alloc(ctx, size) : bb_alloc_large(ctx, size, false);
+  return bb_array_init(cls, length, es, memory);
 }
 
 static bb_array *bb_new_multi_rec(bb_ctx *ctx, uint32_t cls, int ndims, const int32_t *dims, bb_loc loc) {

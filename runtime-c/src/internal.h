@@ -12,6 +12,9 @@
 void     bb_gc_mark(bb_ctx *ctx, bb_object *o);   /* mark a root */
 void    *bb_xmalloc(bb_ctx *ctx, size_t n);       /* malloc or out-of-memory error */
 void    *bb_xrealloc(bb_ctx *ctx, void *p, size_t n);
+/* A primitive array the caller fills completely before the program sees it:
+ * not zeroed first when large (Files.readBytes reads straight into it). */
+bb_array *bb_new_array_unzeroed(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc);
 /* CLOCK_MONOTONIC in ns; inline, since profiling builds read it twice per invocation */
 static inline uint64_t bb_now_ns(void) {
   struct timespec ts;

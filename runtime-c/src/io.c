@@ -242,22 +242,22 @@ bb_string *bb_Files_readString(bb_ctx *ctx, bb_string *path) {
   return s;
 }
 
-/* Read straight into a byte array of the file's size: no second copy of a
- * large file. A file that shrank is copied into an array of the bytes read,
+/* Read straight into a byte array of the file's size (not zeroed first: the
+ * read overwrites it): no second copy of a large file. A file that shrank is copied into an array of the bytes read,
  * one that grew gets its tail read separately and both copied. */
 bb_array *bb_Files_readAllBytes(bb_ctx *ctx, bb_string *path) {
   char *cpath;
   size_t size;
   int fd = bb_open_file(ctx, path, &cpath, &size);
   if (size > INT32_MAX) bb_fail_oom(ctx);
-  bb_array *a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)size, ctx->loc);
+  bb_array *a = bb_new_array_unzeroed(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)size, ctx->loc);
   size_t n = bb_read_at(ctx, fd, (char *)bb_array_data(a), size, -1, cpath);
   size_t more = 0;
   char *tail = n == size ? bb_read_rest(ctx, fd, -1, 4096, SIZE_MAX, &more, cpath) : NULL;
   close(fd);
   if (n < size || more > 0) {
     if (more > INT32_MAX - n) bb_fail_oom(ctx);
-    bb_array *b = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)(n + more), ctx->loc);
+    bb_array *b = bb_new_array_unzeroed(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)(n + more), ctx->loc);
     memcpy(bb_array_data(b), bb_array_data(a), n);
     if (more) memcpy((char *)bb_array_data(b) + n, tail, more);
     a = b;
@@ -298,10 +298,11 @@ bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32
   if (size > 0) {
     size_t cap = (uint64_t)offset >= size ? 0 : size - (size_t)offset;
     if (cap > (size_t)length) cap = (size_t)length;
-    a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)cap, ctx->loc);
+    a = bb_new_array_unzeroed(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)cap, ctx->loc);
     n = bb_read_at(ctx, fd, (char *)bb_array_data(a), cap, offset, cpath);
     if (n < cap) {
-      bb_array *b = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
+      /* (the short array is garbage: its unread tail is never seen) */
+      bb_array *b = bb_new_array_unzeroed(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
       memcpy(bb_array_data(b), bb_array_data(a), n);
       a = b;
     }
@@ -309,7 +310,7 @@ bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32
     /* (no file reaches past INT64_MAX, so neither does the read) */
     if ((int64_t)length > INT64_MAX - offset) length = (int32_t)(INT64_MAX - offset);
     char *buf = bb_read_rest(ctx, fd, offset, (size_t)1 << 16, (size_t)length, &n, cpath);
-    a = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
+    a = bb_new_array_unzeroed(ctx, BB_CLASS_BYTE_ARRAY, (int32_t)n, ctx->loc);
     memcpy(bb_array_data(a), buf, n);
     free(buf);
   }

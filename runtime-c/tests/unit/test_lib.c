@@ -124,5 +124,38 @@ void test_lib(void) {
     }
     unlink(tmpl);
   }
+
+  /* Large reads go straight into arrays that are not zeroed first: after a
+   * collection has freed a large array full of 0xAA (whose block malloc may
+   * hand out again), reads of a 300,000-byte file whole, inside it, across
+   * its end and at it hold exactly the file's bytes */
+  char big[] = "/tmp/bb_test_lib_big_XXXXXX";
+  fd = mkstemp(big);
+  CHECK(fd >= 0);
+  if (fd >= 0) {
+    enum { BIG = 300000 };
+    unsigned char *data = malloc(BIG);
+    CHECK(data != NULL);
+    if (data) {
+      for (int i = 0; i < BIG; i++) data[i] = (unsigned char)(i * 13 + 5);
+      CHECK(write(fd, data, BIG) == (ssize_t)BIG);
+    }
+    close(fd);
+    const int64_t offs[] = {0, 1000, 250000, 299999, 300000};
+    const int32_t lens[] = {BIG, 100000, 100000, 5, 5};
+    for (int k = 0; data && k < 5; k++) {
+      bb_array *junk = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, BIG + 64, 0);
+      memset(bb_array_data(junk), 0xAA, BIG + 64);
+      bb_gc_collect(ctx);  /* (junk is garbage: nothing refers to it) */
+      bb_string *bp = t_str(ctx, big);
+      bb_array *r = k == 0 ? bb_Files_readAllBytes(ctx, bp) : bb_Files_readBytes(ctx, bp, offs[k], lens[k]);
+      int64_t avail = BIG - offs[k];
+      int32_t want = avail < lens[k] ? (int32_t)avail : lens[k];
+      CHECK(r->length == want);
+      CHECK(want == 0 || memcmp(bb_array_data(r), data + offs[k], (size_t)want) == 0);
+    }
+    free(data);
+    unlink(big);
+  }
   bb_runtime_finish(ctx);
 }
