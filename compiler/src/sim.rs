@@ -538,13 +538,25 @@ pub struct Invocation {
     pub core_pred: u32,
 }
 
+/// The share of the profiled invocations below which a terminating run
+/// counts as stalled. Exits chosen to track the profiled ratios make a run
+/// the profile's invocations within a few; a run far short of them ended
+/// because objects never met.
+pub const STALL_SHARE: f64 = 0.9;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimResult {
     /// Estimated execution time (the last completion).
     pub time_ns: f64,
-    /// False when the invocation cap stopped the run or the profile says the
-    /// program does not terminate.
+    /// False when the invocation cap stopped the run, the profile says the
+    /// program does not terminate, or the run stalled.
     pub completed: bool,
+    /// The run of a terminating program ended having made fewer than
+    /// [`STALL_SHARE`] of the profiled invocations: objects waited for
+    /// partners the model never delivered (a layout or model the simulator
+    /// cannot run as the profiled program ran). Its cost is infinite, so
+    /// that a search never prefers it for ending early.
+    pub stalled: bool,
     pub invocations: u64,
     /// Per core, time spent in invocations (overheads included).
     pub busy_ns: Vec<f64>,
@@ -572,7 +584,9 @@ impl SimResult {
     /// The figure the search minimises: the estimated time for terminating
     /// programs, else the time per unit of useful work.
     pub fn cost(&self) -> f64 {
-        if self.completed {
+        if self.stalled {
+            f64::INFINITY
+        } else if self.completed {
             self.time_ns
         } else if self.useful_fraction > 0.0 {
             1.0 / self.useful_fraction
@@ -840,9 +854,13 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     } else {
         0.0
     };
+    let profiled: u64 = model.tasks.iter().map(|t| t.invocations).sum();
+    let stalled =
+        !capped && model.terminates && (sim.invocations as f64) < STALL_SHARE * profiled as f64;
     SimResult {
         time_ns,
-        completed: !capped && model.terminates,
+        completed: !capped && model.terminates && !stalled,
+        stalled,
         invocations: sim.invocations,
         busy_ns: sim.busy_ns,
         useful_fraction,
@@ -1601,6 +1619,21 @@ pub(crate) mod tests {
         assert_eq!(r.trace[cp[0].inv as usize].task, 0);
         assert_eq!(cp.len(), 3);
         assert_eq!(cp[2].via, Via::Core);
+    }
+
+    #[test]
+    fn a_run_far_short_of_the_profiled_invocations_stalled() {
+        // The profile saw 100 work invocations, the model delivers 8: the
+        // run ends early, which must not pass for a fast layout.
+        let mut m = data_parallel(8, 100.0);
+        let mach = free_machine(1);
+        let layout = layout_of(&m, vec![vec![0, 1]]);
+        let fine = simulate(&m, &mach, &layout, SimOptions::default());
+        assert!(fine.completed && !fine.stalled);
+        m.tasks[1].invocations = 100;
+        let r = simulate(&m, &mach, &layout, SimOptions::default());
+        assert_eq!((r.invocations, r.completed, r.stalled), (9, false, true));
+        assert_eq!(r.cost(), f64::INFINITY);
     }
 
     #[test]

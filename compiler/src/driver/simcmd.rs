@@ -269,14 +269,16 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
             &one_core(model, &machine.name),
             SimOptions::default(),
         );
-        let estimate = if o.result.completed {
+        let estimate = if o.result.stalled {
+            format!("stalled after {} invocations", o.result.invocations)
+        } else if o.result.completed {
             show_ns(o.result.time_ns)
         } else {
             format!("{:.1}% useful", o.result.useful_fraction * 100.0)
         };
         let speedup = if o.result.completed && base.completed && o.result.time_ns > 0.0 {
             format!("{:.2}x", base.time_ns / o.result.time_ns)
-        } else if !o.result.completed && base.useful_fraction > 0.0 {
+        } else if !o.result.completed && !o.result.stalled && base.useful_fraction > 0.0 {
             format!(
                 "{:.2}x",
                 o.result.useful_fraction * f64::from(*cores) / base.useful_fraction
