@@ -181,10 +181,17 @@ static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
 
 static const uint8_t bb_elem_sizes[] = {1, 1, 2, 2, 4, 8, 4, 8, sizeof(void *)};
 
-/* Sets the header of an array of `length` elements of `es` bytes in
- * `memory` (zeroed, at least its object header). */
-static bb_array *bb_array_init(uint32_t cls, int32_t length, uint32_t es, void *memory) {
-  bb_array *a = (bb_array *)memory;
+/* A new array of `length` elements of class `cls`. With `zero` false (a
+ * primitive array its caller fills completely before the program sees it),
+ * a large one is not zeroed first: only its headers are. */
+static bb_array *bb_new_array_with(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc, bool zero) {
+  if (BB_UNLIKELY(length < 0)) bb_fail_negsize(ctx, length, loc);
+  if (loc) ctx->loc = loc;  /* for an out-of-memory error */
+  const bb_class *c = ctx->classes[cls];
+  if (!zero && c->elem_kind == BB_ELEM_REF) bb_panic("bb_new_array_unzeroed: a reference array");
+  uint32_t es = bb_elem_sizes[c->elem_kind];
+  size_t size = sizeof(bb_array) + (size_t)length * es;
+  bb_array *a = (bb_array *)(zero || size <= BB_SMALL_MAX ? bb_alloc(ctx, size) : bb_alloc_large(ctx, size, false));
   uint32_t keep = a->hdr.gc;  /* BB_GC_LARGE survives */
   a->hdr.cls = cls;
   a->hdr.gc = keep;
@@ -194,27 +201,14 @@ static bb_array *bb_array_init(uint32_t cls, int32_t length, uint32_t es, void *
 }
 
 bb_array *bb_new_array(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc) {
-  if (BB_UNLIKELY(length < 0)) bb_fail_negsize(ctx, length, loc);
-  if (loc) ctx->loc = loc;  /* for an out-of-memory error */
-  const bb_class *c = ctx->classes[cls];
-  uint32_t es = bb_elem_sizes[c->elem_kind];
-  size_t size = sizeof(bb_array) + (size_t)length * es;
-  return bb_array_init(cls, length, es, bb_alloc(ctx, size));
+  return bb_new_array_with(ctx, cls, length, loc, true);
 }
 
 /* A primitive array whose elements the caller writes, every one, before the
- * program can see it (a file read straight into it): a large one is not
- * zeroed first. Reference arrays must not come from here (the collector
- * would trace garbage). */
+ * program can see it (a file read straight into it). Reference arrays must
+ * not come from here (the collector would trace garbage). */
 bb_array *bb_new_array_unzeroed(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc) {
-  if (BB_UNLIKELY(length < 0)) bb_fail_negsize(ctx, length, loc);
-  if (loc) ctx->loc = loc;
-  const bb_class *c = ctx->classes[cls];
-  if (c->elem_kind == BB_ELEM_REF) bb_panic("bb_new_array_unzeroed: a reference array");
-  uint32_t es = bb_elem_sizes[c->elem_kind];
-  size_t size = sizeof(bb_array) + (size_t)length * es;
-  void *memory = size <= BB_SMALL_MAX ? bb_alloc(ctx, size) : bb_alloc_large(ctx, size, false);
-  return bb_array_init(cls, length, es, memory);
+  return bb_new_array_with(ctx, cls, length, loc, false);
 }
 
 static bb_array *bb_new_multi_rec(bb_ctx *ctx, uint32_t cls, int ndims, const int32_t *dims, bb_loc loc) {

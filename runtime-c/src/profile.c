@@ -165,45 +165,53 @@ static uint64_t bb_prof_mix(uint64_t k) {
   return k ^ (k >> 33);
 }
 
-/* The record of (x, point, type), made when absent. */
-static bb_prof_tagrec *bb_prof_tagrec_at(bb_ctx *ctx, bb_prof_core *p, uint32_t x, uint32_t point, uint32_t type) {
+/* The key of (task exit x, binding point, tag type); 0 marks a free slot. */
+static uint64_t bb_prof_tagkey(const bb_prof_core *p, uint32_t x, uint32_t point, uint32_t type) {
   uint64_t points = (uint64_t)BB_MAX_PARAMS + p->nsites;
-  uint64_t key = ((uint64_t)x * points + point) * p->ntagtypes + type + 1;
+  return ((uint64_t)x * points + point) * p->ntagtypes + type + 1;
+}
+
+/* The slot holding `key` in a table of `cap` (a power of two), or the free
+ * slot where it would go. */
+static uint32_t bb_prof_tagslot(const bb_prof_tagrec *recs, uint32_t cap, uint64_t key) {
+  uint32_t j = (uint32_t)bb_prof_mix(key) & (cap - 1);
+  while (recs[j].key && recs[j].key != key) j = (j + 1) & (cap - 1);
+  return j;
+}
+
+/* The record of `key`, made when absent (the table at most half full). */
+static bb_prof_tagrec *bb_prof_tagrec_at(bb_prof_core *p, uint64_t key) {
   if (2 * (p->ntagrecs + 1) > p->cap_tagrecs) {
     uint32_t cap = p->cap_tagrecs ? p->cap_tagrecs * 2 : 64;
     bb_prof_tagrec *n = calloc(cap, sizeof *n);
     if (!n) bb_panic("out of memory");
-    for (uint32_t i = 0; i < p->cap_tagrecs; i++) {
-      if (!p->tagrecs[i].key) continue;
-      uint32_t j = (uint32_t)bb_prof_mix(p->tagrecs[i].key) & (cap - 1);
-      while (n[j].key) j = (j + 1) & (cap - 1);
-      n[j] = p->tagrecs[i];
-    }
+    for (uint32_t i = 0; i < p->cap_tagrecs; i++)
+      if (p->tagrecs[i].key) n[bb_prof_tagslot(n, cap, p->tagrecs[i].key)] = p->tagrecs[i];
     free(p->tagrecs);
     p->tagrecs = n;
     p->cap_tagrecs = cap;
   }
-  (void)ctx;
-  uint32_t j = (uint32_t)bb_prof_mix(key) & (p->cap_tagrecs - 1);
-  while (p->tagrecs[j].key && p->tagrecs[j].key != key) j = (j + 1) & (p->cap_tagrecs - 1);
-  if (!p->tagrecs[j].key) {
-    p->tagrecs[j].key = key;
+  bb_prof_tagrec *r = &p->tagrecs[bb_prof_tagslot(p->tagrecs, p->cap_tagrecs, key)];
+  if (!r->key) {
+    r->key = key;
     p->ntagrecs++;
   }
-  return &p->tagrecs[j];
+  return r;
 }
 
-/* The record of (x, point, type) if there is one. */
-static const bb_prof_tagrec *bb_prof_tagrec_find(const bb_prof_core *p, uint32_t x, uint32_t point, uint32_t type) {
+/* The record of `key` if there is one. */
+static const bb_prof_tagrec *bb_prof_tagrec_find(const bb_prof_core *p, uint64_t key) {
   if (!p->cap_tagrecs) return NULL;
-  uint64_t points = (uint64_t)BB_MAX_PARAMS + p->nsites;
-  uint64_t key = ((uint64_t)x * points + point) * p->ntagtypes + type + 1;
-  uint32_t j = (uint32_t)bb_prof_mix(key) & (p->cap_tagrecs - 1);
-  while (p->tagrecs[j].key) {
-    if (p->tagrecs[j].key == key) return &p->tagrecs[j];
-    j = (j + 1) & (p->cap_tagrecs - 1);
-  }
-  return NULL;
+  const bb_prof_tagrec *r = &p->tagrecs[bb_prof_tagslot(p->tagrecs, p->cap_tagrecs, key)];
+  return r->key ? r : NULL;
+}
+
+/* Counts one binding into `r`: `fresh` if its instance had no object yet,
+ * `from` bit k if parameter k's object held it. */
+static void bb_prof_tagrec_count(bb_prof_tagrec *r, bool fresh, uint32_t from) {
+  r->bound++;
+  r->fresh += fresh;
+  for (uint32_t k = 0; k < BB_MAX_PARAMS && k < 32; k++) r->from[k] += (from >> k) & 1u;
 }
 
 /* Bit k: parameter k's object (of the running invocation) holds t. */
@@ -231,11 +239,8 @@ void bb_prof_alloc_tag(bb_ctx *ctx, const bb_tag *t) {
 void bb_prof_exit_tag(bb_ctx *ctx, uint32_t task, uint32_t exit, uint32_t param, const bb_tag *t) {
   bb_prof_core *p = ctx->prof;
   if (t->type >= p->ntagtypes || param >= BB_MAX_PARAMS) return;
-  bb_prof_tagrec *r = bb_prof_tagrec_at(ctx, p, p->exit_base[task] + exit, param, t->type);
-  uint32_t from = bb_prof_holders(p, t);
-  r->bound++;
-  r->fresh += t->bound == NULL;
-  for (uint32_t k = 0; k < p->nobjs && k < BB_MAX_PARAMS; k++) r->from[k] += (from >> k) & 1u;
+  bb_prof_tagrec *r = bb_prof_tagrec_at(p, bb_prof_tagkey(p, p->exit_base[task] + exit, param, t->type));
+  bb_prof_tagrec_count(r, t->bound == NULL, bb_prof_holders(p, t));
 }
 
 void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1) {
@@ -278,10 +283,8 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
   for (uint32_t k = 0; k < p->nbinds; k++) {
     const bb_prof_bind *b = &p->binds[k];
     if (b->site == UINT32_MAX) continue; /* a binding without a `new` (cannot happen in generated code) */
-    bb_prof_tagrec *r = bb_prof_tagrec_at(ctx, p, x, BB_MAX_PARAMS + b->site, b->type);
-    r->bound++;
-    r->fresh += b->fresh;
-    for (uint32_t q = 0; q < 32 && q < BB_MAX_PARAMS; q++) r->from[q] += (b->from >> q) & 1u;
+    bb_prof_tagrec_count(bb_prof_tagrec_at(p, bb_prof_tagkey(p, x, BB_MAX_PARAMS + b->site, b->type)), b->fresh,
+                         b->from);
   }
   p->nbinds = p->nbinds_sited = 0;
 }
@@ -335,9 +338,8 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     for (uint32_t i = 0; i < pc->cap_tagrecs; i++) {
       const bb_prof_tagrec *r = &pc->tagrecs[i];
       if (!r->key) continue;
-      uint64_t k = r->key - 1, points = (uint64_t)BB_MAX_PARAMS + p0->nsites;
-      bb_prof_tagrec *into = bb_prof_tagrec_at(ctx, p0, (uint32_t)(k / p0->ntagtypes / points),
-                                               (uint32_t)(k / p0->ntagtypes % points), (uint32_t)(k % p0->ntagtypes));
+      /* every core numbers exits, points and types alike: the keys match */
+      bb_prof_tagrec *into = bb_prof_tagrec_at(p0, r->key);
       into->bound += r->bound;
       into->fresh += r->fresh;
       for (uint32_t q = 0; q < BB_MAX_PARAMS; q++) into->from[q] += r->from[q];
@@ -437,7 +439,7 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
       for (uint32_t point = 0; point < BB_MAX_PARAMS + p0->nsites; point++) {
         if (point < BB_MAX_PARAMS && point >= d->nparams) continue;
         for (uint32_t ty = 0; ty < p0->ntagtypes; ty++) {
-          const bb_prof_tagrec *r = bb_prof_tagrec_find(p0, x, point, ty);
+          const bb_prof_tagrec *r = bb_prof_tagrec_find(p0, bb_prof_tagkey(p0, x, point, ty));
           if (!r || !r->bound) continue;
           if (point < BB_MAX_PARAMS) fprintf(f, "%s\n            { \"param\": %u, \"tag\": ", first ? "" : ",", point);
           else fprintf(f, "%s\n            { \"site\": %u, \"tag\": ", first ? "" : ",", point - BB_MAX_PARAMS);
