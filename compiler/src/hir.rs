@@ -687,6 +687,18 @@ pub fn assigned_local(e: &Expr) -> Option<LocalId> {
     }
 }
 
+/// Every local that an assignment, compound assignment or increment inside
+/// statement `s` (nested statements included) writes.
+pub fn assigned_locals(s: &Stmt) -> Vec<LocalId> {
+    let mut exprs = Vec::new();
+    collect_stmt_exprs(s, &mut exprs);
+    let mut out = Vec::new();
+    for e in exprs {
+        visit_expr(e, &mut |x| out.extend(assigned_local(x)));
+    }
+    out
+}
+
 /// Calls `f` on an expression and all its sub-expressions, outermost first.
 pub fn visit_expr<'p>(e: &'p Expr, f: &mut impl FnMut(&'p Expr)) {
     f(e);

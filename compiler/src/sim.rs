@@ -109,11 +109,9 @@ pub struct TaskModel {
     pub params: u32,
     /// Takes the startup object: one instance, on core 0.
     pub startup: bool,
-    /// All parameters share a tag variable, so several instances can be
-    /// fed by tag hashing.
-    pub tag_shared: bool,
     /// The tag type of the variable all parameters share: an invocation
-    /// takes objects bound to one instance of it.
+    /// takes objects bound to one instance of it, and several instances
+    /// of the task can be fed by tag hashing.
     pub match_tag: Option<u32>,
     /// Per parameter, the first tag type its guard requires: what tag
     /// hashing routes the parameter's objects by (as the runtime does).
@@ -175,6 +173,14 @@ pub enum TagSource {
     /// No instance: the exit's `clear` unbinds the object's instance of
     /// the type (read from the program; applied before the exit's adds).
     Cleared,
+}
+
+impl TaskModel {
+    /// All parameters share a tag variable, so several instances can be
+    /// fed by tag hashing.
+    pub fn tag_shared(&self) -> bool {
+        self.match_tag.is_some()
+    }
 }
 
 /// Matches any state before a transition (hand-written models).
@@ -267,15 +273,13 @@ pub fn model_from(
             // are grouped by the task's figures for the tag type over all
             // its exits (the two exits of a pair's combination, one per
             // survivor, are one tree's steps).
-            let mut pooled: Vec<(u32, u64, u64)> = Vec::new();
+            let mut pooled: std::collections::BTreeMap<u32, (u64, u64)> = Default::default();
             for e in mm.exits(id) {
                 for t in &e.tags {
                     if let BindPoint::Param(param) = t.point {
                         if held_by(t, Some(param)).is_none() {
-                            match pooled.iter_mut().find(|(tag, _, _)| *tag == t.tag.0) {
-                                Some(p) => (p.1, p.2) = (p.1 + t.bound, p.2 + t.fresh),
-                                None => pooled.push((t.tag.0, t.bound, t.fresh)),
-                            }
+                            let (bound, fresh) = pooled.entry(t.tag.0).or_default();
+                            (*bound, *fresh) = (*bound + t.bound, *fresh + t.fresh);
                         }
                     }
                 }
@@ -311,10 +315,9 @@ pub fn model_from(
                             .filter(|t| t.point == point)
                             .filter_map(|t| {
                                 let totals = match own {
-                                    Some(_) => pooled
-                                        .iter()
-                                        .find(|p| p.0 == t.tag.0)
-                                        .map_or((t.bound, t.fresh), |p| (p.1, p.2)),
+                                    Some(_) => {
+                                        pooled.get(&t.tag.0).copied().unwrap_or((t.bound, t.fresh))
+                                    }
                                     None => (t.bound, t.fresh),
                                 };
                                 Some((t.tag.0, tag_source(t, own, totals)?))
@@ -380,7 +383,6 @@ pub fn model_from(
                 name: task.name.clone(),
                 params: task.params.len() as u32,
                 startup: crate::layout::is_startup_task(p, id),
-                tag_shared: crate::layout::shared_tag_slot(p, id).is_some(),
                 match_tag: crate::layout::shared_tag_slot(p, id).and_then(|local| {
                     let first = task.params.first()?;
                     first
@@ -1009,31 +1011,33 @@ impl Sim<'_> {
         (self.objs.len() - 1) as u32
     }
 
+    /// Where object `o`'s instance of tag type `tag` is kept in `obj_tags`,
+    /// if the program has that type.
+    fn tag_slot(&self, o: u32, tag: u32) -> Option<usize> {
+        let t = tag as usize;
+        (t < self.tag_types).then(|| o as usize * self.tag_types + t)
+    }
+
     /// The instance of tag type `tag` object `o` is bound to (0: none).
     fn tag_of(&self, o: u32, tag: u32) -> u32 {
-        let t = tag as usize;
-        if t < self.tag_types {
-            self.obj_tags[o as usize * self.tag_types + t]
-        } else {
-            0
-        }
+        self.tag_slot(o, tag).map_or(0, |i| self.obj_tags[i])
     }
 
     /// Binds object `o` to an instance of `tag` from `source` (`params`:
     /// the invocation's parameter objects). A parameter without an
     /// instance of the type leaves `o` as it is.
     fn bind(&mut self, o: u32, tag: u32, source: TagSource, params: &[u32]) {
-        let t = tag as usize;
-        if t >= self.tag_types {
+        let Some(slot) = self.tag_slot(o, tag) else {
             return;
-        }
+        };
+        let t = tag as usize;
         let inst = match source {
             TagSource::Param(q) => match params.get(q as usize) {
                 Some(&holder) => self.tag_of(holder, tag),
                 None => 0,
             },
             TagSource::Cleared => {
-                self.obj_tags[o as usize * self.tag_types + t] = 0;
+                self.obj_tags[slot] = 0;
                 return;
             }
             TagSource::Open { group } => {
@@ -1050,7 +1054,7 @@ impl Sim<'_> {
             }
         };
         if inst != 0 {
-            self.obj_tags[o as usize * self.tag_types + t] = inst;
+            self.obj_tags[slot] = inst;
         }
     }
 
@@ -1497,7 +1501,6 @@ pub(crate) mod tests {
             name: name.into(),
             params,
             startup: false,
-            tag_shared: false,
             exits: vec![ExitModel {
                 binds: vec![],
                 runtime_exit: 0,
@@ -1801,7 +1804,6 @@ pub(crate) mod tests {
         start.startup = true;
         start.exits[0].allocs[0].tags = vec![(0, TagSource::Open { group: 2 })];
         let mut join = task("join", 2, 100.0, vec![None, None], vec![]);
-        join.tag_shared = true;
         join.match_tag = Some(0);
         join.param_tags = vec![Some(0), Some(0)];
         let mut m = model_of(
@@ -1844,7 +1846,6 @@ pub(crate) mod tests {
         start.startup = true;
         start.exits[0].allocs[0].tags = vec![(0, TagSource::Open { group: 2 })];
         let mut join = task("join", 2, 100.0, vec![Some(1), None], vec![]);
-        join.tag_shared = true;
         join.match_tag = Some(0);
         join.param_tags = vec![Some(0), Some(0)];
         join.exits[0].probability = 6.0 / 7.0;

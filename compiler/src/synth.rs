@@ -614,7 +614,7 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
             Policy::Single
         } else if tm.params == 1 {
             Policy::RoundRobin
-        } else if tm.tag_shared {
+        } else if tm.tag_shared() {
             Policy::TagHash
         } else {
             for &c in &on[1..] {
@@ -668,7 +668,7 @@ pub fn default_layout(m: &Model, machine: &str, cores: u32) -> Layout {
     let policies = m
         .tasks
         .iter()
-        .map(|t| crate::layout::default_policy(cores, t.startup, t.params as usize, t.tag_shared))
+        .map(|t| crate::layout::default_policy(cores, t.startup, t.params as usize, t.tag_shared()))
         .collect();
     Layout::everywhere(&m.program, machine, cores, policies)
 }

@@ -45,6 +45,25 @@ fn build_profiling(rel: &str, dir: &Path) -> (Program, PathBuf) {
     (fe.program.expect("checked"), exe)
 }
 
+/// Runs a profiling build (`cmd`, its arguments and environment set) with
+/// `BAMBOO_PROFILE_OUT` naming `file`; checks that it succeeded and returns
+/// the valid profile it wrote, the profile's text and the run's output.
+fn profiled_run(program: &Program, mut cmd: Command, file: &Path) -> (Profile, String, String) {
+    let out = cmd.env("BAMBOO_PROFILE_OUT", file).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(file).expect("the profile was written");
+    let prof = Profile::from_json(program, &text).expect("the profile is valid");
+    (
+        prof,
+        text,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
 /// (exit, count, [(site, class, total)]) of every exit of a task.
 type Exits = Vec<(u32, u64, Vec<(u32, String, u64)>)>;
 
@@ -171,15 +190,10 @@ fn loop_profile_records_method_sites_reruns_and_system_exit() {
     let dir = temp_dir("loop");
     let (program, exe) = build_profiling("tests/profile/loop.bb", &dir);
     let file = dir.join("out.json");
-    let out = Command::new(&exe)
-        .current_dir(&dir)
-        .env("BAMBOO_PROFILE_OUT", &file)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "done\n");
-    let text = std::fs::read_to_string(&file).expect("the profile was written");
-    let prof = Profile::from_json(&program, &text).expect("the profile is valid");
+    let mut cmd = Command::new(&exe);
+    cmd.current_dir(&dir);
+    let (prof, _, stdout) = profiled_run(&program, cmd, &file);
+    assert_eq!(stdout, "done\n");
     // System.exit ended the run inside the fifth `finish`.
     assert!(!prof.complete);
     let got: Vec<_> = prof.tasks.iter().map(shape).collect();
@@ -275,15 +289,9 @@ fn one_core_estimate_accounts_for_the_whole_run() {
     // A small heap threshold, so that the run collects (Fractal allocates
     // little: its row groups keep counts, not pixels).
     let gc_min = ("BAMBOO_GC_MIN", "1000");
-    let out = Command::new(&exe)
-        .args(args)
-        .env("BAMBOO_PROFILE_OUT", &prof_file)
-        .env(gc_min.0, gc_min.1)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = std::fs::read_to_string(&prof_file).unwrap();
-    let prof = Profile::from_json(&program, &text).expect("the profile is valid");
+    let mut cmd = Command::new(&exe);
+    cmd.args(args).env(gc_min.0, gc_min.1);
+    let (prof, text, _) = profiled_run(&program, cmd, &prof_file);
     let parts = prof.init_ns as f64
         + prof.task_ns
         + prof.sched_ns
@@ -366,15 +374,9 @@ fn keywordcount_merge_tree_spreads_in_the_simulator() {
         .collect();
     std::fs::write(&text, words.join(" ")).unwrap();
     let prof_file = dir.join("kwc.profile");
-    let out = Command::new(&exe)
-        .arg(&text)
-        .args(["5", "16"])
-        .env("BAMBOO_PROFILE_OUT", &prof_file)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let json = std::fs::read_to_string(&prof_file).unwrap();
-    let prof = Profile::from_json(&program, &json).expect("the profile is valid");
+    let mut cmd = Command::new(&exe);
+    cmd.arg(&text).args(["5", "16"]);
+    let (prof, json, _) = profiled_run(&program, cmd, &prof_file);
     let startup = prof.tasks.iter().find(|t| t.task == "startup").unwrap();
     let binds: Vec<(u64, u64)> = startup
         .exits

@@ -396,20 +396,16 @@ fn counted_loop(s: &Stmt) -> Option<CountedLoop> {
         return None;
     }
     let mut nested_loop = false;
-    let mut assigned = Vec::new();
-    visit_stmt(body, &mut |st| match &st.kind {
-        StmtKind::While { .. }
-        | StmtKind::DoWhile { .. }
-        | StmtKind::For { .. }
-        | StmtKind::ForEach { .. } => nested_loop = true,
-        StmtKind::Local { local, .. } => assigned.push(*local),
-        _ => {}
+    visit_stmt(body, &mut |st| {
+        nested_loop |= matches!(
+            st.kind,
+            StmtKind::While { .. }
+                | StmtKind::DoWhile { .. }
+                | StmtKind::For { .. }
+                | StmtKind::ForEach { .. }
+        )
     });
-    let mut exprs = Vec::new();
-    collect_stmt_exprs(body, &mut exprs);
-    for e in exprs {
-        visit_expr(e, &mut |x| assigned.extend(assigned_local(x)));
-    }
+    let assigned = assigned_locals(body);
     if nested_loop || assigned.contains(k) || assigned.contains(b) {
         return None;
     }
