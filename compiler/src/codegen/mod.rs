@@ -22,7 +22,7 @@ pub mod natives;
 use crate::analysis::disjoint::LockPlan;
 use crate::hir::*;
 use crate::source::SourceMap;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 /// Options that change the generated code.
@@ -675,32 +675,82 @@ pub fn generate(
     Ok(out)
 }
 
-/// The methods the program can call (rapid type analysis, simplified):
-/// everything reachable from task bodies and the library's singletons,
-/// where creating an object of a class makes its whole vtable reachable.
-/// Only these are emitted, which keeps the unused standard library out of
-/// the C compiler's way.
+/// Rapid type analysis: the methods the program can run, indexed by method.
+/// Roots are the task bodies, the singleton initialisers, the vtables of
+/// Object and String (arrays and literals exist in every program) and
+/// `String.valueOf(Object)` (string concatenation). A `new C(..)` makes C
+/// and its superclasses instantiated; a virtual call of `m` reaches `m`
+/// itself (codegen may call it directly) and the method in `m`'s slot of
+/// every instantiated subclass of `m`'s class. The runtime never calls
+/// through a vtable and only creates strings and arrays, so a method not
+/// marked here cannot run, and its body is not emitted: a small program
+/// then compiles without the whole standard library.
 fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
-    let mut live = vec![false; p.methods.len()];
-    let mut instantiated = vec![false; p.classes.len()];
-    let mut work: Vec<MethodId> = Vec::new();
-    let mut exprs: Vec<&Expr> = Vec::new();
-    let mark = |m: MethodId, live: &mut Vec<bool>, work: &mut Vec<MethodId>| {
-        if !live[m.0 as usize] {
-            live[m.0 as usize] = true;
-            work.push(m);
+    struct Rta<'p> {
+        p: &'p Program,
+        live: Vec<bool>,
+        instantiated: Vec<bool>,
+        /// Virtual calls seen so far: (the called method's class, its slot).
+        virtual_calls: BTreeSet<(ClassId, u32)>,
+        work: Vec<MethodId>,
+    }
+    impl Rta<'_> {
+        fn mark(&mut self, m: MethodId) {
+            if !self.live[m.0 as usize] {
+                self.live[m.0 as usize] = true;
+                self.work.push(m);
+            }
         }
-    };
-    // Arrays and strings use Object's and String's vtables; concatenation
-    // calls `String.valueOf(Object)`.
-    for c in [p.well_known.object, p.well_known.string] {
-        instantiated[c.0 as usize] = true;
-        for &m in &p.class(c).vtable {
-            mark(m, &mut live, &mut work);
+        fn slot_of(&self, class: ClassId, slot: u32) -> Option<MethodId> {
+            self.p.class(class).vtable.get(slot as usize).copied()
+        }
+        fn call_virtual(&mut self, m: MethodId, slot: u32) {
+            let class = self.p.method(m).class;
+            if !self.virtual_calls.insert((class, slot)) {
+                return;
+            }
+            for i in 0..self.p.classes.len() {
+                let c = ClassId(i as u32);
+                if self.instantiated[i] && self.p.is_subclass(c, class) {
+                    if let Some(t) = self.slot_of(c, slot) {
+                        self.mark(t);
+                    }
+                }
+            }
+        }
+        fn instantiate(&mut self, class: ClassId) {
+            let mut c = Some(class);
+            while let Some(id) = c {
+                if !self.instantiated[id.0 as usize] {
+                    self.instantiated[id.0 as usize] = true;
+                    let calls: Vec<(ClassId, u32)> = self.virtual_calls.iter().copied().collect();
+                    for (called, slot) in calls {
+                        if self.p.is_subclass(id, called) {
+                            if let Some(t) = self.slot_of(id, slot) {
+                                self.mark(t);
+                            }
+                        }
+                    }
+                }
+                c = self.p.class(id).superclass;
+            }
         }
     }
+    let mut rta = Rta {
+        p,
+        live: vec![false; p.methods.len()],
+        instantiated: vec![false; p.classes.len()],
+        virtual_calls: BTreeSet::new(),
+        work: Vec::new(),
+    };
+    let mut exprs: Vec<&Expr> = Vec::new();
+    // Arrays use Object's vtable and literals are Strings: both classes are
+    // instantiated in every program, and the runtime's own uses of them
+    // (printing, concatenation) go through `String.valueOf(Object)`.
+    rta.instantiate(p.well_known.object);
+    rta.instantiate(p.well_known.string);
     if let Some(m) = natives.string_value_of_object {
-        mark(m, &mut live, &mut work);
+        rta.mark(m);
     }
     for t in &p.tasks {
         collect_block_exprs(&t.body, &mut exprs);
@@ -711,24 +761,20 @@ fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
     loop {
         while let Some(e) = exprs.pop() {
             visit_expr(e, &mut |x| match &x.kind {
-                ExprKind::Call { method, .. } => mark(*method, &mut live, &mut work),
+                ExprKind::Call { kind, method, .. } => {
+                    rta.mark(*method);
+                    if let (CallKind::Virtual, Some(slot)) = (kind, p.method(*method).vtable_slot) {
+                        rta.call_virtual(*method, slot);
+                    }
+                }
                 ExprKind::New { class, ctor, .. } => {
-                    mark(*ctor, &mut live, &mut work);
-                    let mut c = Some(*class);
-                    while let Some(id) = c {
-                        if !instantiated[id.0 as usize] {
-                            instantiated[id.0 as usize] = true;
-                        }
-                        c = p.class(id).superclass;
-                    }
-                    for &m in &p.class(*class).vtable {
-                        mark(m, &mut live, &mut work);
-                    }
+                    rta.mark(*ctor);
+                    rta.instantiate(*class);
                 }
                 _ => {}
             });
         }
-        let Some(m) = work.pop() else { break };
+        let Some(m) = rta.work.pop() else { break };
         if let Some(b) = &p.method(m).body {
             collect_block_exprs(b, &mut exprs);
             // A constructor's first statement may call another constructor.
@@ -737,11 +783,11 @@ fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
                 ..
             }) = b.stmts.first()
             {
-                mark(*ctor, &mut live, &mut work);
+                rta.mark(*ctor);
             }
         }
     }
-    live
+    rta.live
 }
 
 /// Class-hierarchy analysis: which virtual methods some subclass of their
@@ -881,6 +927,37 @@ mod tests {
             run.contains(&format!("{}(ctx, bb_nn(", method_name(sub_replaced))),
             "{run}"
         );
+    }
+
+    #[test]
+    fn only_methods_that_can_run_are_emitted() {
+        let (_, c) = c_of(
+            "class A { int f() { return 1; } int unused() { return 9; } }\n\
+             class Never extends A { int f() { return 2; } }\n\
+             class Made extends A { int f() { return 3; } }\n\
+             class Late extends A { int f() { return 4; } }\n\
+             class Use { static int call(A a) { return a.f(); }\n\
+                 static A late() { return new Late(); } }\n\
+             task startup(StartupObject s in initialstate) {\n\
+                 System.out.println(Use.call(new Made()) + Use.call(Use.late()));\n\
+                 taskexit(s: initialstate := false); }\n",
+        );
+        // A virtual call reaches the override of every instantiated class,
+        // whether the class was instantiated before or after the call was
+        // seen, and the called method itself ...
+        for kept in [
+            "/* A.f */",
+            "/* Made.f */",
+            "/* Late.f */",
+            "/* Use.call */",
+        ] {
+            assert!(c.contains(kept), "{kept} is missing");
+        }
+        // ... but not the override of a class no `new` creates, nor methods
+        // nothing calls, in the program or the standard library.
+        for dropped in ["/* Never.f */", "/* A.unused */", "/* String.repeat */"] {
+            assert!(!c.contains(dropped), "{dropped} is emitted");
+        }
     }
 
     #[test]
