@@ -51,16 +51,37 @@
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
 // but with Java's float text instead of %f).
 
-// A float image, row-major.
+// A float image, row-major, made of the arrays of the row strips that
+// computed it: each strip hands its rows over, none is copied. Row r is in
+// part[r] from index at[r].
 class Picture {
     int rows;
     int cols;
-    float[] px;
+    float[][] part;
+    int[] at;
 
     Picture(int rows, int cols) {
         this.rows = rows;
         this.cols = cols;
-        this.px = new float[rows * cols];
+        this.part = new float[rows][];
+        this.at = new int[rows];
+    }
+
+    // Rows first .. last-1 are those of a whose row `from` is at index 0.
+    void place(float[] a, int from, int first, int last) {
+        int cols = this.cols;
+        for (int r = first; r < last; r++) {
+            part[r] = a;
+            at[r] = (r - from) * cols;
+        }
+    }
+
+    // Copies rows first .. last-1 into dst from index 0.
+    void copyRows(int first, int last, float[] dst) {
+        int cols = this.cols;
+        for (int r = first; r < last; r++) {
+            System.arraycopy(part[r], at[r], dst, (r - first) * cols, cols);
+        }
     }
 }
 
@@ -399,9 +420,9 @@ class Frame {
     Picture dx1;
     Picture dy1;
     // Frame 1: row sums of dX·dX, dX·dY, dY·dY.
-    float[] xx;
-    float[] xy;
-    float[] yy;
+    Picture xx;
+    Picture xy;
+    Picture yy;
 
     Frame(Params par, int index) {
         this.par = par;
@@ -421,9 +442,9 @@ class Frame {
         dy0 = new Picture(rows, cols);
         int win = 0;
         if (index == 1) {
-            xx = new float[rows * cols];
-            xy = new float[rows * cols];
-            yy = new float[rows * cols];
+            xx = new Picture(rows, cols);
+            xy = new Picture(rows, cols);
+            yy = new Picture(rows, cols);
             win = par.win;
         }
         for (int g = 0; g < strips; g++) {
@@ -437,18 +458,17 @@ class Frame {
         }
     }
 
-    // Copies one strip's rows in; true when every strip has been merged.
+    // Takes one strip's rows over; true when every strip has been merged.
     boolean merge(Strip p) {
-        int cols = blur0.cols;
-        int n = (p.last - p.first) * cols;
-        int at = p.first * cols;
-        System.arraycopy(p.blurred, (p.first - p.b0) * cols, blur0.px, at, n);
-        System.arraycopy(p.dx, 0, dx0.px, at, n);
-        System.arraycopy(p.dy, 0, dy0.px, at, n);
+        int first = p.first;
+        int last = p.last;
+        blur0.place(p.blurred, p.b0, first, last);
+        dx0.place(p.dx, first, first, last);
+        dy0.place(p.dy, first, first, last);
         if (xx != null) {
-            System.arraycopy(p.xx, 0, xx, at, n);
-            System.arraycopy(p.xy, 0, xy, at, n);
-            System.arraycopy(p.yy, 0, yy, at, n);
+            xx.place(p.xx, first, first, last);
+            xy.place(p.xy, first, first, last);
+            yy.place(p.yy, first, first, last);
         }
         p.blurred = null;
         p.dx = null;
@@ -478,7 +498,7 @@ class Frame {
             int s0 = 2 * Math.max(0, first - 1);
             int s1 = Math.min(rows, 2 * Math.min(outRows, last + 1) + 3);
             float[] band = new float[(s1 - s0) * cols];
-            System.arraycopy(blur0.px, s0 * cols, band, 0, (s1 - s0) * cols);
+            blur0.copyRows(s0, s1, band);
             HalfStrip h = new HalfStrip(band, s0, rows, cols, first, last) { process := true, add t };
         }
     }
@@ -501,12 +521,15 @@ class Frame {
             float[] cy = new float[rows * w];
             float[] cz = new float[rows * w];
             for (int i = 0; i < rows; i++) {
-                int from = i * cols + first;
+                float[] ax = xx.part[i];
+                float[] ay = xy.part[i];
+                float[] az = yy.part[i];
+                int from = xx.at[i] + first;
                 int to = i * w;
                 for (int j = 0; j < w; j++) {
-                    cx[to + j] = xx[from + j];
-                    cy[to + j] = xy[from + j];
-                    cz[to + j] = yy[from + j];
+                    cx[to + j] = ax[from + j];
+                    cy[to + j] = ay[from + j];
+                    cz[to + j] = az[from + j];
                 }
             }
             Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
@@ -516,14 +539,14 @@ class Frame {
         yy = null;
     }
 
-    // Copies one level-1 strip in; true when every strip has been merged.
+    // Takes one level-1 strip's rows over; true when every strip has been
+    // merged.
     boolean merge1(HalfStrip h) {
-        int cols = blur1.cols;
-        int n = (h.last - h.first) * cols;
-        int at = h.first * cols;
-        System.arraycopy(h.blurred, (h.first - h.b0) * cols, blur1.px, at, n);
-        System.arraycopy(h.dx, 0, dx1.px, at, n);
-        System.arraycopy(h.dy, 0, dy1.px, at, n);
+        int first = h.first;
+        int last = h.last;
+        blur1.place(h.blurred, h.b0, first, last);
+        dx1.place(h.dx, first, first, last);
+        dy1.place(h.dy, first, first, last);
         h.blurred = null;
         h.dx = null;
         h.dy = null;
@@ -1066,15 +1089,26 @@ class Vision {
         float a22 = a * b;
         int x0 = (int) fx;
         int y0 = (int) fy;
-        int cols = src.cols;
-        float[] px = src.px;
+        float[][] part = src.part;
+        int[] rowAt = src.at;
         int d = at;
+        // Each output row reads image rows r and r+1 (which may lie in
+        // different strips' arrays).
+        int r = y0 - win;
+        float[] below = part[r];
+        int t = rowAt[r] + x0 - win;
         for (int i = -win; i < win; i++) {
-            int s = (y0 + i) * cols + x0 - win;
+            float[] above = below;
+            int s = t;
+            r++;
+            below = part[r];
+            t = rowAt[r] + x0 - win;
             int end = s + 2 * win;
+            int u = t;
             for (; s < end; s++) {
-                dst[d] = px[s] * a11 + px[s + 1] * a12 + px[s + cols] * a21 + px[s + 1 + cols] * a22;
+                dst[d] = above[s] * a11 + above[s + 1] * a12 + below[u] * a21 + below[u + 1] * a22;
                 d++;
+                u++;
             }
         }
     }
