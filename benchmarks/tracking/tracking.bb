@@ -1097,19 +1097,18 @@ class Vision {
         int r = y0 - win;
         float[] below = part[r];
         int t = rowAt[r] + x0 - win;
+        int width = 2 * win;
         for (int i = -win; i < win; i++) {
             float[] above = below;
             int s = t;
             r++;
             below = part[r];
             t = rowAt[r] + x0 - win;
-            int end = s + 2 * win;
-            int u = t;
-            for (; s < end; s++) {
-                dst[d] = above[s] * a11 + above[s + 1] * a12 + below[u] * a21 + below[u + 1] * a22;
-                d++;
-                u++;
+            for (int j = 0; j < width; j++) {
+                dst[d + j] = above[s + j] * a11 + above[s + j + 1] * a12 + below[t + j] * a21
+                    + below[t + j + 1] * a22;
             }
+            d += width;
         }
     }
 }
