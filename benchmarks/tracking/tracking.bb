@@ -564,7 +564,6 @@ class Frame {
 // Merges the Columns' candidates of frame 1 into the features.
 class Detector {
     flag collecting;
-    flag selected;  // the features are selected: the pass's image work is done
 
     Params par;
     int bands;
@@ -1161,33 +1160,29 @@ class Result {
     }
 }
 
-// The passes over the clip. Passes overlap: a pass starts once the
-// previous one has selected its features (its image stages are done, only
-// its tracking is left), with at most two passes under way at a time.
+// The passes over the clip. Passes overlap: `window` passes are under way
+// at a time (they share nothing but the Clip, which only counts them), and
+// each pass that completes starts the next.
 class Clip {
     flag tracking;  // passes are under way
+    flag filling;   // the window has room for more passes than have started
 
     Params par;
     int repeat;
+    int window;     // passes under way at a time
     int started;    // passes started, 1 .. repeat
     int done;       // passes complete
-    boolean held;   // the newest pass has its features, but two are under way
     String output;  // the last pass's features, once complete
 
-    Clip(Params par, int repeat) {
+    Clip(Params par, int repeat, int window) {
         this.par = par;
         this.repeat = repeat;
+        this.window = window;
     }
 
-    // The newest pass has selected its features: starts the next pass
-    // (true), or holds it back until one of the two under way is complete.
-    boolean selected() {
-        if (started < repeat && started - done < 2) {
-            startPass();
-            return true;
-        }
-        held = started < repeat;
-        return false;
+    // Whether the window has room for another pass.
+    boolean room() {
+        return started < repeat && started < window;
     }
 
     // Pass r is complete (keeps its features if it is the last); true when
@@ -1200,12 +1195,11 @@ class Clip {
         return done == repeat;
     }
 
-    // After a pass is complete: starts the held-back pass, if any (true).
-    boolean release() {
-        if (!held) {
+    // After a pass is complete: starts the next pass, if any is left (true).
+    boolean next() {
+        if (started == repeat) {
             return false;
         }
-        held = false;
         startPass();
         return true;
     }
@@ -1248,7 +1242,7 @@ class Clip {
 
 task startup(StartupObject s in initialstate) {
     if (s.args.length < 5) {
-        System.out.println("usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES]]");
+        System.out.println("usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES [WINDOW]]]");
         taskexit(s: initialstate := false);
     }
     int win = Integer.parseInt(s.args[1]);
@@ -1263,13 +1257,33 @@ task startup(StartupObject s in initialstate) {
     if (s.args.length > 6) {
         pieces = Integer.parseInt(s.args[6]);
     }
-    if (win < 1 || nFea < 1 || iters < 0 || frames < 1 || repeat < 1 || pieces < 1) {
-        System.out.println("WINSZ, N_FEA, FRAMES, REPEAT and PIECES must be positive");
+    int window = 4;
+    if (s.args.length > 7) {
+        window = Integer.parseInt(s.args[7]);
+    }
+    if (win < 1 || nFea < 1 || iters < 0 || frames < 1 || repeat < 1 || pieces < 1 || window < 1) {
+        System.out.println("WINSZ, N_FEA, FRAMES, REPEAT, PIECES and WINDOW must be positive");
         taskexit(s: initialstate := false);
     }
-    Clip c = new Clip(new Params(s.args[0], win, nFea, iters, frames, pieces), repeat) { tracking := true };
+    Params par = new Params(s.args[0], win, nFea, iters, frames, pieces);
+    if (repeat > 1 && window > 1) {
+        Clip c = new Clip(par, repeat, window) { tracking := true, filling := true };
+        c.startPass();
+        taskexit(s: initialstate := false);
+    }
+    Clip c = new Clip(par, repeat, window) { tracking := true };
     c.startPass();
     taskexit(s: initialstate := false);
+}
+
+// Fills the window: one pass per invocation (so that each exit that
+// starts passes starts one, as the exits of nextPass do).
+task fill(Clip c in tracking and filling) {
+    c.startPass();
+    if (c.room()) {
+        taskexit(c: filling := true);
+    }
+    taskexit(c: filling := false);
 }
 
 task load(Frame f in unread with frame t) {
@@ -1320,19 +1334,9 @@ task strength(Column c in process) {
 task select(Detector d in collecting with detect t and odd q and pass p, Column c in submit with detect t) {
     if (d.merge(c)) {
         d.select(q, p);
-        taskexit(d: collecting := false, selected := true, clear t, clear q, clear p; c: submit := false, clear t);
+        taskexit(d: collecting := false, clear t, clear q, clear p; c: submit := false, clear t);
     }
     taskexit(c: submit := false, clear t);
-}
-
-// A pass has selected its features: the next may start. (The exits
-// that start a pass are apart from those that do not, so that a profile
-// sees whole passes allocated.)
-task selected(Clip c in tracking, Detector d in selected) {
-    if (c.selected()) {
-        taskexit(d: selected := false);
-    }
-    taskexit(d: selected := false);
 }
 
 // Group g tracks into frame f, which its tag names, and moves on to the
@@ -1382,7 +1386,7 @@ task nextPass(Clip c in tracking, Result r in complete) {
         System.out.println(c.output);
         taskexit(c: tracking := false; r: complete := false);
     }
-    if (c.release()) {
+    if (c.next()) {
         taskexit(r: complete := false);
     }
     taskexit(r: complete := false);
