@@ -76,13 +76,6 @@ class Picture {
         }
     }
 
-    // Copies rows first .. last-1 into dst from index 0.
-    void copyRows(int first, int last, float[] dst) {
-        int cols = this.cols;
-        for (int r = first; r < last; r++) {
-            System.arraycopy(part[r], at[r], dst, (r - first) * cols, cols);
-        }
-    }
 }
 
 // What every pass needs to know.
@@ -108,40 +101,61 @@ class Params {
     }
 }
 
-// Rows first .. last-1 of level 0 of one frame.
+// Rows first .. last-1 of level 0 of one frame and rows m0 .. m1-1 of
+// level 1 (the strips of a frame share out the rows of both levels).
 class Strip {
     flag process;   // waiting to be blurred
     flag submit;    // rows ready to be merged into the frame
 
-    float[] input;  // rows t0 .. of the frame (first-3 .. last+2, clipped)
+    float[] input;  // rows t0 .. of the frame, as many as the blurs need
     int t0;
-    int rows;
+    int rows;       // level 0's size
     int cols;
     int first;
     int last;
+    int m0;
+    int m1;
     int win;        // > 0: also the row sums of the squared gradients
-    float[] blurred;   // rows b0 .. b1-1 (first-1 .. last, clipped)
+    float[] blurred;   // level-0 rows b0 .. (first-1 .. last, and those level 1 needs)
     int b0;
     float[] dx;        // rows first .. last-1
     float[] dy;
     float[] xx;     // row sums of dX·dX, dX·dY, dY·dY, rows first .. last-1
     float[] xy;
     float[] yy;
+    float[] blurred1;  // level-1 rows c0 .. (m0-1 .. m1, clipped)
+    int c0;
+    float[] dx1;       // level-1 rows m0 .. m1-1
+    float[] dy1;
 
-    Strip(float[] input, int t0, int rows, int cols, int first, int last, int win) {
+    Strip(float[] input, int t0, int rows, int cols, int first, int last, int m0, int m1, int win) {
         this.input = input;
         this.t0 = t0;
         this.rows = rows;
         this.cols = cols;
         this.first = first;
         this.last = last;
+        this.m0 = m0;
+        this.m1 = m1;
         this.win = win;
     }
 
+    // The level-0 blurred rows [b0, b1) this strip computes: rows first-1
+    // .. last for its own gradients and the rows its level-1 rows (and
+    // their neighbours, for their gradients) are filtered from.
+    static int blurFrom(int rows, int first, int m0) {
+        return Math.max(0, Math.min(first - 1, 2 * Math.max(0, m0 - 1)));
+    }
+
+    static int blurTo(int rows, int last, int m1) {
+        int outRows = (rows + 1) / 2;
+        return Math.min(rows, Math.max(last + 1, 2 * Math.min(outRows, m1 + 1) + 3));
+    }
+
     // Blur ([1 4 6 4 1]/16, rows then columns) and Sobel gradients of this
-    // strip, exactly as tracking.c computes them on the whole image.
-    // (The fields are read into locals first: the C compiler must assume
-    // that a store into a float array may change a field.)
+    // strip at both levels, exactly as tracking.c computes them on the
+    // whole image. (The fields are read into locals first: the C compiler
+    // must assume that a store into a float array may change a field.)
     void process() {
         float[] in = input;
         int rows = this.rows;
@@ -151,9 +165,9 @@ class Strip {
         int t0 = this.t0;
         // Vertical blur pass on rows b0 .. b1-1, over the horizontal pass's
         // rows i-2 .. i+2, which a ring of five rows holds (row r at r % 5).
-        int b0 = Math.max(0, first - 1);
+        int b0 = blurFrom(rows, first, m0);
         this.b0 = b0;
-        int b1 = Math.min(rows, last + 1);
+        int b1 = blurTo(rows, last, m1);
         float[] bl = new float[(b1 - b0) * cols];
         float[] ring = new float[5 * cols];
         int start = Math.max(2, b0);
@@ -204,59 +218,32 @@ class Strip {
             Vision.rowSums(xy, last - first, cols, win);
             Vision.rowSums(yy, last - first, cols, win);
         }
-    }
-}
-
-// Rows first .. last-1 of level 1 of one frame.
-class HalfStrip {
-    flag process;
-    flag submit;
-
-    float[] input;  // level-0 blurred rows s0 .. of the frame
-    int s0;
-    int rows;       // level 0's size
-    int cols;
-    int first;      // level-1 rows first .. last-1
-    int last;
-    float[] blurred;   // level-1 rows b0 .. b1-1 (first-1 .. last, clipped)
-    int b0;
-    float[] dx;        // level-1 rows first .. last-1
-    float[] dy;
-
-    HalfStrip(float[] input, int s0, int rows, int cols, int first, int last) {
-        this.input = input;
-        this.s0 = s0;
-        this.rows = rows;
-        this.cols = cols;
-        this.first = first;
-        this.last = last;
+        levelOne(bl, b0);
     }
 
     // Level 1 ([1 4 6 4 1]/16 at every other pixel, as Vision's whole-image
-    // version in tracking.c) of rows first-1 .. last, then their gradients.
-    void process() {
+    // version in tracking.c) of rows m0-1 .. m1, from the level-0 blurred
+    // rows b0 .. in src, then the gradients of rows m0 .. m1-1.
+    void levelOne(float[] src, int b0) {
         int rows = this.rows;
         int cols = this.cols;
-        int first = this.first;
-        int last = this.last;
-        int s0 = this.s0;
+        int m0 = this.m0;
+        int m1 = this.m1;
         int outRows = (rows + 1) / 2;
         int outCols = (cols + 1) / 2;
-        int b0 = Math.max(0, first - 1);
-        this.b0 = b0;
-        int b1 = Math.min(outRows, last + 1);
-        int s1 = Math.min(rows, 2 * b1 + 3);
-        float[] src = input;
+        int c0 = Math.max(0, m0 - 1);
+        this.c0 = c0;
+        int c1 = Math.min(outRows, m1 + 1);
         // Vertical pass: level-1 row m is centred on level-0 row c = 2 + 2m,
         // over the horizontal pass's rows c-2 .. c+2, which a ring of five
         // rows holds (row r at r % 5); next is the first row not yet in it.
-        float[] bl = new float[(b1 - b0) * outCols];
+        float[] bl = new float[(c1 - c0) * outCols];
         float[] ring = new float[5 * outCols];
         int next = 0;
-        for (int m = b0; m < b1 && 2 + 2 * m < rows - 2; m++) {
+        for (int m = c0; m < c1 && 2 + 2 * m < rows - 2; m++) {
             int c = 2 + 2 * m;
             for (int r = Math.max(next, c - 2); r <= c + 2; r++) {
-                Vision.halfRow(src, s0, rows, cols, outCols, r, ring);
+                Vision.halfRow(src, b0, rows, cols, outCols, r, ring);
             }
             next = c + 3;
             int r0 = (c - 2) % 5 * outCols;
@@ -264,7 +251,7 @@ class HalfStrip {
             int r2 = c % 5 * outCols;
             int r3 = (c + 1) % 5 * outCols;
             int r4 = (c + 2) % 5 * outCols;
-            int d = (m - b0) * outCols;
+            int d = (m - c0) * outCols;
             for (int j = 0; j < outCols; j++) {
                 float t = ring[r0 + j];
                 t += ring[r1 + j] * 4;
@@ -274,12 +261,11 @@ class HalfStrip {
                 bl[d + j] = t * 0.0625f;
             }
         }
-        int n = (last - first) * outCols;
-        blurred = bl;
-        dx = new float[n];
-        dy = new float[n];
-        Vision.sobelRows(bl, b0, outRows, outCols, first, last, dx, dy);
-        input = null;
+        int n = (m1 - m0) * outCols;
+        blurred1 = bl;
+        dx1 = new float[n];
+        dy1 = new float[n];
+        Vision.sobelRows(bl, c0, outRows, outCols, m0, m1, dx1, dy1);
     }
 }
 
@@ -399,9 +385,8 @@ class Column {
 // frame's own) and leaves with frame f+1's.
 class Frame {
     flag unread;    // to be read
-    flag assemble;  // collecting level-0 strips
-    flag complete;  // level 0 done; level 1 still to cut
-    flag assemble1; // collecting level-1 strips
+    flag assemble;  // collecting strips
+    flag complete;  // frame 1's pyramid is built; its detection is to start
     flag ready;     // the whole pyramid is built: the groups may come
     flag odd;       // the index is odd
     flag first;     // frame 1: features are detected on it
@@ -437,9 +422,14 @@ class Frame {
         int rows = Vision.le32(bmp, 22);
         strips = Math.min(par.pieces, rows);
         merged = 0;
+        int outRows = (rows + 1) / 2;
+        int outCols = (cols + 1) / 2;
         blur0 = new Picture(rows, cols);
         dx0 = new Picture(rows, cols);
         dy0 = new Picture(rows, cols);
+        blur1 = new Picture(outRows, outCols);
+        dx1 = new Picture(outRows, outCols);
+        dy1 = new Picture(outRows, outCols);
         int win = 0;
         if (index == 1) {
             xx = new Picture(rows, cols);
@@ -450,21 +440,28 @@ class Frame {
         for (int g = 0; g < strips; g++) {
             int first = rows * g / strips;
             int last = rows * (g + 1) / strips;
-            int t0 = Math.max(0, first - 3);
-            int t1 = Math.min(rows, last + 3);
+            int m0 = outRows * g / strips;
+            int m1 = outRows * (g + 1) / strips;
+            // The vertical blur of row i reads rows i-2 .. i+2.
+            int t0 = Math.max(0, Strip.blurFrom(rows, first, m0) - 2);
+            int t1 = Math.min(rows, Strip.blurTo(rows, last, m1) + 2);
             float[] band = new float[(t1 - t0) * cols];
             Vision.green(bmp, t0, t1, band);
-            Strip s = new Strip(band, t0, rows, cols, first, last, win) { process := true, add t };
+            Strip s = new Strip(band, t0, rows, cols, first, last, m0, m1, win) { process := true, add t };
         }
     }
 
-    // Takes one strip's rows over; true when every strip has been merged.
+    // Takes one strip's rows of both levels over; true when every strip
+    // has been merged.
     boolean merge(Strip p) {
         int first = p.first;
         int last = p.last;
         blur0.place(p.blurred, p.b0, first, last);
         dx0.place(p.dx, first, first, last);
         dy0.place(p.dy, first, first, last);
+        blur1.place(p.blurred1, p.c0, p.m0, p.m1);
+        dx1.place(p.dx1, p.m0, p.m0, p.m1);
+        dy1.place(p.dy1, p.m0, p.m0, p.m1);
         if (xx != null) {
             xx.place(p.xx, first, first, last);
             xy.place(p.xy, first, first, last);
@@ -476,31 +473,11 @@ class Frame {
         p.xx = null;
         p.xy = null;
         p.yy = null;
+        p.blurred1 = null;
+        p.dx1 = null;
+        p.dy1 = null;
         merged++;
         return merged == strips;
-    }
-
-    // Cuts level 1 into HalfStrips bound to t, each with a copy of the
-    // level-0 rows it reads.
-    void split(tag t) {
-        int rows = blur0.rows;
-        int cols = blur0.cols;
-        int outRows = (rows + 1) / 2;
-        int outCols = (cols + 1) / 2;
-        blur1 = new Picture(outRows, outCols);
-        dx1 = new Picture(outRows, outCols);
-        dy1 = new Picture(outRows, outCols);
-        strips = Math.min(par.pieces, outRows);
-        merged = 0;
-        for (int g = 0; g < strips; g++) {
-            int first = outRows * g / strips;
-            int last = outRows * (g + 1) / strips;
-            int s0 = 2 * Math.max(0, first - 1);
-            int s1 = Math.min(rows, 2 * Math.min(outRows, last + 1) + 3);
-            float[] band = new float[(s1 - s0) * cols];
-            blur0.copyRows(s0, s1, band);
-            HalfStrip h = new HalfStrip(band, s0, rows, cols, first, last) { process := true, add t };
-        }
     }
 
     // Frame 1: the Detector, bound to q (this frame's own tag, for the
@@ -521,37 +498,16 @@ class Frame {
             float[] cy = new float[rows * w];
             float[] cz = new float[rows * w];
             for (int i = 0; i < rows; i++) {
-                float[] ax = xx.part[i];
-                float[] ay = xy.part[i];
-                float[] az = yy.part[i];
                 int from = xx.at[i] + first;
-                int to = i * w;
-                for (int j = 0; j < w; j++) {
-                    cx[to + j] = ax[from + j];
-                    cy[to + j] = ay[from + j];
-                    cz[to + j] = az[from + j];
-                }
+                System.arraycopy(xx.part[i], from, cx, i * w, w);
+                System.arraycopy(xy.part[i], from, cy, i * w, w);
+                System.arraycopy(yy.part[i], from, cz, i * w, w);
             }
             Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
         }
         xx = null;
         xy = null;
         yy = null;
-    }
-
-    // Takes one level-1 strip's rows over; true when every strip has been
-    // merged.
-    boolean merge1(HalfStrip h) {
-        int first = h.first;
-        int last = h.last;
-        blur1.place(h.blurred, h.b0, first, last);
-        dx1.place(h.dx, first, first, last);
-        dy1.place(h.dy, first, first, last);
-        h.blurred = null;
-        h.dx = null;
-        h.dy = null;
-        merged++;
-        return merged == strips;
     }
 
     // A group has tracked into this frame; true when all have.
@@ -1296,34 +1252,23 @@ task blur(Strip p in process) {
     taskexit(p: process := false, submit := true);
 }
 
-task merge(Frame f in assemble with frame t, Strip p in submit with frame t) {
+task merge(Frame f in assemble and !first with frame t, Strip p in submit with frame t) {
+    if (f.merge(p)) {
+        taskexit(f: assemble := false, ready := true, clear t; p: submit := false, clear t);
+    }
+    taskexit(p: submit := false, clear t);
+}
+
+task mergeFirst(Frame f in assemble and first with frame t, Strip p in submit with frame t) {
     if (f.merge(p)) {
         taskexit(f: assemble := false, complete := true; p: submit := false, clear t);
     }
     taskexit(p: submit := false, clear t);
 }
 
-task levelOne(Frame f in complete and !first with frame t) {
-    f.split(t);
-    taskexit(f: complete := false, assemble1 := true);
-}
-
-task levelOneFirst(Frame f in complete and first with frame t and odd q and pass p) {
-    f.split(t);
+task columns(Frame f in complete with frame t and odd q and pass p) {
     f.splitColumns(q, p);
-    taskexit(f: complete := false, assemble1 := true, clear p);
-}
-
-task half(HalfStrip h in process) {
-    h.process();
-    taskexit(h: process := false, submit := true);
-}
-
-task merge1(Frame f in assemble1 with frame t, HalfStrip h in submit with frame t) {
-    if (f.merge1(h)) {
-        taskexit(f: assemble1 := false, ready := true, clear t; h: submit := false, clear t);
-    }
-    taskexit(h: submit := false, clear t);
+    taskexit(f: complete := false, ready := true, clear t, clear p);
 }
 
 task strength(Column c in process) {
