@@ -1,41 +1,41 @@
 // tracking.bb — the Tracking benchmark in Bamboo (SD-VBS feature tracking;
 // the same arithmetic as tracking.c, which matches SD-VBS's expected_C.txt).
 //
-// Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES]]
+// Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES [WINDOW]]]
 //   DIR holds 1.bmp .. FRAMES.bmp (24-bit BMP; the green channel is used);
-//   the clip is processed REPEAT times (default 1), consecutive passes
-//   overlapping, and the output is the last pass's. PIECES (default 8) is the
-//   number of row strips per frame and per pyramid level, of column bands
-//   of the feature strength and of feature groups.
+//   the clip is processed REPEAT times (default 1), WINDOW passes (default
+//   4) under way at a time, and the output is the last pass's. PIECES
+//   (default 8) is the number of row strips per frame, of column bands of
+//   the feature strength and of feature groups.
 //
 // Structure (the paper's Figure 8: image processing on pieces, aggregation,
 // feature extraction, feature tracking). Every work object gets its own
-// copy of the rows or columns it reads, so no two of them share data and
-// none of their locks are merged:
+// copy of the rows or columns it reads, so no two working objects share
+// data; a strip hands its results over to its frame when it is done (the
+// merge exits merge the finished strip's lock into the frame's):
 //   startup    reads the parameters, makes the Clip and starts a pass;
+//   fill       starts one more pass per invocation until WINDOW are under
+//              way;
 //   (a pass)   the Clip allocates a Result and the pass's Frames, each
 //              bound to a `frame` tag and to sequence tags (class Frame);
 //              the Result and frame 1 are bound to the pass's `pass` tag;
 //   load       one Frame: reads it and cuts it into PIECES Strips bound to
-//              its `frame` tag;
-//   blur       one Strip: blur and Sobel gradients of its rows (on frame 1
-//              also the squared gradients summed along the rows);
-//   merge      copies a Strip into its Frame (the aggregation);
-//   levelOne   a complete Frame: cuts level 1 of the pyramid into PIECES
-//              HalfStrips (levelOneFirst, on frame 1, also cuts the row
-//              sums into PIECES Columns bound by a `detect` tag to a
-//              Detector);
-//   half       one HalfStrip: level-1 rows and their gradients;
-//   merge1     copies a HalfStrip into its Frame, which is then ready;
+//              its `frame` tag, each with the rows its blurs read;
+//   blur       one Strip: blur and Sobel gradients of its rows at both
+//              pyramid levels (on frame 1 also the squared gradients
+//              summed along the rows);
+//   merge, mergeFirst
+//              take a Strip's rows into its Frame's pictures (the
+//              aggregation, without a copy); the frame is then ready
+//              (frame 1: complete);
+//   columns    frame 1: cuts the row sums into PIECES Columns (copies of
+//              their columns) bound by a `detect` tag to a Detector; the
+//              frame is then ready;
 //   strength   one Column: column sums, feature strength and the N_FEA
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
 //              suppresses neighbours and splits the features into PIECES
 //              Groups bound to frame 1's sequence tag and the pass's tag;
-//   selected   after a pass's selection: starts the next pass (its image
-//              stages need nothing of this pass's tracking), unless two
-//              passes are under way, then it is held back until one is
-//              complete;
 //   stepOdd, stepEven, stepLastOdd, stepLastEven
 //              one Group and the Frame its sequence tag names: tracks the
 //              group's features into that frame (Lucas-Kanade of one
@@ -44,8 +44,8 @@
 //              other groups track in other frames;
 //   gather     collects the Groups into the pass's Result (by the pass
 //              tag), in group order;
-//   nextPass   after a complete pass: starts a held-back pass, or prints
-//              the last pass's features after every pass is complete.
+//   nextPass   after a complete pass: starts the next pass, or prints the
+//              last pass's features after every pass is complete.
 //
 // Output: the tracked features, x coordinates on one line and y
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
@@ -107,8 +107,10 @@ class Strip {
     flag process;   // waiting to be blurred
     flag submit;    // rows ready to be merged into the frame
 
-    float[] input;  // rows t0 .. of the frame, as many as the blurs need
-    int t0;
+    String path;    // the frame's BMP file and where its pixels start
+    int offset;
+    int t0;         // the rows the blurs read: t0 .. t1-1
+    int t1;
     int rows;       // level 0's size
     int cols;
     int first;
@@ -128,9 +130,12 @@ class Strip {
     float[] dx1;       // level-1 rows m0 .. m1-1
     float[] dy1;
 
-    Strip(float[] input, int t0, int rows, int cols, int first, int last, int m0, int m1, int win) {
-        this.input = input;
+    Strip(String path, int offset, int t0, int t1, int rows, int cols, int first, int last, int m0,
+          int m1, int win) {
+        this.path = path;
+        this.offset = offset;
         this.t0 = t0;
+        this.t1 = t1;
         this.rows = rows;
         this.cols = cols;
         this.first = first;
@@ -143,7 +148,7 @@ class Strip {
     // The level-0 blurred rows [b0, b1) this strip computes: rows first-1
     // .. last for its own gradients and the rows its level-1 rows (and
     // their neighbours, for their gradients) are filtered from.
-    static int blurFrom(int rows, int first, int m0) {
+    static int blurFrom(int first, int m0) {
         return Math.max(0, Math.min(first - 1, 2 * Math.max(0, m0 - 1)));
     }
 
@@ -157,15 +162,18 @@ class Strip {
     // whole image. (The fields are read into locals first: the C compiler
     // must assume that a store into a float array may change a field.)
     void process() {
-        float[] in = input;
         int rows = this.rows;
         int cols = this.cols;
         int first = this.first;
         int last = this.last;
-        int t0 = this.t0;
+        int t1 = this.t1;
+        // The file's rows are bottom-up: rows t0 .. t1-1 are the file rows
+        // rows-t1 .. rows-1-t0, one range of bytes.
+        byte[] in = Files.readBytes(path, (long) offset + (long) (rows - t1) * cols * 3,
+                                    (t1 - t0) * cols * 3);
         // Vertical blur pass on rows b0 .. b1-1, over the horizontal pass's
         // rows i-2 .. i+2, which a ring of five rows holds (row r at r % 5).
-        int b0 = blurFrom(rows, first, m0);
+        int b0 = blurFrom(first, m0);
         this.b0 = b0;
         int b1 = blurTo(rows, last, m1);
         float[] bl = new float[(b1 - b0) * cols];
@@ -173,10 +181,10 @@ class Strip {
         int start = Math.max(2, b0);
         int end = Math.min(rows - 2, b1);
         for (int r = start - 2; r < start + 2 && start < end; r++) {
-            Vision.blurRow(in, t0, rows, cols, r, ring);
+            Vision.blurRow(in, t1, rows, cols, r, ring);
         }
         for (int i = start; i < end; i++) {
-            Vision.blurRow(in, t0, rows, cols, i + 2, ring);
+            Vision.blurRow(in, t1, rows, cols, i + 2, ring);
             int r0 = (i - 2) % 5 * cols;
             int r1 = (i - 1) % 5 * cols;
             int r2 = i % 5 * cols;
@@ -199,7 +207,6 @@ class Strip {
         dx = gx;
         dy = gy;
         Vision.sobelRows(bl, b0, rows, cols, first, last, gx, gy);
-        input = null;
         if (win > 0) {
             float[] xx = new float[n];
             float[] xy = new float[n];
@@ -417,9 +424,11 @@ class Frame {
     // Reads the frame and cuts it into Strips bound to t, each with the
     // rows it reads.
     void load(tag t) {
-        byte[] bmp = Vision.readBmp(par.dir + "/" + index + ".bmp");
-        int cols = Vision.le32(bmp, 18);
-        int rows = Vision.le32(bmp, 22);
+        String path = par.dir + "/" + index + ".bmp";
+        byte[] head = Vision.readBmpHeader(path);
+        int offset = Vision.le32(head, 10);
+        int cols = Vision.le32(head, 18);
+        int rows = Vision.le32(head, 22);
         strips = Math.min(par.pieces, rows);
         merged = 0;
         int outRows = (rows + 1) / 2;
@@ -443,11 +452,9 @@ class Frame {
             int m0 = outRows * g / strips;
             int m1 = outRows * (g + 1) / strips;
             // The vertical blur of row i reads rows i-2 .. i+2.
-            int t0 = Math.max(0, Strip.blurFrom(rows, first, m0) - 2);
+            int t0 = Math.max(0, Strip.blurFrom(first, m0) - 2);
             int t1 = Math.min(rows, Strip.blurTo(rows, last, m1) + 2);
-            float[] band = new float[(t1 - t0) * cols];
-            Vision.green(bmp, t0, t1, band);
-            Strip s = new Strip(band, t0, rows, cols, first, last, m0, m1, win) { process := true, add t };
+            Strip s = new Strip(path, offset, t0, t1, rows, cols, first, last, m0, m1, win) { process := true, add t };
         }
     }
 
@@ -772,9 +779,10 @@ class Vision {
     static final float SUPPRESSION_RADIUS = 10.0f;
     static final float ACCURACY = 0.03f;
 
-    // A 24-bit BMP file (bottom-up rows), checked.
-    static byte[] readBmp(String path) {
-        byte[] b = Files.readAllBytes(path);
+    // The header of a 24-bit BMP file (bottom-up rows), with the file
+    // checked to hold all its pixels.
+    static byte[] readBmpHeader(String path) {
+        byte[] b = Files.readBytes(path, 0, 54);
         if (b.length < 54 || b[0] != 'B' || b[1] != 'M') {
             System.out.println(path + ": not a BMP file");
             System.exit(1);
@@ -787,26 +795,11 @@ class Vision {
             System.out.println(path + ": not a bottom-up 24-bit BMP");
             System.exit(1);
         }
-        if (offset + rows * cols * 3 > b.length) {
+        if (offset + (long) rows * cols * 3 > Files.size(path)) {
             System.out.println(path + ": truncated BMP file");
             System.exit(1);
         }
         return b;
-    }
-
-    // Rows first .. last-1 (top to bottom) of the green channel of the
-    // checked BMP file b, into dst.
-    static void green(byte[] b, int first, int last, float[] dst) {
-        int offset = le32(b, 10);
-        int cols = le32(b, 18);
-        int rows = le32(b, 22);
-        for (int i = first; i < last; i++) {
-            int s = offset + (rows - 1 - i) * cols * 3 + 1;
-            int d = (i - first) * cols;
-            for (int j = 0; j < cols; j++) {
-                dst[d + j] = (float) (b[s + 3 * j] & 0xFF);
-            }
-        }
     }
 
     static int le32(byte[] b, int at) {
@@ -867,8 +860,10 @@ class Vision {
     }
 
     // Row r of the horizontal blur pass ([1 4 6 4 1]/16 along the row; 0
-    // on the two-pixel border) into ring row r % 5; in holds rows t0 ...
-    static void blurRow(float[] in, int t0, int rows, int cols, int r, float[] ring) {
+    // on the two-pixel border) into ring row r % 5, from the green
+    // channel of the BMP rows in `in`, whose first is the file row of
+    // image row t1-1 (BMP rows are bottom-up).
+    static void blurRow(byte[] in, int t1, int rows, int cols, int r, float[] ring) {
         int d = r % 5 * cols;
         if (r < 2 || r >= rows - 2) {
             for (int j = 2; j < cols - 2; j++) {
@@ -876,13 +871,14 @@ class Vision {
             }
             return;
         }
-        int s = (r - t0) * cols;
+        int s = (t1 - 1 - r) * cols * 3 + 1;
         for (int j = 2; j < cols - 2; j++) {
-            float t = in[s + j - 2];
-            t += in[s + j - 1] * 4;
-            t += in[s + j] * 6;
-            t += in[s + j + 1] * 4;
-            t += in[s + j + 2];
+            int p = s + 3 * j;
+            float t = (float) (in[p - 6] & 0xFF);
+            t += (float) (in[p - 3] & 0xFF) * 4;
+            t += (float) (in[p] & 0xFF) * 6;
+            t += (float) (in[p + 3] & 0xFF) * 4;
+            t += (float) (in[p + 6] & 0xFF);
             ring[d + j] = t * 0.0625f;
         }
     }
