@@ -1,41 +1,41 @@
 // tracking.bb — the Tracking benchmark in Bamboo (SD-VBS feature tracking;
 // the same arithmetic as tracking.c, which matches SD-VBS's expected_C.txt).
 //
-// Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES]]
+// Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES [WINDOW]]]
 //   DIR holds 1.bmp .. FRAMES.bmp (24-bit BMP; the green channel is used);
-//   the clip is processed REPEAT times (default 1), consecutive passes
-//   overlapping, and the output is the last pass's. PIECES (default 8) is the
-//   number of row strips per frame and per pyramid level, of column bands
-//   of the feature strength and of feature groups.
+//   the clip is processed REPEAT times (default 1), WINDOW passes (default
+//   4) under way at a time, and the output is the last pass's. PIECES
+//   (default 8) is the number of row strips per frame, of column bands of
+//   the feature strength and of feature groups.
 //
 // Structure (the paper's Figure 8: image processing on pieces, aggregation,
 // feature extraction, feature tracking). Every work object gets its own
-// copy of the rows or columns it reads, so no two of them share data and
-// none of their locks are merged:
+// copy of the rows or columns it reads, so no two working objects share
+// data; a strip hands its results over to its frame when it is done (the
+// merge exits merge the finished strip's lock into the frame's):
 //   startup    reads the parameters, makes the Clip and starts a pass;
+//   fill       starts one more pass per invocation until WINDOW are under
+//              way;
 //   (a pass)   the Clip allocates a Result and the pass's Frames, each
 //              bound to a `frame` tag and to sequence tags (class Frame);
 //              the Result and frame 1 are bound to the pass's `pass` tag;
 //   load       one Frame: reads it and cuts it into PIECES Strips bound to
-//              its `frame` tag;
-//   blur       one Strip: blur and Sobel gradients of its rows (on frame 1
-//              also the squared gradients summed along the rows);
-//   merge      copies a Strip into its Frame (the aggregation);
-//   levelOne   a complete Frame: cuts level 1 of the pyramid into PIECES
-//              HalfStrips (levelOneFirst, on frame 1, also cuts the row
-//              sums into PIECES Columns bound by a `detect` tag to a
-//              Detector);
-//   half       one HalfStrip: level-1 rows and their gradients;
-//   merge1     copies a HalfStrip into its Frame, which is then ready;
+//              its `frame` tag, each with the rows its blurs read;
+//   blur       one Strip: blur and Sobel gradients of its rows at both
+//              pyramid levels (on frame 1 also the squared gradients
+//              summed along the rows);
+//   merge, mergeFirst
+//              take a Strip's rows into its Frame's pictures (the
+//              aggregation, without a copy); the frame is then ready
+//              (frame 1: complete);
+//   columns    frame 1: cuts the row sums into PIECES Columns (copies of
+//              their columns) bound by a `detect` tag to a Detector; the
+//              frame is then ready;
 //   strength   one Column: column sums, feature strength and the N_FEA
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
 //              suppresses neighbours and splits the features into PIECES
 //              Groups bound to frame 1's sequence tag and the pass's tag;
-//   selected   after a pass's selection: starts the next pass (its image
-//              stages need nothing of this pass's tracking), unless two
-//              passes are under way, then it is held back until one is
-//              complete;
 //   stepOdd, stepEven, stepLastOdd, stepLastEven
 //              one Group and the Frame its sequence tag names: tracks the
 //              group's features into that frame (Lucas-Kanade of one
@@ -44,24 +44,38 @@
 //              other groups track in other frames;
 //   gather     collects the Groups into the pass's Result (by the pass
 //              tag), in group order;
-//   nextPass   after a complete pass: starts a held-back pass, or prints
-//              the last pass's features after every pass is complete.
+//   nextPass   after a complete pass: starts the next pass, or prints the
+//              last pass's features after every pass is complete.
 //
 // Output: the tracked features, x coordinates on one line and y
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
 // but with Java's float text instead of %f).
 
-// A float image, row-major.
+// A float image, row-major, made of the arrays of the row strips that
+// computed it: each strip hands its rows over, none is copied. Row r is in
+// part[r] from index at[r].
 class Picture {
     int rows;
     int cols;
-    float[] px;
+    float[][] part;
+    int[] at;
 
     Picture(int rows, int cols) {
         this.rows = rows;
         this.cols = cols;
-        this.px = new float[rows * cols];
+        this.part = new float[rows][];
+        this.at = new int[rows];
     }
+
+    // Rows first .. last-1 are those of a whose row `from` is at index 0.
+    void place(float[] a, int from, int first, int last) {
+        int cols = this.cols;
+        for (int r = first; r < last; r++) {
+            part[r] = a;
+            at[r] = (r - from) * cols;
+        }
+    }
+
 }
 
 // What every pass needs to know.
@@ -87,61 +101,90 @@ class Params {
     }
 }
 
-// Rows first .. last-1 of level 0 of one frame.
+// Rows first .. last-1 of level 0 of one frame and rows m0 .. m1-1 of
+// level 1 (the strips of a frame share out the rows of both levels).
 class Strip {
     flag process;   // waiting to be blurred
     flag submit;    // rows ready to be merged into the frame
 
-    float[] input;  // rows t0 .. of the frame (first-3 .. last+2, clipped)
-    int t0;
-    int rows;
+    String path;    // the frame's BMP file and where its pixels start
+    int offset;
+    int t0;         // the rows the blurs read: t0 .. t1-1
+    int t1;
+    int rows;       // level 0's size
     int cols;
     int first;
     int last;
+    int m0;
+    int m1;
     int win;        // > 0: also the row sums of the squared gradients
-    float[] blurred;   // rows b0 .. b1-1 (first-1 .. last, clipped)
+    float[] blurred;   // level-0 rows b0 .. (first-1 .. last, and those level 1 needs)
     int b0;
     float[] dx;        // rows first .. last-1
     float[] dy;
     float[] xx;     // row sums of dX·dX, dX·dY, dY·dY, rows first .. last-1
     float[] xy;
     float[] yy;
+    float[] blurred1;  // level-1 rows c0 .. (m0-1 .. m1, clipped)
+    int c0;
+    float[] dx1;       // level-1 rows m0 .. m1-1
+    float[] dy1;
 
-    Strip(float[] input, int t0, int rows, int cols, int first, int last, int win) {
-        this.input = input;
+    Strip(String path, int offset, int t0, int t1, int rows, int cols, int first, int last, int m0,
+          int m1, int win) {
+        this.path = path;
+        this.offset = offset;
         this.t0 = t0;
+        this.t1 = t1;
         this.rows = rows;
         this.cols = cols;
         this.first = first;
         this.last = last;
+        this.m0 = m0;
+        this.m1 = m1;
         this.win = win;
     }
 
+    // The level-0 blurred rows [b0, b1) this strip computes: rows first-1
+    // .. last for its own gradients and the rows its level-1 rows (and
+    // their neighbours, for their gradients) are filtered from.
+    static int blurFrom(int first, int m0) {
+        return Math.max(0, Math.min(first - 1, 2 * Math.max(0, m0 - 1)));
+    }
+
+    static int blurTo(int rows, int last, int m1) {
+        int outRows = (rows + 1) / 2;
+        return Math.min(rows, Math.max(last + 1, 2 * Math.min(outRows, m1 + 1) + 3));
+    }
+
     // Blur ([1 4 6 4 1]/16, rows then columns) and Sobel gradients of this
-    // strip, exactly as tracking.c computes them on the whole image.
-    // (The fields are read into locals first: the C compiler must assume
-    // that a store into a float array may change a field.)
+    // strip at both levels, exactly as tracking.c computes them on the
+    // whole image. (The fields are read into locals first: the C compiler
+    // must assume that a store into a float array may change a field.)
     void process() {
-        float[] in = input;
         int rows = this.rows;
         int cols = this.cols;
         int first = this.first;
         int last = this.last;
-        int t0 = this.t0;
+        int t1 = this.t1;
+        // The file's rows are bottom-up: rows t0 .. t1-1 are the file rows
+        // rows-t1 .. rows-1-t0, one range of bytes.
+        byte[] in = Files.readBytes(path, (long) offset + (long) (rows - t1) * cols * 3,
+                                    (t1 - t0) * cols * 3);
         // Vertical blur pass on rows b0 .. b1-1, over the horizontal pass's
         // rows i-2 .. i+2, which a ring of five rows holds (row r at r % 5).
-        int b0 = Math.max(0, first - 1);
+        int b0 = blurFrom(first, m0);
         this.b0 = b0;
-        int b1 = Math.min(rows, last + 1);
+        int b1 = blurTo(rows, last, m1);
         float[] bl = new float[(b1 - b0) * cols];
         float[] ring = new float[5 * cols];
         int start = Math.max(2, b0);
         int end = Math.min(rows - 2, b1);
         for (int r = start - 2; r < start + 2 && start < end; r++) {
-            Vision.blurRow(in, t0, rows, cols, r, ring);
+            Vision.blurRow(in, t1, rows, cols, r, ring);
         }
         for (int i = start; i < end; i++) {
-            Vision.blurRow(in, t0, rows, cols, i + 2, ring);
+            Vision.blurRow(in, t1, rows, cols, i + 2, ring);
             int r0 = (i - 2) % 5 * cols;
             int r1 = (i - 1) % 5 * cols;
             int r2 = i % 5 * cols;
@@ -164,7 +207,6 @@ class Strip {
         dx = gx;
         dy = gy;
         Vision.sobelRows(bl, b0, rows, cols, first, last, gx, gy);
-        input = null;
         if (win > 0) {
             float[] xx = new float[n];
             float[] xy = new float[n];
@@ -183,59 +225,32 @@ class Strip {
             Vision.rowSums(xy, last - first, cols, win);
             Vision.rowSums(yy, last - first, cols, win);
         }
-    }
-}
-
-// Rows first .. last-1 of level 1 of one frame.
-class HalfStrip {
-    flag process;
-    flag submit;
-
-    float[] input;  // level-0 blurred rows s0 .. of the frame
-    int s0;
-    int rows;       // level 0's size
-    int cols;
-    int first;      // level-1 rows first .. last-1
-    int last;
-    float[] blurred;   // level-1 rows b0 .. b1-1 (first-1 .. last, clipped)
-    int b0;
-    float[] dx;        // level-1 rows first .. last-1
-    float[] dy;
-
-    HalfStrip(float[] input, int s0, int rows, int cols, int first, int last) {
-        this.input = input;
-        this.s0 = s0;
-        this.rows = rows;
-        this.cols = cols;
-        this.first = first;
-        this.last = last;
+        levelOne(bl, b0);
     }
 
     // Level 1 ([1 4 6 4 1]/16 at every other pixel, as Vision's whole-image
-    // version in tracking.c) of rows first-1 .. last, then their gradients.
-    void process() {
+    // version in tracking.c) of rows m0-1 .. m1, from the level-0 blurred
+    // rows b0 .. in src, then the gradients of rows m0 .. m1-1.
+    void levelOne(float[] src, int b0) {
         int rows = this.rows;
         int cols = this.cols;
-        int first = this.first;
-        int last = this.last;
-        int s0 = this.s0;
+        int m0 = this.m0;
+        int m1 = this.m1;
         int outRows = (rows + 1) / 2;
         int outCols = (cols + 1) / 2;
-        int b0 = Math.max(0, first - 1);
-        this.b0 = b0;
-        int b1 = Math.min(outRows, last + 1);
-        int s1 = Math.min(rows, 2 * b1 + 3);
-        float[] src = input;
+        int c0 = Math.max(0, m0 - 1);
+        this.c0 = c0;
+        int c1 = Math.min(outRows, m1 + 1);
         // Vertical pass: level-1 row m is centred on level-0 row c = 2 + 2m,
         // over the horizontal pass's rows c-2 .. c+2, which a ring of five
         // rows holds (row r at r % 5); next is the first row not yet in it.
-        float[] bl = new float[(b1 - b0) * outCols];
+        float[] bl = new float[(c1 - c0) * outCols];
         float[] ring = new float[5 * outCols];
         int next = 0;
-        for (int m = b0; m < b1 && 2 + 2 * m < rows - 2; m++) {
+        for (int m = c0; m < c1 && 2 + 2 * m < rows - 2; m++) {
             int c = 2 + 2 * m;
             for (int r = Math.max(next, c - 2); r <= c + 2; r++) {
-                Vision.halfRow(src, s0, rows, cols, outCols, r, ring);
+                Vision.halfRow(src, b0, rows, cols, outCols, r, ring);
             }
             next = c + 3;
             int r0 = (c - 2) % 5 * outCols;
@@ -243,7 +258,7 @@ class HalfStrip {
             int r2 = c % 5 * outCols;
             int r3 = (c + 1) % 5 * outCols;
             int r4 = (c + 2) % 5 * outCols;
-            int d = (m - b0) * outCols;
+            int d = (m - c0) * outCols;
             for (int j = 0; j < outCols; j++) {
                 float t = ring[r0 + j];
                 t += ring[r1 + j] * 4;
@@ -253,12 +268,11 @@ class HalfStrip {
                 bl[d + j] = t * 0.0625f;
             }
         }
-        int n = (last - first) * outCols;
-        blurred = bl;
-        dx = new float[n];
-        dy = new float[n];
-        Vision.sobelRows(bl, b0, outRows, outCols, first, last, dx, dy);
-        input = null;
+        int n = (m1 - m0) * outCols;
+        blurred1 = bl;
+        dx1 = new float[n];
+        dy1 = new float[n];
+        Vision.sobelRows(bl, c0, outRows, outCols, m0, m1, dx1, dy1);
     }
 }
 
@@ -378,9 +392,8 @@ class Column {
 // frame's own) and leaves with frame f+1's.
 class Frame {
     flag unread;    // to be read
-    flag assemble;  // collecting level-0 strips
-    flag complete;  // level 0 done; level 1 still to cut
-    flag assemble1; // collecting level-1 strips
+    flag assemble;  // collecting strips
+    flag complete;  // frame 1's pyramid is built; its detection is to start
     flag ready;     // the whole pyramid is built: the groups may come
     flag odd;       // the index is odd
     flag first;     // frame 1: features are detected on it
@@ -399,9 +412,9 @@ class Frame {
     Picture dx1;
     Picture dy1;
     // Frame 1: row sums of dX·dX, dX·dY, dY·dY.
-    float[] xx;
-    float[] xy;
-    float[] yy;
+    Picture xx;
+    Picture xy;
+    Picture yy;
 
     Frame(Params par, int index) {
         this.par = par;
@@ -411,44 +424,55 @@ class Frame {
     // Reads the frame and cuts it into Strips bound to t, each with the
     // rows it reads.
     void load(tag t) {
-        byte[] bmp = Vision.readBmp(par.dir + "/" + index + ".bmp");
-        int cols = Vision.le32(bmp, 18);
-        int rows = Vision.le32(bmp, 22);
+        String path = par.dir + "/" + index + ".bmp";
+        byte[] head = Vision.readBmpHeader(path);
+        int offset = Vision.le32(head, 10);
+        int cols = Vision.le32(head, 18);
+        int rows = Vision.le32(head, 22);
         strips = Math.min(par.pieces, rows);
         merged = 0;
+        int outRows = (rows + 1) / 2;
+        int outCols = (cols + 1) / 2;
         blur0 = new Picture(rows, cols);
         dx0 = new Picture(rows, cols);
         dy0 = new Picture(rows, cols);
+        blur1 = new Picture(outRows, outCols);
+        dx1 = new Picture(outRows, outCols);
+        dy1 = new Picture(outRows, outCols);
         int win = 0;
         if (index == 1) {
-            xx = new float[rows * cols];
-            xy = new float[rows * cols];
-            yy = new float[rows * cols];
+            xx = new Picture(rows, cols);
+            xy = new Picture(rows, cols);
+            yy = new Picture(rows, cols);
             win = par.win;
         }
         for (int g = 0; g < strips; g++) {
             int first = rows * g / strips;
             int last = rows * (g + 1) / strips;
-            int t0 = Math.max(0, first - 3);
-            int t1 = Math.min(rows, last + 3);
-            float[] band = new float[(t1 - t0) * cols];
-            Vision.green(bmp, t0, t1, band);
-            Strip s = new Strip(band, t0, rows, cols, first, last, win) { process := true, add t };
+            int m0 = outRows * g / strips;
+            int m1 = outRows * (g + 1) / strips;
+            // The vertical blur of row i reads rows i-2 .. i+2.
+            int t0 = Math.max(0, Strip.blurFrom(first, m0) - 2);
+            int t1 = Math.min(rows, Strip.blurTo(rows, last, m1) + 2);
+            Strip s = new Strip(path, offset, t0, t1, rows, cols, first, last, m0, m1, win) { process := true, add t };
         }
     }
 
-    // Copies one strip's rows in; true when every strip has been merged.
+    // Takes one strip's rows of both levels over; true when every strip
+    // has been merged.
     boolean merge(Strip p) {
-        int cols = blur0.cols;
-        int n = (p.last - p.first) * cols;
-        int at = p.first * cols;
-        System.arraycopy(p.blurred, (p.first - p.b0) * cols, blur0.px, at, n);
-        System.arraycopy(p.dx, 0, dx0.px, at, n);
-        System.arraycopy(p.dy, 0, dy0.px, at, n);
+        int first = p.first;
+        int last = p.last;
+        blur0.place(p.blurred, p.b0, first, last);
+        dx0.place(p.dx, first, first, last);
+        dy0.place(p.dy, first, first, last);
+        blur1.place(p.blurred1, p.c0, p.m0, p.m1);
+        dx1.place(p.dx1, p.m0, p.m0, p.m1);
+        dy1.place(p.dy1, p.m0, p.m0, p.m1);
         if (xx != null) {
-            System.arraycopy(p.xx, 0, xx, at, n);
-            System.arraycopy(p.xy, 0, xy, at, n);
-            System.arraycopy(p.yy, 0, yy, at, n);
+            xx.place(p.xx, first, first, last);
+            xy.place(p.xy, first, first, last);
+            yy.place(p.yy, first, first, last);
         }
         p.blurred = null;
         p.dx = null;
@@ -456,31 +480,11 @@ class Frame {
         p.xx = null;
         p.xy = null;
         p.yy = null;
+        p.blurred1 = null;
+        p.dx1 = null;
+        p.dy1 = null;
         merged++;
         return merged == strips;
-    }
-
-    // Cuts level 1 into HalfStrips bound to t, each with a copy of the
-    // level-0 rows it reads.
-    void split(tag t) {
-        int rows = blur0.rows;
-        int cols = blur0.cols;
-        int outRows = (rows + 1) / 2;
-        int outCols = (cols + 1) / 2;
-        blur1 = new Picture(outRows, outCols);
-        dx1 = new Picture(outRows, outCols);
-        dy1 = new Picture(outRows, outCols);
-        strips = Math.min(par.pieces, outRows);
-        merged = 0;
-        for (int g = 0; g < strips; g++) {
-            int first = outRows * g / strips;
-            int last = outRows * (g + 1) / strips;
-            int s0 = 2 * Math.max(0, first - 1);
-            int s1 = Math.min(rows, 2 * Math.min(outRows, last + 1) + 3);
-            float[] band = new float[(s1 - s0) * cols];
-            System.arraycopy(blur0.px, s0 * cols, band, 0, (s1 - s0) * cols);
-            HalfStrip h = new HalfStrip(band, s0, rows, cols, first, last) { process := true, add t };
-        }
     }
 
     // Frame 1: the Detector, bound to q (this frame's own tag, for the
@@ -501,34 +505,16 @@ class Frame {
             float[] cy = new float[rows * w];
             float[] cz = new float[rows * w];
             for (int i = 0; i < rows; i++) {
-                int from = i * cols + first;
-                int to = i * w;
-                for (int j = 0; j < w; j++) {
-                    cx[to + j] = xx[from + j];
-                    cy[to + j] = xy[from + j];
-                    cz[to + j] = yy[from + j];
-                }
+                int from = xx.at[i] + first;
+                System.arraycopy(xx.part[i], from, cx, i * w, w);
+                System.arraycopy(xy.part[i], from, cy, i * w, w);
+                System.arraycopy(yy.part[i], from, cz, i * w, w);
             }
             Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
         }
         xx = null;
         xy = null;
         yy = null;
-    }
-
-    // Copies one level-1 strip in; true when every strip has been merged.
-    boolean merge1(HalfStrip h) {
-        int cols = blur1.cols;
-        int n = (h.last - h.first) * cols;
-        int at = h.first * cols;
-        System.arraycopy(h.blurred, (h.first - h.b0) * cols, blur1.px, at, n);
-        System.arraycopy(h.dx, 0, dx1.px, at, n);
-        System.arraycopy(h.dy, 0, dy1.px, at, n);
-        h.blurred = null;
-        h.dx = null;
-        h.dy = null;
-        merged++;
-        return merged == strips;
     }
 
     // A group has tracked into this frame; true when all have.
@@ -541,7 +527,6 @@ class Frame {
 // Merges the Columns' candidates of frame 1 into the features.
 class Detector {
     flag collecting;
-    flag selected;  // the features are selected: the pass's image work is done
 
     Params par;
     int bands;
@@ -794,9 +779,10 @@ class Vision {
     static final float SUPPRESSION_RADIUS = 10.0f;
     static final float ACCURACY = 0.03f;
 
-    // A 24-bit BMP file (bottom-up rows), checked.
-    static byte[] readBmp(String path) {
-        byte[] b = Files.readAllBytes(path);
+    // The header of a 24-bit BMP file (bottom-up rows), with the file
+    // checked to hold all its pixels.
+    static byte[] readBmpHeader(String path) {
+        byte[] b = Files.readBytes(path, 0, 54);
         if (b.length < 54 || b[0] != 'B' || b[1] != 'M') {
             System.out.println(path + ": not a BMP file");
             System.exit(1);
@@ -809,26 +795,11 @@ class Vision {
             System.out.println(path + ": not a bottom-up 24-bit BMP");
             System.exit(1);
         }
-        if (offset + rows * cols * 3 > b.length) {
+        if (offset + (long) rows * cols * 3 > Files.size(path)) {
             System.out.println(path + ": truncated BMP file");
             System.exit(1);
         }
         return b;
-    }
-
-    // Rows first .. last-1 (top to bottom) of the green channel of the
-    // checked BMP file b, into dst.
-    static void green(byte[] b, int first, int last, float[] dst) {
-        int offset = le32(b, 10);
-        int cols = le32(b, 18);
-        int rows = le32(b, 22);
-        for (int i = first; i < last; i++) {
-            int s = offset + (rows - 1 - i) * cols * 3 + 1;
-            int d = (i - first) * cols;
-            for (int j = 0; j < cols; j++) {
-                dst[d + j] = (float) (b[s + 3 * j] & 0xFF);
-            }
-        }
     }
 
     static int le32(byte[] b, int at) {
@@ -889,8 +860,10 @@ class Vision {
     }
 
     // Row r of the horizontal blur pass ([1 4 6 4 1]/16 along the row; 0
-    // on the two-pixel border) into ring row r % 5; in holds rows t0 ...
-    static void blurRow(float[] in, int t0, int rows, int cols, int r, float[] ring) {
+    // on the two-pixel border) into ring row r % 5, from the green
+    // channel of the BMP rows in `in`, whose first is the file row of
+    // image row t1-1 (BMP rows are bottom-up).
+    static void blurRow(byte[] in, int t1, int rows, int cols, int r, float[] ring) {
         int d = r % 5 * cols;
         if (r < 2 || r >= rows - 2) {
             for (int j = 2; j < cols - 2; j++) {
@@ -898,13 +871,14 @@ class Vision {
             }
             return;
         }
-        int s = (r - t0) * cols;
+        int s = (t1 - 1 - r) * cols * 3 + 1;
         for (int j = 2; j < cols - 2; j++) {
-            float t = in[s + j - 2];
-            t += in[s + j - 1] * 4;
-            t += in[s + j] * 6;
-            t += in[s + j + 1] * 4;
-            t += in[s + j + 2];
+            int p = s + 3 * j;
+            float t = (float) (in[p - 6] & 0xFF);
+            t += (float) (in[p - 3] & 0xFF) * 4;
+            t += (float) (in[p] & 0xFF) * 6;
+            t += (float) (in[p + 3] & 0xFF) * 4;
+            t += (float) (in[p + 6] & 0xFF);
             ring[d + j] = t * 0.0625f;
         }
     }
@@ -1066,16 +1040,26 @@ class Vision {
         float a22 = a * b;
         int x0 = (int) fx;
         int y0 = (int) fy;
-        int cols = src.cols;
-        float[] px = src.px;
+        float[][] part = src.part;
+        int[] rowAt = src.at;
         int d = at;
+        // Each output row reads image rows r and r+1 (which may lie in
+        // different strips' arrays).
+        int r = y0 - win;
+        float[] below = part[r];
+        int t = rowAt[r] + x0 - win;
+        int width = 2 * win;
         for (int i = -win; i < win; i++) {
-            int s = (y0 + i) * cols + x0 - win;
-            int end = s + 2 * win;
-            for (; s < end; s++) {
-                dst[d] = px[s] * a11 + px[s + 1] * a12 + px[s + cols] * a21 + px[s + 1 + cols] * a22;
-                d++;
+            float[] above = below;
+            int s = t;
+            r++;
+            below = part[r];
+            t = rowAt[r] + x0 - win;
+            for (int j = 0; j < width; j++) {
+                dst[d + j] = above[s + j] * a11 + above[s + j + 1] * a12 + below[t + j] * a21
+                    + below[t + j + 1] * a22;
             }
+            d += width;
         }
     }
 }
@@ -1128,33 +1112,29 @@ class Result {
     }
 }
 
-// The passes over the clip. Passes overlap: a pass starts once the
-// previous one has selected its features (its image stages are done, only
-// its tracking is left), with at most two passes under way at a time.
+// The passes over the clip. Passes overlap: `window` passes are under way
+// at a time (they share nothing but the Clip, which only counts them), and
+// each pass that completes starts the next.
 class Clip {
     flag tracking;  // passes are under way
+    flag filling;   // the window has room for more passes than have started
 
     Params par;
     int repeat;
+    int window;     // passes under way at a time
     int started;    // passes started, 1 .. repeat
     int done;       // passes complete
-    boolean held;   // the newest pass has its features, but two are under way
     String output;  // the last pass's features, once complete
 
-    Clip(Params par, int repeat) {
+    Clip(Params par, int repeat, int window) {
         this.par = par;
         this.repeat = repeat;
+        this.window = window;
     }
 
-    // The newest pass has selected its features: starts the next pass
-    // (true), or holds it back until one of the two under way is complete.
-    boolean selected() {
-        if (started < repeat && started - done < 2) {
-            startPass();
-            return true;
-        }
-        held = started < repeat;
-        return false;
+    // Whether the window has room for another pass.
+    boolean room() {
+        return started < repeat && started < window;
     }
 
     // Pass r is complete (keeps its features if it is the last); true when
@@ -1167,12 +1147,11 @@ class Clip {
         return done == repeat;
     }
 
-    // After a pass is complete: starts the held-back pass, if any (true).
-    boolean release() {
-        if (!held) {
+    // After a pass is complete: starts the next pass, if any is left (true).
+    boolean next() {
+        if (started == repeat) {
             return false;
         }
-        held = false;
         startPass();
         return true;
     }
@@ -1215,7 +1194,7 @@ class Clip {
 
 task startup(StartupObject s in initialstate) {
     if (s.args.length < 5) {
-        System.out.println("usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES]]");
+        System.out.println("usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES [WINDOW]]]");
         taskexit(s: initialstate := false);
     }
     int win = Integer.parseInt(s.args[1]);
@@ -1230,13 +1209,33 @@ task startup(StartupObject s in initialstate) {
     if (s.args.length > 6) {
         pieces = Integer.parseInt(s.args[6]);
     }
-    if (win < 1 || nFea < 1 || iters < 0 || frames < 1 || repeat < 1 || pieces < 1) {
-        System.out.println("WINSZ, N_FEA, FRAMES, REPEAT and PIECES must be positive");
+    int window = 4;
+    if (s.args.length > 7) {
+        window = Integer.parseInt(s.args[7]);
+    }
+    if (win < 1 || nFea < 1 || iters < 0 || frames < 1 || repeat < 1 || pieces < 1 || window < 1) {
+        System.out.println("WINSZ, N_FEA, FRAMES, REPEAT, PIECES and WINDOW must be positive");
         taskexit(s: initialstate := false);
     }
-    Clip c = new Clip(new Params(s.args[0], win, nFea, iters, frames, pieces), repeat) { tracking := true };
+    Params par = new Params(s.args[0], win, nFea, iters, frames, pieces);
+    if (repeat > 1 && window > 1) {
+        Clip c = new Clip(par, repeat, window) { tracking := true, filling := true };
+        c.startPass();
+        taskexit(s: initialstate := false);
+    }
+    Clip c = new Clip(par, repeat, window) { tracking := true };
     c.startPass();
     taskexit(s: initialstate := false);
+}
+
+// Fills the window: one pass per invocation (so that each exit that
+// starts passes starts one, as the exits of nextPass do).
+task fill(Clip c in tracking and filling) {
+    c.startPass();
+    if (c.room()) {
+        taskexit(c: filling := true);
+    }
+    taskexit(c: filling := false);
 }
 
 task load(Frame f in unread with frame t) {
@@ -1249,34 +1248,23 @@ task blur(Strip p in process) {
     taskexit(p: process := false, submit := true);
 }
 
-task merge(Frame f in assemble with frame t, Strip p in submit with frame t) {
+task merge(Frame f in assemble and !first with frame t, Strip p in submit with frame t) {
+    if (f.merge(p)) {
+        taskexit(f: assemble := false, ready := true, clear t; p: submit := false, clear t);
+    }
+    taskexit(p: submit := false, clear t);
+}
+
+task mergeFirst(Frame f in assemble and first with frame t, Strip p in submit with frame t) {
     if (f.merge(p)) {
         taskexit(f: assemble := false, complete := true; p: submit := false, clear t);
     }
     taskexit(p: submit := false, clear t);
 }
 
-task levelOne(Frame f in complete and !first with frame t) {
-    f.split(t);
-    taskexit(f: complete := false, assemble1 := true);
-}
-
-task levelOneFirst(Frame f in complete and first with frame t and odd q and pass p) {
-    f.split(t);
+task columns(Frame f in complete with frame t and odd q and pass p) {
     f.splitColumns(q, p);
-    taskexit(f: complete := false, assemble1 := true, clear p);
-}
-
-task half(HalfStrip h in process) {
-    h.process();
-    taskexit(h: process := false, submit := true);
-}
-
-task merge1(Frame f in assemble1 with frame t, HalfStrip h in submit with frame t) {
-    if (f.merge1(h)) {
-        taskexit(f: assemble1 := false, ready := true, clear t; h: submit := false, clear t);
-    }
-    taskexit(h: submit := false, clear t);
+    taskexit(f: complete := false, ready := true, clear t, clear p);
 }
 
 task strength(Column c in process) {
@@ -1287,19 +1275,9 @@ task strength(Column c in process) {
 task select(Detector d in collecting with detect t and odd q and pass p, Column c in submit with detect t) {
     if (d.merge(c)) {
         d.select(q, p);
-        taskexit(d: collecting := false, selected := true, clear t, clear q, clear p; c: submit := false, clear t);
+        taskexit(d: collecting := false, clear t, clear q, clear p; c: submit := false, clear t);
     }
     taskexit(c: submit := false, clear t);
-}
-
-// A pass has selected its features: the next may start. (The exits
-// that start a pass are apart from those that do not, so that a profile
-// sees whole passes allocated.)
-task selected(Clip c in tracking, Detector d in selected) {
-    if (c.selected()) {
-        taskexit(d: selected := false);
-    }
-    taskexit(d: selected := false);
 }
 
 // Group g tracks into frame f, which its tag names, and moves on to the
@@ -1349,7 +1327,7 @@ task nextPass(Clip c in tracking, Result r in complete) {
         System.out.println(c.output);
         taskexit(c: tracking := false; r: complete := false);
     }
-    if (c.release()) {
+    if (c.next()) {
         taskexit(r: complete := false);
     }
     taskexit(r: complete := false);
