@@ -10,6 +10,9 @@
 
 #include "string.h"
 #include <math.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* ---- output ---------------------------------------------------------------
  * Each call's text reaches stdout whole (one locked append to a shared
@@ -89,31 +92,56 @@ double bb_fdlibm_log_near_one(double f, int32_t k);
 #define bb_fdlibm_ln2_hi (0x1.62e42feep-1)            /* 3fe62e42 fee00000 */
 #define bb_fdlibm_ln2_lo (0x1.a39ef35793c76p-33)      /* 3dea39ef 35793c76 */
 #define bb_fdlibm_two54 (0x1p54)                      /* 43500000 00000000 */
+/* fdlibm's reduction of a normal x: x = 2**k * xn with xn in [sqrt(2)/2,
+ * sqrt(2)), by replacing x's exponent field (its mantissa top bits decide
+ * whether xn is x's mantissa over 1 or over 1/2). The same bits as fdlibm's
+ * 32-bit high-word code; with SSE2 on x's own register (the bit operations
+ * as 64-bit lanes: a mantissa carry into bit 52 is fdlibm's `i`), so that xn,
+ * which every later step waits for, costs no round trip through a general
+ * register. */
+BB_INLINE double bb_fdlibm_log_reduce(double x) {
+#if defined(__SSE2__)
+  __m128i bits = _mm_castpd_si128(_mm_set_sd(x));
+  __m128i mantissa = _mm_and_si128(bits, _mm_set_epi64x(0, 0x000fffffffffffffll));
+  __m128i half = _mm_and_si128(_mm_add_epi64(mantissa, _mm_set_epi64x(0, 0x00095f6400000000ll)),
+                               _mm_set_epi64x(0, 0x0010000000000000ll));
+  __m128i reduced = _mm_or_si128(mantissa, _mm_xor_si128(half, _mm_set_epi64x(0, 0x3ff0000000000000ll)));
+  return _mm_cvtsd_f64(_mm_castsi128_pd(reduced));
+#else
+  uint64_t bits;
+  memcpy(&bits, &x, 8);
+  uint64_t mantissa = bits & 0x000fffffffffffffull;
+  uint64_t half = (mantissa + 0x00095f6400000000ull) & 0x0010000000000000ull;
+  bits = mantissa | (half ^ 0x3ff0000000000000ull);
+  memcpy(&x, &bits, 8);
+  return x;
+#endif
+}
 /* log(x) for a normal positive finite x, times 2**k0 (k0: -54 for a scaled
- * subnormal). fdlibm's code, except that its k == 0 shortcuts are left out:
- * with dk = 0 the general formula gives the same bits (0*ln2 terms are +0,
- * and 0 - (a - b) == b - a exactly, zeros included), and one fewer
- * unpredictable branch makes it faster. */
+ * subnormal). fdlibm's code with the same floating-point operations, except:
+ * its k == 0 shortcuts are left out (with dk = 0 the general formula gives
+ * the same bits: 0*ln2 terms are +0, and 0 - (a - b) == b - a exactly, zeros
+ * included), which saves an unpredictable branch; and the divisor 2 + f is
+ * computed as xn + 1 (f = xn - 1 is exact for xn in [sqrt(2)/2, sqrt(2)), so
+ * both are the same real number, rounded the same way), which starts the
+ * division without waiting for f. The integer work (k, and hx for the
+ * branches) is off the floating-point path. */
 BB_INLINE double bb_fdlibm_log_normal(double x, int32_t k0) {
   const double Lg1 = 0x1.5555555555593p-1, Lg2 = 0x1.999999997fa04p-2,      /* 3FE55555 55555593, 3FD99999 9997FA04 */
                Lg3 = 0x1.2492494229359p-2, Lg4 = 0x1.c71c51d8e78afp-3,     /* 3FD24924 94229359, 3FCC71C5 1D8E78AF */
                Lg5 = 0x1.7466496cb03dep-3, Lg6 = 0x1.39a09d078c69fp-3,     /* 3FC74664 96CB03DE, 3FC39A09 D078C69F */
                Lg7 = 0x1.2f112df3e5244p-3;                                 /* 3FC2F112 DF3E5244 */
+  double xn = bb_fdlibm_log_reduce(x);
+  double f = xn - 1.0;
   uint64_t bits;
   memcpy(&bits, &x, 8);
-  int32_t hx = (int32_t)(bits >> 32);
-  int32_t k = k0 + (hx >> 20) - 1023;
-  hx &= 0x000fffff;
-  int32_t i = (hx + 0x95f64) & 0x100000;
-  bits = ((uint64_t)(uint32_t)(hx | (i ^ 0x3ff00000)) << 32) | (bits & 0xffffffffull);  /* normalize x or x/2 */
-  memcpy(&x, &bits, 8);
-  k += (i >> 20);
-  double f = x - 1.0;
+  int32_t hx = (int32_t)(bits >> 32) & 0x000fffff;  /* x's mantissa, top 20 bits */
+  int32_t k = k0 + (int32_t)(bits >> 52) - 1023 + (((hx + 0x95f64) & 0x100000) >> 20);
   if (BB_UNLIKELY((0x000fffff & (2 + hx)) < 3)) return bb_fdlibm_log_near_one(f, k);  /* |f| < 2**-20 */
-  double s = f / (2.0 + f);
+  double s = f / (xn + 1.0);
   double dk = (double)k;
   double z = s * s;
-  i = hx - 0x6147a;
+  int32_t i = hx - 0x6147a;
   double w = z * z;
   int32_t j = 0x6b851 - hx;
   double t1 = w * (Lg2 + w * (Lg4 + w * Lg6));

@@ -66,6 +66,7 @@ int bb_run_unit_tests(void) {
   bb_t_checks = 0;
   test_numfmt();
   test_strictmath();
+  test_strictmath_log_reference();
   test_strings();
   test_unicode();
   test_lib();
