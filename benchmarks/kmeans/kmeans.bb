@@ -18,17 +18,19 @@
 //               attributes [b*dims/bands, (b+1)*dims/bands), and the
 //               Clusters object (state `gathering`);
 //   parse       reads one partition's lines from the file itself
-//               (Files.readBytes) and parses them into its points (parse
-//               -> parsed): the reading and parsing run in parallel, and
-//               the partitions share nothing, so their locks stay apart;
+//               (Files.readBytes) and parses them into its points, one
+//               flat array, and each band's columns of them, a slice a
+//               band (parse -> parsed): the reading and parsing run in
+//               parallel, and the partitions share nothing, so their
+//               locks stay apart;
 //   gather      (Clusters gathering, Partition parsed) copies a partition's
-//               points (one flat array) into Clusters (parsed -> idle);
-//               after the last one, Clusters numbers the points in file
-//               order and draws the points that seed the centres (seeding);
-//   seed        (Clusters seeding, Band unseeded) copies a band's columns
-//               of the points, and the seed points' numbers, into it
+//               band slices into Clusters (parsed -> idle); after the
+//               last one, Clusters numbers the points in file order and
+//               draws the points that seed the centres (seeding);
+//   seed        (Clusters seeding, Band unseeded) copies a band's slices
+//               of every partition, and the seed points' numbers, into it
 //               (unseeded -> unscaled); after the last band, Clusters
-//               drops the points and waits for the moments (scaling);
+//               drops the slices and waits for the moments (scaling);
 //   scale       takes the band's columns' means and standard deviations
 //               (STAMP's sums, in point order), z-scores its columns and
 //               keeps its columns of the seeds (unscaled -> scaled): the
@@ -42,7 +44,7 @@
 //               deviations, to a partition (idle -> work); when every
 //               partition has them, Clusters waits for results (collecting);
 //   assign      z-scores the partition's points the first time (the same
-//               float operations as the bands' and the seeds'), then finds
+//               float operations as the bands'), then finds
 //               the nearest centre of each of its points, counting the
 //               points of each cluster and those whose nearest centre
 //               changed (work -> done): the n*k*d part of the work;
