@@ -18,25 +18,33 @@
 //               attributes [b*dims/bands, (b+1)*dims/bands), and the
 //               Clusters object (state `gathering`);
 //   parse       reads one partition's lines from the file itself
-//               (Files.readBytes) and parses them into its points (parse
-//               -> parsed): the reading and parsing run in parallel, and
-//               the partitions share nothing, so their locks stay apart;
+//               (Files.readBytes) and parses them into its points, one
+//               flat array, and each band's columns of them, a slice a
+//               band (parse -> parsed): the reading and parsing run in
+//               parallel, and the partitions share nothing, so their
+//               locks stay apart;
 //   gather      (Clusters gathering, Partition parsed) copies a partition's
-//               points into Clusters (parsed -> idle); after the last one,
-//               Clusters numbers the points in file order, takes each
-//               attribute's mean and standard deviation (STAMP's sums, in
-//               point order) and seeds the first k, z-scoring only the
-//               points it takes as centres (seeding);
-//   seed        (Clusters seeding, Band unseeded) copies a band's columns
-//               of the points into it, z-scored (unseeded -> waiting);
-//               after the last band, Clusters hands out the centres
-//               (distributing);
+//               band slices into Clusters (parsed -> idle); after the
+//               last one, Clusters numbers the points in file order and
+//               draws the points that seed the centres (seeding);
+//   seed        (Clusters seeding, Band unseeded) copies a band's slices
+//               of every partition, and the seed points' numbers, into it
+//               (unseeded -> unscaled); after the last band, Clusters
+//               drops the slices and waits for the moments (scaling);
+//   scale       takes the band's columns' means and standard deviations
+//               (STAMP's sums, in point order), z-scores its columns and
+//               keeps its columns of the seeds (unscaled -> scaled): the
+//               bands in parallel;
+//   moments     (Clusters scaling, Band scaled) copies a band's columns of
+//               the moments and of the seeds into Clusters (scaled ->
+//               waiting); after the last band, Clusters starts the first k
+//               and hands out the centres (distributing);
 //   distribute  (Clusters distributing, Partition idle) hands the current
 //               centres, and the first time the attributes' means and
 //               deviations, to a partition (idle -> work); when every
 //               partition has them, Clusters waits for results (collecting);
 //   assign      z-scores the partition's points the first time (the same
-//               float operations as the bands' and the seeds'), then finds
+//               float operations as the bands'), then finds
 //               the nearest centre of each of its points, counting the
 //               points of each cluster and those whose nearest centre
 //               changed (work -> done): the n*k*d part of the work;
@@ -129,24 +137,27 @@ class Partition {
     String path;        // the file
     long size;          // the file's size
     int parts;          // how many partitions there are
+    int bands;          // how many bands there are
     int dims;           // attributes a point has
     int count;          // points parsed
     int shortPoint;     // the first point with too few attributes, or -1
-    float[][] points;   // this partition's own points
+    float[] values;     // its points, point after point (dims values each)
+    float[][] slices;   // each band's columns of its points, until gathered
     float[] mean;       // each attribute's mean and standard deviation,
     float[] sd;         // set with the first centres
     boolean scaled;     // the points are z-scored
-    float[][] centres;
+    float[] centres;    // the centres, centre after centre (dims values each)
     int[] nearest;      // the nearest centre of each point
     int changed;        // points whose nearest centre changed in this pass
     int[] sizes;        // how many of its points each cluster has
 
-    Partition(int index, String path, long size, int parts, int dims) {
+    Partition(int index, String path, long size, int parts, int dims, int bands) {
         this.index = index;
         this.path = path;
         this.size = size;
         this.parts = parts;
         this.dims = dims;
+        this.bands = bands;
         this.shortPoint = -1;
     }
 
@@ -189,9 +200,8 @@ class Partition {
                 start++;
             }
         }
-        // The values go to one flat array first and into rows at the end,
-        // so that the rows lie side by side in memory, not among the
-        // tokens' garbage.
+        // The values go to one flat array, point after point (as the C
+        // reference keeps them), not to an array per point.
         float[] values = new float[16 * dims + 1];
         float[] row = new float[dims];
         char[] token = new char[64];
@@ -217,14 +227,24 @@ class Partition {
             }
             i = lineEnd + 1;
         }
-        points = new float[n][];
-        for (int k = 0; k < n; k++) {
-            float[] point = new float[dims];
-            System.arraycopy(values, k * dims, point, 0, dims);
-            points[k] = point;
-        }
+        this.values = new float[n * dims];
+        System.arraycopy(values, 0, this.values, 0, n * dims);
         count = n;
         nearest = new int[n];
+        // Each band's columns, point after point, so that Clusters and
+        // the bands move them with whole-array copies.
+        slices = new float[bands][];
+        for (int b = 0; b < bands; b++) {
+            int first = Band.first(b, bands, dims);
+            int w = Band.first(b + 1, bands, dims) - first;
+            float[] slice = new float[n * w];
+            for (int k = 0; k < n; k++) {
+                for (int j = 0; j < w; j++) {
+                    slice[k * w + j] = values[k * dims + first + j];
+                }
+            }
+            slices[b] = slice;
+        }
     }
 
     /** Takes the attributes' means and deviations for z-scoring. */
@@ -235,15 +255,16 @@ class Partition {
         System.arraycopy(sd, 0, this.sd, 0, dims);
     }
 
-    /** Z-scores the points once: (x - mean) / sd, as Band.seed and Clusters.startK. */
+    /** Z-scores the points once: (x - mean) / sd, as Band.scale. */
     void scale() {
         if (scaled) {
             return;
         }
-        for (int i = 0; i < points.length; i++) {
-            float[] point = points[i];
+        float[] point = values;
+        for (int i = 0; i < count; i++) {
+            int at = i * dims;
             for (int j = 0; j < dims; j++) {
-                point[j] = (point[j] - mean[j]) / sd[j];
+                point[at + j] = (point[at + j] - mean[j]) / sd[j];
             }
         }
         scaled = true;
@@ -254,22 +275,23 @@ class Partition {
      * cluster (STAMP's membership of -1).
      */
     void setCentres(float[][] from, int k) {
-        if (centres == null || centres.length != k) {
-            centres = new float[k][from[0].length];
+        if (centres == null || sizes.length != k) {
+            centres = new float[k * dims];
             sizes = new int[k];
             for (int i = 0; i < nearest.length; i++) {
                 nearest[i] = -1;
             }
         }
         for (int c = 0; c < k; c++) {
-            System.arraycopy(from[c], 0, centres[c], 0, centres[c].length);
+            System.arraycopy(from[c], 0, centres, c * dims, dims);
         }
     }
 
-    static float distance2(float[] a, float[] b) {
+    /** The squared distance of the points at a[i..i+d) and b[j..j+d). */
+    static float distance2(float[] a, int i, float[] b, int j, int d) {
         float sum = 0.0f;
-        for (int j = 0; j < a.length; j++) {
-            sum += (a[j] - b[j]) * (a[j] - b[j]);
+        for (int t = 0; t < d; t++) {
+            sum += (a[i + t] - b[j + t]) * (a[i + t] - b[j + t]);
         }
         return sum;
     }
@@ -280,18 +302,21 @@ class Partition {
      */
     void assign() {
         scale();
-        float[][] cs = centres;
+        float[] cs = centres;
+        float[] point = values;
+        int d = dims;
+        int k = sizes.length;
         int[] size = sizes;
         for (int c = 0; c < size.length; c++) {
             size[c] = 0;
         }
         int moved = 0;
-        for (int i = 0; i < points.length; i++) {
-            float[] point = points[i];
+        for (int i = 0; i < count; i++) {
+            int at = i * d;
             int index = -1;
             float best = Float.MAX_VALUE;
-            for (int c = 0; c < cs.length; c++) {
-                float dist = distance2(point, cs[c]);
+            for (int c = 0; c < k; c++) {
+                float dist = distance2(point, at, cs, c * d, d);
                 if (dist / best < 0.99999f) {
                     best = dist;
                     index = c;
@@ -314,6 +339,7 @@ class Partition {
 class Clusters {
     flag gathering;     // collecting the partitions' parsed points
     flag seeding;       // handing the bands their columns of the points
+    flag scaling;       // waiting for the bands' moments and seed columns
     flag distributing;  // handing the centres to the partitions
     flag collecting;    // waiting for the partitions' assignments
     flag sharing;       // handing the assignment to the bands
@@ -321,14 +347,16 @@ class Clusters {
     flag finished;
 
     String path;
-    float[][][] pieces; // each partition's points, by partition index
+    float[][][] pieces; // each partition's band slices (Partition.slices), by partition index
     int[] shortPoints;  // each partition's first short point, or -1
+    int[] sizes;        // each partition's number of points
     int gathered;       // partitions whose points are in
     int[] firsts;       // each partition's first point in file order
-    float[][] points;   // all points, until the bands have their columns
+    int n;              // the number of points
+    int[] seedPoints;   // the points drawn as initial centres: the first k are k's
     float[] mean;       // each attribute's mean and standard deviation
     float[] sd;
-    float[][] seeds;    // the initial centres, z-scored: the first k are k's
+    float[][] seeds;    // the initial centres, z-scored
     int dims;
     int k;
     int minK;
@@ -339,7 +367,7 @@ class Clusters {
     boolean momentsSent; // the partitions have mean and sd
     int handedOut;      // partitions that have this pass's centres
     int collected;      // partitions whose assignment is in
-    int bandsDone;      // bands through the current step (seed, share, merge)
+    int bandsDone;      // bands through the current step (seed, moments, share, merge)
     int loop;           // passes of this k after the first
     float delta;        // points that changed cluster in this pass
     float[][] centres;
@@ -356,16 +384,22 @@ class Clusters {
         this.bands = bands;
         this.pieces = new float[partitions][][];
         this.shortPoints = new int[partitions];
+        this.sizes = new int[partitions];
     }
 
-    /** Copies one partition's parsed points in; true when all are in. */
+    /**
+     * Copies one partition's band slices of its points in (the partition
+     * drops them); true when all are in.
+     */
     boolean gather(Partition p) {
-        float[][] mine = new float[p.count][];
-        for (int i = 0; i < p.count; i++) {
-            float[] row = new float[dims];
-            System.arraycopy(p.points[i], 0, row, 0, dims);
-            mine[i] = row;
+        float[][] mine = new float[bands][];
+        for (int b = 0; b < bands; b++) {
+            float[] slice = p.slices[b];
+            mine[b] = new float[slice.length];
+            System.arraycopy(slice, 0, mine[b], 0, slice.length);
         }
+        p.slices = null;
+        sizes[p.index] = p.count;
         pieces[p.index] = mine;
         shortPoints[p.index] = p.shortPoint;
         gathered++;
@@ -373,10 +407,10 @@ class Clusters {
     }
 
     /**
-     * After the last partition: numbers the points in file order, takes
-     * the attributes' moments and seeds the first k (the bands take their
-     * columns of the points next). False (after saying why) when
-     * there is nothing to cluster.
+     * After the last partition: numbers the points in file order and
+     * draws the points that seed the centres (the bands take their columns
+     * of the points next, and take the moments and z-score in parallel).
+     * False (after saying why) when there is nothing to cluster.
      */
     boolean start() {
         firsts = new int[partitions];
@@ -388,32 +422,24 @@ class Clusters {
                 System.out.println("need points and 1 <= MIN <= MAX");
                 return false;
             }
-            n += pieces[g].length;
+            n += sizes[g];
         }
         if (n == 0 || dims < 1 || minK < 1 || maxK < minK) {
             System.out.println("need points and 1 <= MIN <= MAX");
             return false;
         }
-        points = new float[n][];
-        for (int g = 0; g < partitions; g++) {
-            System.arraycopy(pieces[g], 0, points, firsts[g], pieces[g].length);
-        }
-        pieces = null;
-        mean = new float[dims];
-        sd = new float[dims];
-        PointFile.moments(points, mean, sd);
+        this.n = n;
         // STAMP seeds MT19937 with 7 for every k, so k's initial centres
         // are the first k of the same draws.
-        seeds = new float[maxK][dims];
+        seedPoints = new int[maxK];
         MersenneTwister rng = new MersenneTwister(7);
         for (int c = 0; c < maxK; c++) {
-            int p = (int) (rng.next() % n);
-            for (int j = 0; j < dims; j++) {
-                seeds[c][j] = (points[p][j] - mean[j]) / sd[j];
-            }
+            seedPoints[c] = (int) (rng.next() % n);
         }
+        mean = new float[dims];
+        sd = new float[dims];
+        seeds = new float[maxK][dims];
         membership = new int[n];
-        startK(minK);
         return true;
     }
 
@@ -441,9 +467,26 @@ class Clusters {
 
     /** Gives a band its columns of the points; true when all have them. */
     boolean seed(Band b) {
-        b.seed(points, mean, sd);
+        b.seed(pieces, n, seedPoints);
         if (bandStep()) {
-            points = null;
+            pieces = null;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Takes a band's columns of the moments and of the seeds; after the
+     * last band, starts the first k and returns true.
+     */
+    boolean moments(Band b) {
+        System.arraycopy(b.mean, 0, mean, b.from, b.width);
+        System.arraycopy(b.sd, 0, sd, b.from, b.width);
+        for (int c = 0; c < maxK; c++) {
+            System.arraycopy(b.seeds, c * b.width, seeds[c], b.from, b.width);
+        }
+        if (bandStep()) {
+            startK(minK);
             return true;
         }
         return false;
@@ -560,42 +603,92 @@ class Clusters {
  */
 class Band {
     flag unseeded;      // waiting for its columns of the points
+    flag unscaled;      // has its columns, waiting to take their moments
+    flag scaled;        // its moments and seed columns are ready
     flag waiting;       // waiting for the next pass's assignment
     flag assigned;      // has the assignment, waiting to sum
     flag summed;        // its columns of the new centres are ready
 
+    int index;          // its place among the bands
     int from;           // its first attribute
     int width;          // its attributes
     int n;              // the number of points
     float[] values;     // its columns of every point, point after point
+    int[] seedPoints;   // the points drawn as initial centres
+    float[] mean;       // its columns' means and standard deviations
+    float[] sd;
+    float[] seeds;      // its columns of the initial centres, z-scored
     int[] membership;   // each point's cluster in this pass
     int k;
     float[] sums;       // cluster c's sums at [c * width, (c + 1) * width)
     float[][] means;    // its columns of the new centres
     int[] counts;       // the points of each cluster
 
-    Band(int from, int width) {
+    Band(int index, int from, int width) {
+        this.index = index;
         this.from = from;
         this.width = width;
     }
 
+    /** The first attribute of band b of `bands` over `dims` attributes. */
+    static int first(int b, int bands, int dims) {
+        return b * dims / bands;
+    }
+
     /**
-     * Takes its columns of the points, z-scored with the attributes' means
-     * and deviations (the float operations of Partition.scale).
+     * Takes its columns of the n points, its slice of each partition's
+     * pieces in partition order, and the points drawn as seeds.
      */
-    void seed(float[][] points, float[] mean, float[] sd) {
-        n = points.length;
-        int w = width;
-        float[] column = new float[n * w];
-        for (int i = 0; i < n; i++) {
-            float[] point = points[i];
-            int at = i * w;
-            for (int j = 0; j < w; j++) {
-                column[at + j] = (point[from + j] - mean[from + j]) / sd[from + j];
-            }
+    void seed(float[][][] pieces, int n, int[] seedPoints) {
+        this.n = n;
+        float[] column = new float[n * width];
+        int at = 0;
+        for (int g = 0; g < pieces.length; g++) {
+            float[] slice = pieces[g][index];
+            System.arraycopy(slice, 0, column, at, slice.length);
+            at += slice.length;
         }
         values = column;
         membership = new int[n];
+        this.seedPoints = new int[seedPoints.length];
+        System.arraycopy(seedPoints, 0, this.seedPoints, 0, seedPoints.length);
+    }
+
+    /**
+     * Takes its columns' means and standard deviations as STAMP's
+     * zscoreTransform does (float sums in point order, the variance over
+     * n), z-scores its columns as (x - mean) / sd (the float operations of
+     * Partition.scale) and keeps its columns of the seeds.
+     */
+    void scale() {
+        int w = width;
+        float[] column = values;
+        mean = new float[w];
+        sd = new float[w];
+        for (int j = 0; j < w; j++) {
+            float m = 0.0f;
+            for (int i = j; i < column.length; i += w) {
+                m += column[i];
+            }
+            m = m / n;
+            float variance = 0.0f;
+            for (int i = j; i < column.length; i += w) {
+                double diff = column[i] - m;
+                variance += diff * diff;
+            }
+            variance = variance / n;
+            mean[j] = m;
+            sd[j] = (float) Math.sqrt((double) variance);
+        }
+        for (int i = 0; i < column.length; i += w) {
+            for (int j = 0; j < w; j++) {
+                column[i + j] = (column[i + j] - mean[j]) / sd[j];
+            }
+        }
+        seeds = new float[seedPoints.length * w];
+        for (int c = 0; c < seedPoints.length; c++) {
+            System.arraycopy(column, seedPoints[c] * w, seeds, c * w, w);
+        }
     }
 
     /**
@@ -754,33 +847,6 @@ class PointFile {
         }
         return at < size ? at : size;
     }
-
-    /**
-     * Each attribute's mean and standard deviation, as STAMP's
-     * zscoreTransform takes them (float sums in point order, the variance
-     * over n), into `mean` and `sd`; the points' owners z-score them as
-     * (x - mean) / sd.
-     */
-    static void moments(float[][] points, float[] mean, float[] sd) {
-        int n = points.length;
-        int dims = points[0].length;
-        for (int j = 0; j < dims; j++) {
-            float m = 0.0f;
-            for (int i = 0; i < n; i++) {
-                m += points[i][j];
-            }
-            m = m / n;
-            float variance = 0.0f;
-            for (int i = 0; i < n; i++) {
-                double diff = points[i][j] - m;
-                variance += diff * diff;
-            }
-            variance = variance / n;
-            float d = (float) Math.sqrt((double) variance);
-            mean[j] = m;
-            sd[j] = d;
-        }
-    }
 }
 
 task startup(StartupObject s in initialstate) {
@@ -812,11 +878,11 @@ task startup(StartupObject s in initialstate) {
         bands = 1;
     }
     for (int g = 0; g < partitions; g++) {
-        Partition p = new Partition(g, path, size, partitions, dims) { parse := true };
+        Partition p = new Partition(g, path, size, partitions, dims, bands) { parse := true };
     }
     for (int b = 0; b < bands; b++) {
-        int from = b * dims / bands;
-        Band band = new Band(from, (b + 1) * dims / bands - from) { unseeded := true };
+        int from = Band.first(b, bands, dims);
+        Band band = new Band(b, from, Band.first(b + 1, bands, dims) - from) { unseeded := true };
     }
     Clusters c = new Clusters(s.args[0], dims, minK, maxK, threshold, partitions, bands) { gathering := true };
     taskexit(s: initialstate := false);
@@ -839,9 +905,21 @@ task gather(Clusters c in gathering, Partition p in parsed) {
 
 task seed(Clusters c in seeding, Band b in unseeded) {
     if (c.seed(b)) {
-        taskexit(c: seeding := false, distributing := true; b: unseeded := false, waiting := true);
+        taskexit(c: seeding := false, scaling := true; b: unseeded := false, unscaled := true);
     }
-    taskexit(b: unseeded := false, waiting := true);
+    taskexit(b: unseeded := false, unscaled := true);
+}
+
+task scale(Band b in unscaled) {
+    b.scale();
+    taskexit(b: unscaled := false, scaled := true);
+}
+
+task moments(Clusters c in scaling, Band b in scaled) {
+    if (c.moments(b)) {
+        taskexit(c: scaling := false, distributing := true; b: scaled := false, waiting := true);
+    }
+    taskexit(b: scaled := false, waiting := true);
 }
 
 task distribute(Clusters c in distributing, Partition p in idle) {

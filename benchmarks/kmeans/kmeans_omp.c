@@ -257,14 +257,16 @@ static float **read_points(const char *path, int *n_points, int *n_attributes)
 }
 
 /* Each attribute minus its mean, over its standard deviation (STAMP's
- * zscoreTransform: float sums, the variance over n). The moments are
- * taken sequentially, the points z-scored in a parallel for (as the Bamboo
- * version's Clusters takes the moments and its bands and partitions
- * z-score their own copies). */
+ * zscoreTransform: float sums, the variance over n). Each attribute's
+ * moments are summed in point order by one thread, the attributes in a
+ * parallel for, and the points z-scored in a parallel for (as the Bamboo
+ * version's bands take their columns' moments in parallel and its bands
+ * and partitions z-score their own copies). */
 static void zscore(float **points, int n, int d)
 {
     float *means = malloc(sizeof(float) * d);
     float *sds = malloc(sizeof(float) * d);
+    #pragma omp parallel for schedule(dynamic, 1)
     for (int j = 0; j < d; j++) {
         float mean = 0.0f;
         for (int i = 0; i < n; i++)
