@@ -180,12 +180,12 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
 
     # Programs to time: label -> (command, environment, arguments).
     progs = {}
-    if compare.build([a.cc, "-O2", str(d / f"{name}.c"), "-o", str(b / "c"), "-lm"]):
+    if compare.build([a.cc, *compare.C_OPT_FLAGS, str(d / f"{name}.c"), "-o", str(b / "c"), "-lm"]):
         progs["C"] = ([str(b / "c")], None, args)
     else:
         r["problems"].append("C build failed")
         return r
-    if compare.build([a.cc, "-O2", "-fopenmp", str(d / f"{name}_omp.c"), "-o", str(b / "omp"), "-lm"]):
+    if compare.build([a.cc, *compare.C_OPT_FLAGS, "-fopenmp", str(d / f"{name}_omp.c"), "-o", str(b / "omp"), "-lm"]):
         progs["OpenMP N"] = ([str(b / "omp")], dict(os.environ, OMP_NUM_THREADS=str(n)), args)
     else:
         r["problems"].append("OpenMP build failed")
@@ -464,6 +464,7 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
       f"(the harness itself keeps up to {info['nproc']} cores busy; a higher load means other jobs "
       "shared the machine and times are noisy) |")
     w(f"| compilers | {info['cc']}; {info['rustc']}; bambooc at git {info['bambooc_rev']} |")
+    w(f"| C flags | C and OpenMP references `{' '.join(compare.C_OPT_FLAGS)}` (OpenMP adds `-fopenmp`), as bambooc compiles the generated C at `-O2`; Bamboo `bambooc -O2 --no-bounds-checks` |")
     w(f"| date | {info['date']} |")
     w(f"| size | `{a.size}` (arguments below; doubled input: sizes.toml's "
       f"`{'double' if a.size == 'full' else a.size + '_double'}`) |")
