@@ -16,8 +16,13 @@
 //! every new object is sent, for each (task, parameter) its new state
 //! enables, to one core of `layout.routes[c][task]` chosen by the task's
 //! policy: round-robin per sending core and task, a hash of the object's
-//! tag, or the single instance. A message to another core arrives after
-//! the machine's latency (base plus hops); to the same core at once. Each
+//! tag, or the single instance; a parameter object whose state the exit
+//! leaves as it was, gaining no tag, is not routed but stays on `c` for the
+//! task that ran (the runtime re-enqueues such an invocation where it ran,
+//! so a task working on one object over several invocations keeps it on
+//! one core, as 4.3.3's data locality rule intends). A message to another
+//! core arrives after the machine's latency (base plus hops); to the same
+//! core at once. Each
 //! core runs one invocation at a time, taking enabled invocations in the
 //! order objects arrived; an invocation locks its parameter objects, so
 //! copies of an object queued for other tasks become stale.
@@ -1808,7 +1813,11 @@ pub(crate) mod tests {
         let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
         assert_eq!((r.time_ns, r.invocations, r.completed), (1400.0, 17, true));
         for core in 0..4 {
-            let works = r.trace.iter().filter(|i| i.task == 1 && i.core == core).count();
+            let works = r
+                .trace
+                .iter()
+                .filter(|i| i.task == 1 && i.core == core)
+                .count();
             assert_eq!(works, 4, "core {core}");
         }
     }
