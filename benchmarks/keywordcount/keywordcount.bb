@@ -393,7 +393,7 @@ class Section {
     /** Counts the section's words, block by block. */
     void countSection() {
         table = new WordTable(WordTable.capacityFor(chunk));
-        text = new byte[BLOCK + 256];
+        text = new byte[(chunk < BLOCK ? (int) chunk : BLOCK) + 256];
         boolean done = false;
         while (!done) {
             done = countBlock();
