@@ -27,10 +27,11 @@
 //            would otherwise take their blocks in turns (the scheduler
 //            runs enabled invocations in arrival order) and find each
 //            table evicted by the others' (62 tables of ~0.6 MB);
-//   combine  (two submitted sections with the same `pair` tag) folds the
-//            higher-numbered section's counts into the lower-numbered one,
-//            which moves on to the tag of its next combination, or to
-//            `complete` when it holds every section's counts;
+//   combine  (two submitted sections with the same `pair` tag) gives the
+//            lower-numbered section both sections' counts (the smaller
+//            table folded into the larger), and it moves on to the tag of
+//            its next combination, or to `complete` when it holds every
+//            section's counts;
 //   report   prints the result of the complete section.
 // Combinations in different subtrees run in parallel: a pair's objects
 // meet on the core their shared tag hashes to.
@@ -51,6 +52,8 @@
 // table keywordcount.c uses, so no String is made per word; its slots are
 // ints and its words' bytes share one pool, so a table is three objects
 // however many words it holds (nothing for the collector to trace per word).
+// A section's table starts at a capacity foreseen from the section's size,
+// so that it need not grow.
 //
 // Output (identical, byte for byte, to keywordcount.c and `gen.py --expect`):
 //   KeywordCount: <words> words, <distinct> distinct
