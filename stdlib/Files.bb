@@ -7,6 +7,8 @@
 //   Files.size(String path)            the file's size in bytes
 //   Files.readBytes(String path, long offset, int length)
 //                                      the bytes at [offset, offset + length)
+//   Files.readInto(String path, long offset, byte[] into, int from, int length)
+//                                      those bytes into into[from ..), a count
 // readAllLines is written here in Bamboo over readString.
 // A missing or unreadable file (or, for readString, bytes that are not valid
 // UTF-8) is a run-time error naming the path.
@@ -31,6 +33,17 @@ public class Files {
      * ranges of one file in parallel.
      */
     public static native byte[] readBytes(String path, long offset, int length);
+
+    /**
+     * Reads the bytes of the file from offset on, length of them or fewer,
+     * into into[from .. from + length) and returns how many it read: fewer
+     * only where the file ends first (0 if offset is at or past the end);
+     * the rest of the range is left as it was. So a program reading a file
+     * piece by piece can reuse one array. A negative offset or length is an
+     * IllegalArgumentException naming the path, a range outside `into` an
+     * ArrayIndexOutOfBoundsException.
+     */
+    public static native int readInto(String path, long offset, byte[] into, int from, int length);
 
     /**
      * The file's lines without their terminators; a line ends at "\n", "\r"

@@ -15,18 +15,23 @@
 //            bound to the `pair` tag of the first combination it takes
 //            part in;
 //   count    reads its section's byte range of the file itself
-//            (Files.readBytes, so the sections read in parallel) and counts
-//            its words, one block of at most BLOCK (1 MiB) bytes per
-//            invocation: the section stays in `process` until its last
-//            block (process -> submit; a lone section goes straight to
-//            `complete`). Short invocations keep collections cheap on many
-//            cores, since a collection waits for every core's running
-//            task, and each invocation's text is 1 MiB of garbage, not the
-//            whole section;
-//   combine  (two submitted sections with the same `pair` tag) folds the
-//            higher-numbered section's counts into the lower-numbered one,
-//            which moves on to the tag of its next combination, or to
-//            `complete` when it holds every section's counts;
+//            (Files.readInto, so the sections read in parallel) and counts
+//            its words in one invocation (process -> submit; a lone
+//            section goes straight to `complete`), reading one block of at
+//            most BLOCK (1 MiB) bytes at a time into one buffer, so that
+//            the text it scans was just read (it is still in the cache)
+//            and is no garbage (fewer collections, which on many cores
+//            wait for every core's running task). One invocation per
+//            section, not one per block, keeps the section's table in the
+//            cache while it counts: a core that holds several sections
+//            would otherwise take their blocks in turns (the scheduler
+//            runs enabled invocations in arrival order) and find each
+//            table evicted by the others' (62 tables of ~0.6 MB);
+//   combine  (two submitted sections with the same `pair` tag) gives the
+//            lower-numbered section both sections' counts (the smaller
+//            table folded into the larger), and it moves on to the tag of
+//            its next combination, or to `complete` when it holds every
+//            section's counts;
 //   report   prints the result of the complete section.
 // Combinations in different subtrees run in parallel: a pair's objects
 // meet on the core their shared tag hashes to.
@@ -47,6 +52,8 @@
 // table keywordcount.c uses, so no String is made per word; its slots are
 // ints and its words' bytes share one pool, so a table is three objects
 // however many words it holds (nothing for the collector to trace per word).
+// A section's table starts at a capacity foreseen from the section's size,
+// so that it need not grow.
 //
 // Output (identical, byte for byte, to keywordcount.c and `gen.py --expect`):
 //   KeywordCount: <words> words, <distinct> distinct
@@ -68,10 +75,29 @@ class WordTable {
     int used;           // slots in use
     int mask;           // capacity - 1; the capacity is a power of two
 
-    WordTable() {
-        slots = new int[4 * 1024];
-        mask = 1024 - 1;
-        pool = new byte[16384];
+    /**
+     * An empty table of `capacity` slots (a power of two, at least 2), so
+     * that a table whose size is foreseen need not grow (each doubling
+     * rehashes every word and leaves the old slots as garbage).
+     */
+    WordTable(int capacity) {
+        slots = new int[4 * capacity];
+        mask = capacity - 1;
+        pool = new byte[4 * capacity];
+    }
+
+    /**
+     * The capacity for the words of `bytes` bytes of text: a power of two
+     * of at least 1024 slots and about one slot per 256 bytes (a 5 MB
+     * section of the benchmark's text holds ~11,000 distinct words, and
+     * the table doubles when half full), at most 2^15 (larger tables grow).
+     */
+    static int capacityFor(long bytes) {
+        int capacity = 1024;
+        while (capacity < (1 << 15) && capacity * 256L < bytes) {
+            capacity *= 2;
+        }
+        return capacity;
     }
 
     void grow() {
@@ -304,7 +330,7 @@ class WordTable {
 
 /** One piece of the text and, once processed, its word counts (and those it combined). */
 class Section {
-    /** The bytes one `count` invocation reads (so that invocations stay short). */
+    /** The bytes `count` reads at a time (so that the text it scans is in the cache). */
     static final int BLOCK = 1 << 20;
 
     flag process;
@@ -322,6 +348,7 @@ class Section {
     long position;      // where its next block starts (at a word's end)
     WordTable table;
     long words;
+    byte[] text;        // while `count` runs: the buffer its blocks are read into
 
     Section(String path, long size, long chunk, int index, int sections, int top, tag[] tags) {
         this.path = path;
@@ -366,6 +393,17 @@ class Section {
         return tags[level];
     }
 
+    /** Counts the section's words, block by block. */
+    void countSection() {
+        table = new WordTable(WordTable.capacityFor(chunk));
+        text = new byte[(chunk < BLOCK ? (int) chunk : BLOCK) + 256];
+        boolean done = false;
+        while (!done) {
+            done = countBlock();
+        }
+        text = null;
+    }
+
     /**
      * Reads and counts the section's next block (see the cuts above): the
      * words from `position` to the first non-word byte at or after
@@ -373,9 +411,6 @@ class Section {
      * True when the section is done.
      */
     boolean countBlock() {
-        if (table == null) {
-            table = new WordTable();
-        }
         long to = (index + 1) * chunk;
         if (to > size) {
             to = size;
@@ -384,20 +419,23 @@ class Section {
         int nominal = (int) (blockEnd > position ? blockEnd - position : 0);
         int extra = 256;
         while (true) {
-            byte[] text = Files.readBytes(path, position, nominal + extra);
-            boolean atEnd = position + text.length >= size;
+            if (nominal + extra > text.length) {
+                text = new byte[nominal + extra];
+            }
+            int read = Files.readInto(path, position, text, 0, nominal + extra);
+            boolean atEnd = position + read >= size;
             int start = 0;
             if (index > 0 && position == index * chunk) {
                 // The section's first block: its partial first word is the previous section's.
-                while (start < text.length && WordTable.isWordChar(text[start])) {
+                while (start < read && WordTable.isWordChar(text[start])) {
                     start++;
                 }
             }
-            int end = nominal;
-            while (end < text.length && WordTable.isWordChar(text[end])) {
+            int end = nominal < read ? nominal : read;
+            while (end < read && WordTable.isWordChar(text[end])) {
                 end++;
             }
-            if (end < text.length || atEnd) {
+            if (end < read || atEnd) {
                 words += table.countWords(text, start, end);
                 position += end;
                 return blockEnd >= to;
@@ -406,8 +444,16 @@ class Section {
         }
     }
 
-    /** Folds other's counts in; true when this holds them all. */
+    /**
+     * Folds other's counts in (the smaller table into the larger, which
+     * this section keeps); true when this holds them all.
+     */
     boolean absorb(Section other) {
+        if (other.table.used > table.used) {
+            WordTable smaller = table;
+            table = other.table;
+            other.table = smaller;
+        }
         table.addAll(other.table);
         words += other.words;
         other.table = null;
@@ -477,9 +523,7 @@ task startup(StartupObject s in initialstate) {
 }
 
 task count(Section sp in process) {
-    if (!sp.countBlock()) {
-        taskexit(sp: process := true);
-    }
+    sp.countSection();
     if (sp.level < 0) {
         taskexit(sp: process := false, complete := true);
     }

@@ -16,8 +16,13 @@
 //! every new object is sent, for each (task, parameter) its new state
 //! enables, to one core of `layout.routes[c][task]` chosen by the task's
 //! policy: round-robin per sending core and task, a hash of the object's
-//! tag, or the single instance. A message to another core arrives after
-//! the machine's latency (base plus hops); to the same core at once. Each
+//! tag, or the single instance; a parameter object whose state the exit
+//! leaves as it was, gaining no tag, is not routed but stays on `c` for the
+//! task that ran (the runtime re-enqueues such an invocation where it ran,
+//! so a task working on one object over several invocations keeps it on
+//! one core, as 4.3.3's data locality rule intends). A message to another
+//! core arrives after the machine's latency (base plus hops); to the same
+//! core at once. Each
 //! core runs one invocation at a time, taking enabled invocations in the
 //! order objects arrived; an invocation locks its parameter objects, so
 //! copies of an object queued for other tasks become stale.
@@ -1120,6 +1125,26 @@ impl Sim<'_> {
         }
     }
 
+    /// Keeps object `o`, unchanged by an invocation of `task` on `core`
+    /// that ended at time `t`, on that core for `task` (for each of the
+    /// task's parameters its state satisfies), as the runtime re-enqueues it.
+    fn keep(&mut self, core: usize, o: u32, task: u32, t: f64, producer: u32) {
+        let obj = self.objs[o as usize];
+        let model = self.model;
+        for &(consumer, param) in &model.states[obj.state as usize].consumers {
+            if consumer != task {
+                continue;
+            }
+            let entry = Entry {
+                obj: o,
+                version: obj.version,
+                arrive: t,
+                from: producer,
+            };
+            self.deliver(core, consumer, param, entry);
+        }
+    }
+
     fn deliver(&mut self, core: usize, task: u32, param: u32, entry: Entry) {
         self.psets[core * self.ntasks + task as usize][param as usize].push_back(entry);
         self.notes[core].push_back(task);
@@ -1365,7 +1390,16 @@ impl Sim<'_> {
             }
         }
         for (p, &o) in objs.iter().enumerate() {
-            match ex.successor(p, self.objs[o as usize].state) {
+            let before = self.objs[o as usize].state;
+            match ex.successor(p, before) {
+                // The runtime routes a parameter only when its flags change
+                // or it gains a tag; otherwise the core that ran the task
+                // keeps it for that task (sched.c, bb_enqueue), so a task
+                // that processes an object over several invocations stays
+                // on one core (paper 4.3.3's data locality).
+                Some(s) if s == before && !ex.binds.iter().any(|b| b.param as usize == p) => {
+                    self.keep(core, o, run.task, t, inv);
+                }
                 Some(s) => {
                     self.objs[o as usize].state = s;
                     self.route(core, o, t, inv);
@@ -1752,6 +1786,40 @@ pub(crate) mod tests {
         assert_eq!(b[1].map(|x| x.size), Some(4.0));
         // A lone fractional mean and a whole one: plain accumulators.
         assert_eq!(bundles(&[alloc(1, 2.5), alloc(2, 3.0)]), vec![None, None]);
+    }
+
+    #[test]
+    fn an_object_a_task_keeps_stays_on_its_core() {
+        // Startup makes 4 objects, round-robin over 4 cores; `work` (100
+        // ns) keeps its object in its state three times (exit 0), then lets
+        // it go (exit 1). As in the runtime, a kept object is not routed
+        // again: each core runs its object's four invocations, 1000 + 400.
+        let mut m = data_parallel(4, 100.0);
+        let work = &mut m.tasks[1];
+        work.invocations = 16;
+        work.counting = Counting::PerObject;
+        work.exits[0].probability = 0.75;
+        work.exits[0].next = vec![vec![(ANY, 1)]];
+        work.exits.push(ExitModel {
+            binds: vec![],
+            runtime_exit: 1,
+            probability: 0.25,
+            mean_ns: 100.0,
+            sched_ns: None,
+            next: vec![vec![]],
+            allocs: vec![],
+        });
+        let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+        let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
+        assert_eq!((r.time_ns, r.invocations, r.completed), (1400.0, 17, true));
+        for core in 0..4 {
+            let works = r
+                .trace
+                .iter()
+                .filter(|i| i.task == 1 && i.core == core)
+                .count();
+            assert_eq!(works, 4, "core {core}");
+        }
     }
 
     #[test]

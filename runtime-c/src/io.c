@@ -281,7 +281,9 @@ int64_t bb_Files_size(bb_ctx *ctx, bb_string *path) {
  * first. A regular file is read straight into an array of the bytes it holds
  * there (by its size when opened); a file whose size says 0 (/proc) is read
  * into a buffer that grows up to length. */
-bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t length) {
+/* A negative offset or length of a range read is an IllegalArgumentException
+ * naming the path. */
+static void bb_check_range(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t length) {
   if (!path) bb_fail_java(ctx, "NullPointerException", NULL);
   if (offset < 0 || length < 0) {
     char *p = bb_string_to_utf8(path, NULL);
@@ -290,6 +292,10 @@ bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32
     free(p);
     bb_fail_java(ctx, "IllegalArgumentException", m);
   }
+}
+
+bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t length) {
+  bb_check_range(ctx, path, offset, length);
   char *cpath;
   size_t size;
   int fd = bb_open_file(ctx, path, &cpath, &size);
@@ -317,6 +323,42 @@ bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32
   close(fd);
   free(cpath);
   return a;
+}
+
+static void bb_arr_desc(bb_ctx *ctx, bb_array *a, char *buf, size_t n);
+
+/* Reads the bytes at [offset, offset + length) of the file into
+ * into[from .. from + length), fewer if the file ends first; returns how
+ * many it read (the rest of the range is left as it was). A program that
+ * reads a file piece by piece can so reuse one buffer instead of making
+ * an array of garbage per piece. */
+int32_t bb_Files_readInto(bb_ctx *ctx, bb_string *path, int64_t offset, bb_array *into, int32_t from,
+                          int32_t length) {
+  bb_check_range(ctx, path, offset, length);
+  if (!into) bb_fail_java(ctx, "NullPointerException", NULL);
+  if (from < 0 || (int64_t)from + length > into->length) {
+    char m[300], d[64];
+    bb_arr_desc(ctx, into, d, sizeof d);
+    snprintf(m, sizeof m, "readInto: range [%d, %lld) out of bounds for %s", (int)from,
+             (long long)from + length, d);
+    bb_fail_java(ctx, "ArrayIndexOutOfBoundsException", m);
+  }
+  char *cpath;
+  size_t size;
+  int fd = bb_open_file(ctx, path, &cpath, &size);
+  char *dst = (char *)bb_array_data(into) + from;
+  size_t n;
+  if (size > 0) {
+    size_t cap = (uint64_t)offset >= size ? 0 : size - (size_t)offset;
+    if (cap > (size_t)length) cap = (size_t)length;
+    n = bb_read_at(ctx, fd, dst, cap, offset, cpath);
+  } else {
+    /* (a file whose size says 0, as in /proc: read to its end or length) */
+    n = bb_read_at(ctx, fd, dst, (size_t)length, offset, cpath);
+  }
+  close(fd);
+  free(cpath);
+  return (int32_t)n;
 }
 
 bb_array *bb_Files_readAllLines(bb_ctx *ctx, bb_string *path) {

@@ -73,6 +73,10 @@ pub const NATIVES: &[(&str, &str)] = &[
     ("Files.readAllBytes(String)", "bb_Files_readAllBytes"),
     ("Files.size(String)", "bb_Files_size"),
     ("Files.readBytes(String,long,int)", "bb_Files_readBytes"),
+    (
+        "Files.readInto(String,long,byte[],int,int)",
+        "bb_Files_readInto",
+    ),
     ("Math.sqrt(double)", "bb_Math_sqrt"),
     ("Math.cbrt(double)", "bb_Math_cbrt"),
     ("Math.sin(double)", "bb_Math_sin"),

@@ -44,6 +44,8 @@ bb_array  *bb_Files_readAllLines(bb_ctx *ctx, bb_string *path);  /* String[] (no
  * a negative offset or length is an IllegalArgumentException naming the path. */
 int64_t    bb_Files_size(bb_ctx *ctx, bb_string *path);
 bb_array  *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t length);
+int32_t    bb_Files_readInto(bb_ctx *ctx, bb_string *path, int64_t offset, bb_array *into, int32_t from,
+                             int32_t length);
 
 /* ---- System -------------------------------------------------------------- */
 int64_t bb_System_nanoTime(bb_ctx *ctx);          /* CLOCK_MONOTONIC */
