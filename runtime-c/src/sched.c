@@ -550,14 +550,25 @@ bool bb_step(bb_ctx *ctx) {
 }
 
 /* Roots of one core for the collector: its parameter sets, queued
- * invocations, pending publications and the objects in its inbox. */
+ * invocations, pending publications and the objects in its inbox. A set
+ * entry whose object no longer satisfies the parameter's guard is dropped
+ * first: its state changed on another core, which leaves only its own sets
+ * (an object routed again, for a tag it gained, may sit in the sets of two
+ * cores), and no invocation on this core would ever take it again. Kept as
+ * a root, it would keep its object and all it reaches alive for the rest of
+ * the run. The object is routed again if it matches again, as after
+ * bb_drop_stale. */
 void bb_sched_mark_core(bb_ctx *leader, bb_ctx *ctx) {
   bb_sched *s = &ctx->sched;
   for (uint32_t t = 0; t < s->ntasks; t++) {
     bb_taskrt *tr = &s->tasks[t];
     if (!tr->sets) continue;
-    for (uint32_t p = 0; p < tr->desc->nparams; p++)
-      for (uint32_t i = 0; i < tr->sets[p].count; i++) bb_gc_mark(leader, tr->sets[p].items[i]);
+    for (uint32_t p = 0; p < tr->desc->nparams; p++) {
+      bb_pset *set = &tr->sets[p];
+      for (uint32_t i = set->count; i-- > 0;)
+        if (!bb_guard_holds(&tr->desc->params[p], BB_FLAGS(set->items[i]))) bb_pset_remove(set, set->items[i]);
+      for (uint32_t i = 0; i < set->count; i++) bb_gc_mark(leader, set->items[i]);
+    }
   }
   bb_queue *q = &s->queue;
   for (size_t w = q->head; w != q->tail;) {
