@@ -33,22 +33,28 @@ fn build(rel: &str) -> PathBuf {
     exe
 }
 
+/// Runs `exe` on `cores` cores with `BAMBOO_STATS=1`, checks its exit
+/// status and standard output, and returns the statistics it printed.
+fn run_with_stats(exe: &Path, cores: u32, expected_stdout: &str) -> String {
+    let out = Command::new(exe)
+        .env("BAMBOO_CORES", cores.to_string())
+        .env("BAMBOO_STATS", "1")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{cores} cores: {:?}", out.status);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        expected_stdout,
+        "{cores} cores"
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 #[test]
 fn a_million_tiny_tasks_with_merges_on_1_to_8_cores() {
     let exe = build("tests/manycore/stress.bb");
     for cores in [1, 2, 4, 8] {
-        let out = Command::new(&exe)
-            .env("BAMBOO_CORES", cores.to_string())
-            .env("BAMBOO_STATS", "1")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{cores} cores: {:?}", out.status);
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout),
-            "batches 250 sum 374999750000\n",
-            "{cores} cores"
-        );
-        let stats = String::from_utf8_lossy(&out.stderr);
+        let stats = run_with_stats(&exe, cores, "batches 250 sum 374999750000\n");
         let invocations: u64 = stats
             .lines()
             .filter_map(|l| {
@@ -83,21 +89,11 @@ fn stale_parameter_set_entries_do_not_keep_objects_alive() {
     // other core's sets kept every walk's payload (33 MB on 2 and 4 cores).
     let exe = build("tests/manycore/stale.bb");
     for cores in [1, 2, 4] {
-        let out = Command::new(&exe)
-            .env("BAMBOO_CORES", cores.to_string())
-            .env("BAMBOO_STATS", "1")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{cores} cores: {:?}", out.status);
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout),
-            "rounds 200 hops 1600\n",
-            "{cores} cores"
-        );
-        let live = live_bytes(&String::from_utf8_lossy(&out.stderr));
+        let live = live_bytes(&run_with_stats(&exe, cores, "rounds 200 hops 1600\n"));
         assert!(
             live < 4 << 20,
             "{cores} cores: {live} bytes live after the last collection"
         );
     }
+    let _ = std::fs::remove_file(&exe);
 }
