@@ -277,10 +277,6 @@ int64_t bb_Files_size(bb_ctx *ctx, bb_string *path) {
   return (int64_t)st.st_size;
 }
 
-/* The bytes at [offset, offset + length) of the file, fewer if it ends
- * first. A regular file is read straight into an array of the bytes it holds
- * there (by its size when opened); a file whose size says 0 (/proc) is read
- * into a buffer that grows up to length. */
 /* A negative offset or length of a range read is an IllegalArgumentException
  * naming the path. */
 static void bb_check_range(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t length) {
@@ -294,6 +290,10 @@ static void bb_check_range(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t
   }
 }
 
+/* The bytes at [offset, offset + length) of the file, fewer if it ends
+ * first. A regular file is read straight into an array of the bytes it holds
+ * there (by its size when opened); a file whose size says 0 (/proc) is read
+ * into a buffer that grows up to length. */
 bb_array *bb_Files_readBytes(bb_ctx *ctx, bb_string *path, int64_t offset, int32_t length) {
   bb_check_range(ctx, path, offset, length);
   char *cpath;
@@ -347,15 +347,14 @@ int32_t bb_Files_readInto(bb_ctx *ctx, bb_string *path, int64_t offset, bb_array
   size_t size;
   int fd = bb_open_file(ctx, path, &cpath, &size);
   char *dst = (char *)bb_array_data(into) + from;
-  size_t n;
+  /* A regular file is read no further than its end; a file whose size says
+   * 0 (/proc) to its end or length. */
+  size_t cap = (size_t)length;
   if (size > 0) {
-    size_t cap = (uint64_t)offset >= size ? 0 : size - (size_t)offset;
-    if (cap > (size_t)length) cap = (size_t)length;
-    n = bb_read_at(ctx, fd, dst, cap, offset, cpath);
-  } else {
-    /* (a file whose size says 0, as in /proc: read to its end or length) */
-    n = bb_read_at(ctx, fd, dst, (size_t)length, offset, cpath);
+    size_t left = (uint64_t)offset < size ? size - (size_t)offset : 0;
+    if (left < cap) cap = left;
   }
+  size_t n = bb_read_at(ctx, fd, dst, cap, offset, cpath);
   close(fd);
   free(cpath);
   return (int32_t)n;
