@@ -143,14 +143,13 @@ BB_INLINE double bb_fdlibm_log_normal(double x, int32_t k0) {
   double s = f / (xn + 1.0);
   double dk = (double)k;
   double z = s * s;
-  int32_t i = hx - 0x6147a;
   double w = z * z;
-  int32_t j = 0x6b851 - hx;
   double t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
   double t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
-  i |= j;
   double R = t2 + t1;
-  if (i > 0) {
+  /* fdlibm's test i = (hx - 0x6147a) | (0x6b851 - hx) > 0: both differences
+   * non-negative (they cannot both be zero), as one unsigned comparison. */
+  if ((uint32_t)(hx - 0x6147a) <= 0x6b851 - 0x6147a) {
     double hfsq = 0.5 * f * f;
     return dk * bb_fdlibm_ln2_hi - ((hfsq - (s * (hfsq + R) + dk * bb_fdlibm_ln2_lo)) - f);
   }
