@@ -67,7 +67,7 @@ bb_string *bb_BambooRuntime_className(bb_ctx *ctx, bb_object *o);
 /* Raise a Java-exception-like run-time error: "<kind>: <message>". */
 BB_NORETURN void bb_BambooRuntime_error(bb_ctx *ctx, bb_string *kind, bb_string *message);
 
-/* ---- Math and StrictMath natives (inline calls into libm) ------------------ */
+/* ---- Math and StrictMath natives (inline: libm calls, sqrtsd, fdlibm's log) - */
 #define BB__M1(name, cfn) BB_INLINE double bb_Math_##name(bb_ctx *ctx, double a) { (void)ctx; return cfn(a); }
 #define BB__F1(name, cfn) BB_INLINE float bb_Math_##name(bb_ctx *ctx, float a) { (void)ctx; return cfn(a); }
 BB__M1(cbrt, cbrt) BB__M1(sin, sin) BB__M1(cos, cos) BB__M1(tan, tan) BB__M1(asin, asin)
