@@ -67,10 +67,10 @@ bb_string *bb_BambooRuntime_className(bb_ctx *ctx, bb_object *o);
 /* Raise a Java-exception-like run-time error: "<kind>: <message>". */
 BB_NORETURN void bb_BambooRuntime_error(bb_ctx *ctx, bb_string *kind, bb_string *message);
 
-/* ---- Math and StrictMath natives (inline calls into libm) ------------------ */
+/* ---- Math and StrictMath natives (inline: libm calls, sqrtsd, fdlibm's log) - */
 #define BB__M1(name, cfn) BB_INLINE double bb_Math_##name(bb_ctx *ctx, double a) { (void)ctx; return cfn(a); }
 #define BB__F1(name, cfn) BB_INLINE float bb_Math_##name(bb_ctx *ctx, float a) { (void)ctx; return cfn(a); }
-BB__M1(sqrt, sqrt) BB__M1(cbrt, cbrt) BB__M1(sin, sin) BB__M1(cos, cos) BB__M1(tan, tan) BB__M1(asin, asin)
+BB__M1(cbrt, cbrt) BB__M1(sin, sin) BB__M1(cos, cos) BB__M1(tan, tan) BB__M1(asin, asin)
 BB__M1(acos, acos) BB__M1(atan, atan) BB__M1(exp, exp) BB__M1(log, log) BB__M1(log10, log10)
 BB__M1(floor, floor) BB__M1(ceil, ceil) BB__M1(rint, rint) BB__M1(expm1, expm1) BB__M1(log1p, log1p)
 BB__M1(sinh, sinh) BB__M1(cosh, cosh) BB__M1(tanh, tanh)
@@ -83,7 +83,20 @@ BB_INLINE double bb_Math_hypot(bb_ctx *ctx, double x, double y) { (void)ctx; ret
 BB_INLINE float bb_Math_powf(bb_ctx *ctx, float a, float b) { (void)ctx; return powf(a, b); }
 double bb_java_pow(double a, double b);   /* pow with Java's NaN and (+-1)^inf cases */
 BB_INLINE double bb_Math_pow(bb_ctx *ctx, double a, double b) { (void)ctx; return bb_java_pow(a, b); }
-BB_INLINE double bb_StrictMath_sqrt(bb_ctx *ctx, double a) { (void)ctx; return sqrt(a); }
+/* The square root, correctly rounded (IEEE 754), as Java's Math.sqrt and
+ * StrictMath.sqrt are. With SSE2 the instruction itself: the C library's
+ * sqrt() also sets errno for a negative argument, for which the C compiler
+ * adds a test and a call after every sqrtsd (Java has no errno). */
+BB_INLINE double bb_sqrt(double a) {
+#if defined(__SSE2__)
+  __m128d v = _mm_set_sd(a);
+  return _mm_cvtsd_f64(_mm_sqrt_sd(v, v));
+#else
+  return sqrt(a);
+#endif
+}
+BB_INLINE double bb_Math_sqrt(bb_ctx *ctx, double a) { (void)ctx; return bb_sqrt(a); }
+BB_INLINE double bb_StrictMath_sqrt(bb_ctx *ctx, double a) { (void)ctx; return bb_sqrt(a); }
 /* fdlibm 5.3 e_log.c (__ieee754_log): bit-exact StrictMath.log. Inline, so
  * that callers such as Random.nextGaussian keep their values in registers;
  * zero, negative, subnormal, infinite and NaN arguments and those within
@@ -143,14 +156,13 @@ BB_INLINE double bb_fdlibm_log_normal(double x, int32_t k0) {
   double s = f / (xn + 1.0);
   double dk = (double)k;
   double z = s * s;
-  int32_t i = hx - 0x6147a;
   double w = z * z;
-  int32_t j = 0x6b851 - hx;
   double t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
   double t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
-  i |= j;
   double R = t2 + t1;
-  if (i > 0) {
+  /* fdlibm's test i = (hx - 0x6147a) | (0x6b851 - hx) > 0: both differences
+   * non-negative (they cannot both be zero), as one unsigned comparison. */
+  if ((uint32_t)(hx - 0x6147a) <= 0x6b851 - 0x6147a) {
     double hfsq = 0.5 * f * f;
     return dk * bb_fdlibm_ln2_hi - ((hfsq - (s * (hfsq + R) + dk * bb_fdlibm_ln2_lo)) - f);
   }

@@ -50,6 +50,30 @@ void test_lib(void) {
   CHECK(bb_StrictMath_log(ctx, 1.0) == 0.0 && isinf(bb_StrictMath_log(ctx, 0.0)) && isnan(bb_StrictMath_log(ctx, -1.0)));
   CHECK(bb_StrictMath_log(ctx, M_E) == 1.0);
   CHECK(bb_StrictMath_sqrt(ctx, 2.0) == 1.4142135623730951);
+  /* Math.sqrt and StrictMath.sqrt (the SSE2 instruction) give the C
+   * library's correctly rounded bits, and Java's special values */
+  {
+    int sqrt_mismatches = 0;
+    uint64_t state = 0x243f6a8885a308d3ull;  /* xorshift64*: a fixed sequence */
+    for (int n = 0; n < 100000; n++) {
+      state ^= state >> 12;
+      state ^= state << 25;
+      state ^= state >> 27;
+      uint64_t b = (state * 0x2545f4914f6cdd1dull) & 0x7fffffffffffffffull;  /* any non-negative double */
+      double x, want, got;
+      memcpy(&x, &b, 8);
+      want = sqrt(x);
+      got = bb_Math_sqrt(ctx, x);
+      if (memcmp(&want, &got, 8) != 0 && !(want != want && got != got)) sqrt_mismatches++;
+      got = bb_StrictMath_sqrt(ctx, x);
+      if (memcmp(&want, &got, 8) != 0 && !(want != want && got != got)) sqrt_mismatches++;
+    }
+    CHECK(sqrt_mismatches == 0);
+    double negative_zero = bb_Math_sqrt(ctx, -0.0);
+    CHECK(negative_zero == 0.0 && signbit(negative_zero));
+    CHECK(isnan(bb_Math_sqrt(ctx, -1.0)) && isnan(bb_Math_sqrt(ctx, NAN)) && isnan(bb_Math_sqrt(ctx, -INFINITY)));
+    CHECK(isinf(bb_Math_sqrt(ctx, INFINITY)) && bb_Math_sqrt(ctx, 0x1p-1074) == 0x1p-537);
+  }
   /* identity hash: stable, non-negative, repeatable */
   bb_object *o1 = bb_new(ctx, BB_CLASS_OBJECT, sizeof(bb_object));
   int32_t h1 = bb_Object_hashCode(ctx, o1);
