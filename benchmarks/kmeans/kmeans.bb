@@ -149,6 +149,7 @@ class Partition {
     float[] centres;    // the centres, centre after centre (dims values each)
     int[] nearest;      // the nearest centre of each point
     int changed;        // points whose nearest centre changed in this pass
+    int[] movers;       // those points (their places in the partition), first `changed`
     int[] sizes;        // how many of its points each cluster has
 
     Partition(int index, String path, long size, int parts, int dims, int bands) {
@@ -231,6 +232,7 @@ class Partition {
         System.arraycopy(values, 0, this.values, 0, n * dims);
         count = n;
         nearest = new int[n];
+        movers = new int[n];
         // Each band's columns, point after point, so that Clusters and
         // the bands move them with whole-array copies.
         slices = new float[bands][];
@@ -298,7 +300,7 @@ class Partition {
 
     /**
      * Finds each point's nearest centre, counting the points of each
-     * cluster and those whose nearest centre changed.
+     * cluster and listing those whose nearest centre changed (movers).
      */
     void assign() {
         scale();
@@ -326,6 +328,7 @@ class Partition {
                 }
             }
             if (nearest[i] != index) {
+                movers[moved] = i;
                 moved++;
             }
             nearest[i] = index;
@@ -372,6 +375,8 @@ class Clusters {
     float delta;        // points that changed cluster in this pass
     float[][] centres;
     int[] membership;
+    int[] movers;       // the points whose cluster changed in this pass, first moverCount
+    int moverCount;
     int[] counts;       // the points of each cluster in this pass
 
     Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions, int bands) {
@@ -440,6 +445,7 @@ class Clusters {
         sd = new float[dims];
         seeds = new float[maxK][dims];
         membership = new int[n];
+        movers = new int[n];
         return true;
     }
 
@@ -507,9 +513,27 @@ class Clusters {
         return false;
     }
 
-    /** Takes one partition's assignment in; true when all are in. */
+    /**
+     * Takes one partition's assignment in (only its movers' clusters when
+     * few moved: the others are as they were) and adds its movers to this
+     * pass's; true when all are in.
+     */
     boolean collect(Partition p) {
-        System.arraycopy(p.nearest, 0, membership, firsts[p.index], p.nearest.length);
+        int first = firsts[p.index];
+        int[] nearest = p.nearest;
+        int[] moved = p.movers;
+        int m = p.changed;
+        if (Band.wholeCopy(m, nearest.length)) {
+            System.arraycopy(nearest, 0, membership, first, nearest.length);
+        } else {
+            for (int j = 0; j < m; j++) {
+                membership[first + moved[j]] = nearest[moved[j]];
+            }
+        }
+        for (int j = 0; j < m; j++) {
+            movers[moverCount + j] = first + moved[j];
+        }
+        moverCount += m;
         for (int c = 0; c < k; c++) {
             counts[c] += p.sizes[c];
         }
@@ -522,10 +546,18 @@ class Clusters {
         return false;
     }
 
-    /** Gives a band this pass's assignment; true when every band has it. */
+    /**
+     * Gives a band this pass's assignment (the band has the last pass's,
+     * so only the movers' clusters when few moved); true when every band
+     * has it.
+     */
     boolean share(Band b) {
-        b.take(membership, counts, k);
-        return bandStep();
+        b.take(membership, movers, moverCount, counts, k);
+        if (bandStep()) {
+            moverCount = 0;
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -692,11 +724,30 @@ class Band {
     }
 
     /**
-     * Takes a pass's assignment and cluster sizes of a clustering with k
-     * centres.
+     * Whether an assignment of `points` points of which `moved` changed
+     * cluster is taken as one whole-array copy: cheaper than changing the
+     * movers one by one when more than a sixteenth of them moved. (The
+     * first pass of each k moves every point, so each pass's assignment is
+     * whole either way.)
      */
-    void take(int[] assignment, int[] sizes, int k) {
-        System.arraycopy(assignment, 0, membership, 0, n);
+    static boolean wholeCopy(int moved, int points) {
+        return 16 * moved > points;
+    }
+
+    /**
+     * Takes a pass's assignment and cluster sizes of a clustering with k
+     * centres: its membership is the last pass's, so only the `moved`
+     * points listed in `movers` need their new cluster.
+     */
+    void take(int[] assignment, int[] movers, int moved, int[] sizes, int k) {
+        if (wholeCopy(moved, n)) {
+            System.arraycopy(assignment, 0, membership, 0, n);
+        } else {
+            for (int j = 0; j < moved; j++) {
+                int i = movers[j];
+                membership[i] = assignment[i];
+            }
+        }
         if (sums == null || this.k != k) {
             this.k = k;
             sums = new float[k * width];
