@@ -276,7 +276,7 @@ class Partition {
      * Takes the centres of a pass; a new k starts with no point in any
      * cluster (STAMP's membership of -1).
      */
-    void setCentres(float[][] from, int k) {
+    void setCentres(float[] from, int k) {
         if (centres == null || sizes.length != k) {
             centres = new float[k * dims];
             sizes = new int[k];
@@ -284,9 +284,7 @@ class Partition {
                 nearest[i] = -1;
             }
         }
-        for (int c = 0; c < k; c++) {
-            System.arraycopy(from[c], 0, centres, c * dims, dims);
-        }
+        System.arraycopy(from, 0, centres, 0, k * dims);
     }
 
     /** The squared distance of the points at a[i..i+d) and b[j..j+d). */
@@ -373,7 +371,7 @@ class Clusters {
     int bandsDone;      // bands through the current step (seed, moments, share, merge)
     int loop;           // passes of this k after the first
     float delta;        // points that changed cluster in this pass
-    float[][] centres;
+    float[] centres;    // centre after centre (dims values each), as the partitions keep them
     int[] membership;
     int[] movers;       // the points whose cluster changed in this pass, first moverCount
     int moverCount;
@@ -452,10 +450,10 @@ class Clusters {
     /** Seeds the initial centres of a clustering with k centres. */
     void startK(int k) {
         this.k = k;
-        centres = new float[k][dims];
+        centres = new float[k * dims];
         counts = new int[k];
         for (int c = 0; c < k; c++) {
-            System.arraycopy(seeds[c], 0, centres[c], 0, dims);
+            System.arraycopy(seeds[c], 0, centres, c * dims, dims);
         }
         loop = 0;
         delta = 0.0f;
@@ -567,7 +565,7 @@ class Clusters {
     boolean merge(Band b) {
         for (int c = 0; c < k; c++) {
             if (counts[c] > 0) {
-                System.arraycopy(b.means[c], 0, centres[c], b.from, b.width);
+                System.arraycopy(b.means[c], 0, centres, c * dims + b.from, b.width);
             }
         }
         return bandStep();
@@ -600,7 +598,7 @@ class Clusters {
             out.append(c);
             out.append(' ');
             for (int j = 0; j < dims; j++) {
-                appendFixed6(out, centres[c][j]);
+                appendFixed6(out, centres[c * dims + j]);
                 out.append(' ');
             }
             out.append('\n');
