@@ -342,8 +342,6 @@ class Clusters {
     flag seeding;       // handing the bands their columns of the points
     flag scaling;       // waiting for the bands' moments and seed columns
     flag distributing;  // handing the centres to the partitions
-    flag collecting;    // waiting for the partitions' assignments
-    flag sharing;       // handing the assignment to the bands
     flag merging;       // waiting for the bands' columns of the centres
     flag finished;
 
@@ -367,15 +365,9 @@ class Clusters {
     int bands;
     boolean momentsSent; // the partitions have mean and sd
     int handedOut;      // partitions that have this pass's centres
-    int collected;      // partitions whose assignment is in
-    int bandsDone;      // bands through the current step (seed, moments, share, merge)
+    int bandsDone;      // bands through the current step (seed, moments, merge)
     int loop;           // passes of this k after the first
-    float delta;        // points that changed cluster in this pass
     float[] centres;    // centre after centre (dims values each), as the partitions keep them
-    int[] membership;
-    int[] movers;       // the points whose cluster changed in this pass, first moverCount
-    int moverCount;
-    int[] counts;       // the points of each cluster in this pass
 
     Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions, int bands) {
         this.path = path;
@@ -442,8 +434,6 @@ class Clusters {
         mean = new float[dims];
         sd = new float[dims];
         seeds = new float[maxK][dims];
-        membership = new int[n];
-        movers = new int[n];
         return true;
     }
 
@@ -451,12 +441,10 @@ class Clusters {
     void startK(int k) {
         this.k = k;
         centres = new float[k * dims];
-        counts = new int[k];
         for (int c = 0; c < k; c++) {
             System.arraycopy(seeds[c], 0, centres, c * dims, dims);
         }
         loop = 0;
-        delta = 0.0f;
     }
 
     /** Counts one more band through the current step; true after the last. */
@@ -512,59 +500,13 @@ class Clusters {
     }
 
     /**
-     * Takes one partition's assignment in (only its movers' clusters when
-     * few moved: the others are as they were) and adds its movers to this
-     * pass's; true when all are in.
-     */
-    boolean collect(Partition p) {
-        int first = firsts[p.index];
-        int[] nearest = p.nearest;
-        int[] moved = p.movers;
-        int m = p.changed;
-        if (Band.wholeCopy(m, nearest.length)) {
-            System.arraycopy(nearest, 0, membership, first, nearest.length);
-        } else {
-            for (int j = 0; j < m; j++) {
-                membership[first + moved[j]] = nearest[moved[j]];
-            }
-        }
-        for (int j = 0; j < m; j++) {
-            movers[moverCount + j] = first + moved[j];
-        }
-        moverCount += m;
-        for (int c = 0; c < k; c++) {
-            counts[c] += p.sizes[c];
-        }
-        delta += p.changed;
-        collected++;
-        if (collected == partitions) {
-            collected = 0;
-            return true;
-        }
-        return false;
-    }
-
-    /**
-     * Gives a band this pass's assignment (the band has the last pass's,
-     * so only the movers' clusters when few moved); true when every band
-     * has it.
-     */
-    boolean share(Band b) {
-        b.take(membership, movers, moverCount, counts, k);
-        if (bandStep()) {
-            moverCount = 0;
-            return true;
-        }
-        return false;
-    }
-
-    /**
      * Takes a band's columns of the new centres (an empty cluster keeps
-     * its centre); true when every band's are in.
+     * its centre: the band has the pass's counts); true when every band's
+     * are in.
      */
     boolean merge(Band b) {
         for (int c = 0; c < k; c++) {
-            if (counts[c] > 0) {
+            if (b.counts[c] > 0) {
                 System.arraycopy(b.means[c], 0, centres, c * dims + b.from, b.width);
             }
         }
@@ -572,16 +514,14 @@ class Clusters {
     }
 
     /**
-     * After the last band of a pass: true if another pass or another k
+     * After the last band of a pass (`changed` its points that changed
+     * cluster, as the bands have it): true if another pass or another k
      * follows, false when the clustering is finished.
      */
-    boolean update() {
-        for (int c = 0; c < k; c++) {
-            counts[c] = 0;
-        }
-        delta /= membership.length;
+    boolean update(int changed) {
+        float delta = changed;
+        delta /= n;
         boolean again = delta > threshold && loop++ < 500;
-        delta = 0.0f;
         if (again) {
             return true;
         }
@@ -628,6 +568,98 @@ class Clusters {
 }
 
 /**
+ * A pass's assignment: takes each partition's in and shares it with the
+ * bands. It is an object of its own, apart from Clusters, so that
+ * synthesis can give its steps (one per partition, one per band) another
+ * core than Clusters': the partitions finish one after another, in the
+ * order Clusters handed them their centres, and Clusters' core, which
+ * also runs the assignment it handed out last, would take none of them
+ * in before its own was done.
+ */
+class Collector {
+    flag collecting;    // waiting for the partitions' assignments
+    flag sharing;       // handing the assignment to the bands
+
+    int partitions;
+    int bands;
+    int[] firsts;       // each partition's first point in file order
+    int[] membership;   // each point's cluster in this pass
+    int[] movers;       // the points whose cluster changed in this pass, first moverCount
+    int moverCount;
+    int changed;        // how many points changed cluster in this pass
+    int[] counts;       // the points of each cluster in this pass
+    int collected;      // partitions whose assignment is in
+    int shared;         // bands that have the assignment
+
+    Collector(int[] firsts, int n, int bands) {
+        this.partitions = firsts.length;
+        this.bands = bands;
+        this.firsts = new int[partitions];
+        System.arraycopy(firsts, 0, this.firsts, 0, partitions);
+        this.membership = new int[n];
+        this.movers = new int[n];
+    }
+
+    /**
+     * Takes one partition's assignment in (only its movers' clusters when
+     * few moved: the others are as they were) and adds its movers and
+     * counts to this pass's; true when all are in.
+     */
+    boolean collect(Partition p) {
+        int k = p.sizes.length;
+        if (counts == null || counts.length != k) {
+            counts = new int[k];
+        }
+        int first = firsts[p.index];
+        int[] nearest = p.nearest;
+        int[] moved = p.movers;
+        int m = p.changed;
+        if (Band.wholeCopy(m, nearest.length)) {
+            System.arraycopy(nearest, 0, membership, first, nearest.length);
+        } else {
+            for (int j = 0; j < m; j++) {
+                membership[first + moved[j]] = nearest[moved[j]];
+            }
+        }
+        for (int j = 0; j < m; j++) {
+            movers[moverCount + j] = first + moved[j];
+        }
+        moverCount += m;
+        changed += m;
+        for (int c = 0; c < k; c++) {
+            counts[c] += p.sizes[c];
+        }
+        collected++;
+        if (collected == partitions) {
+            collected = 0;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Gives a band this pass's assignment (the band has the last pass's,
+     * so only the movers' clusters when few moved), counts and number of
+     * changed points; true when every band has them, and the next pass
+     * starts from nothing.
+     */
+    boolean share(Band b) {
+        b.take(membership, movers, moverCount, counts, changed);
+        shared++;
+        if (shared < bands) {
+            return false;
+        }
+        shared = 0;
+        moverCount = 0;
+        changed = 0;
+        for (int c = 0; c < counts.length; c++) {
+            counts[c] = 0;
+        }
+        return true;
+    }
+}
+
+/**
  * A range of the attributes: its columns of every point, and each pass
  * the sums of its columns over each cluster's points, in point order.
  */
@@ -653,6 +685,7 @@ class Band {
     float[] sums;       // cluster c's sums at [c * width, (c + 1) * width)
     float[][] means;    // its columns of the new centres
     int[] counts;       // the points of each cluster
+    int changed;        // the points that changed cluster (for Clusters)
 
     Band(int index, int from, int width) {
         this.index = index;
@@ -733,11 +766,13 @@ class Band {
     }
 
     /**
-     * Takes a pass's assignment and cluster sizes of a clustering with k
-     * centres: its membership is the last pass's, so only the `moved`
-     * points listed in `movers` need their new cluster.
+     * Takes a pass's assignment, cluster sizes (one a centre) and number
+     * of changed points: its membership is the last pass's, so only the
+     * `moved` points listed in `movers` need their new cluster.
      */
-    void take(int[] assignment, int[] movers, int moved, int[] sizes, int k) {
+    void take(int[] assignment, int[] movers, int moved, int[] sizes, int changed) {
+        int k = sizes.length;
+        this.changed = changed;
         if (wholeCopy(moved, n)) {
             System.arraycopy(assignment, 0, membership, 0, n);
         } else {
@@ -945,6 +980,7 @@ task parse(Partition p in parse) {
 task gather(Clusters c in gathering, Partition p in parsed) {
     if (c.gather(p)) {
         if (c.start()) {
+            Collector collector = new Collector(c.firsts, c.n, c.bands) { collecting := true };
             taskexit(c: gathering := false, seeding := true; p: parsed := false, idle := true);
         }
         taskexit(c: gathering := false, finished := true; p: parsed := false, idle := true);
@@ -973,7 +1009,7 @@ task moments(Clusters c in scaling, Band b in scaled) {
 
 task distribute(Clusters c in distributing, Partition p in idle) {
     if (c.handOut(p)) {
-        taskexit(c: distributing := false, collecting := true; p: idle := false, work := true);
+        taskexit(c: distributing := false, merging := true; p: idle := false, work := true);
     }
     taskexit(p: idle := false, work := true);
 }
@@ -983,16 +1019,16 @@ task assign(Partition p in work) {
     taskexit(p: work := false, done := true);
 }
 
-task collect(Clusters c in collecting, Partition p in done) {
-    if (c.collect(p)) {
-        taskexit(c: collecting := false, sharing := true; p: done := false, idle := true);
+task collect(Collector a in collecting, Partition p in done) {
+    if (a.collect(p)) {
+        taskexit(a: collecting := false, sharing := true; p: done := false, idle := true);
     }
     taskexit(p: done := false, idle := true);
 }
 
-task share(Clusters c in sharing, Band b in waiting) {
-    if (c.share(b)) {
-        taskexit(c: sharing := false, merging := true; b: waiting := false, assigned := true);
+task share(Collector a in sharing, Band b in waiting) {
+    if (a.share(b)) {
+        taskexit(a: sharing := false, collecting := true; b: waiting := false, assigned := true);
     }
     taskexit(b: waiting := false, assigned := true);
 }
@@ -1004,7 +1040,7 @@ task sum(Band b in assigned) {
 
 task merge(Clusters c in merging, Band b in summed) {
     if (c.merge(b)) {
-        if (c.update()) {
+        if (c.update(b.changed)) {
             taskexit(c: merging := false, distributing := true; b: summed := false, waiting := true);
         }
         c.report();
