@@ -585,6 +585,7 @@ class Collector {
     int[] firsts;       // each partition's first point in file order
     int[] membership;   // each point's cluster in this pass
     int[] movers;       // the points whose cluster changed in this pass, first moverCount
+    int[] moverClusters; // their new clusters
     int moverCount;
     int changed;        // how many points changed cluster in this pass
     int[] counts;       // the points of each cluster in this pass
@@ -598,6 +599,7 @@ class Collector {
         System.arraycopy(firsts, 0, this.firsts, 0, partitions);
         this.membership = new int[n];
         this.movers = new int[n];
+        this.moverClusters = new int[n];
     }
 
     /**
@@ -623,6 +625,7 @@ class Collector {
         }
         for (int j = 0; j < m; j++) {
             movers[moverCount + j] = first + moved[j];
+            moverClusters[moverCount + j] = nearest[moved[j]];
         }
         moverCount += m;
         changed += m;
@@ -644,7 +647,7 @@ class Collector {
      * starts from nothing.
      */
     boolean share(Band b) {
-        b.take(membership, movers, moverCount, counts, changed);
+        b.take(membership, movers, moverClusters, moverCount, counts, changed);
         shared++;
         if (shared < bands) {
             return false;
@@ -768,17 +771,17 @@ class Band {
     /**
      * Takes a pass's assignment, cluster sizes (one a centre) and number
      * of changed points: its membership is the last pass's, so only the
-     * `moved` points listed in `movers` need their new cluster.
+     * `moved` points listed in `movers` need their new cluster (`clusters`,
+     * in the same order).
      */
-    void take(int[] assignment, int[] movers, int moved, int[] sizes, int changed) {
+    void take(int[] assignment, int[] movers, int[] clusters, int moved, int[] sizes, int changed) {
         int k = sizes.length;
         this.changed = changed;
         if (wholeCopy(moved, n)) {
             System.arraycopy(assignment, 0, membership, 0, n);
         } else {
             for (int j = 0; j < moved; j++) {
-                int i = movers[j];
-                membership[i] = assignment[i];
+                membership[movers[j]] = clusters[j];
             }
         }
         if (sums == null || this.k != k) {
