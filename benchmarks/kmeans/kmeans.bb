@@ -5,7 +5,7 @@
 // Usage: kmeans FILE MIN MAX THRESHOLD [partitions [bands]]
 //   FILE: one point a line, an id (ignored) then the attributes;
 //   partitions: Partition objects, each a share of the points (default 62);
-//   bands: Band objects, each a range of the attributes (default 8, at
+//   bands: Band objects, each a range of the attributes (default 16, at
 //   most the number of attributes).
 //
 // Structure (data parallelism as in the paper's section 2 example, with
@@ -25,8 +25,9 @@
 //               locks stay apart;
 //   gather      (Clusters gathering, Partition parsed) copies a partition's
 //               band slices into Clusters (parsed -> idle); after the
-//               last one, Clusters numbers the points in file order and
-//               draws the points that seed the centres (seeding);
+//               last one, Clusters numbers the points in file order,
+//               draws the points that seed the centres (seeding) and
+//               makes the Collector object (state `collecting`);
 //   seed        (Clusters seeding, Band unseeded) copies a band's slices
 //               of every partition, and the seed points' numbers, into it
 //               (unseeded -> unscaled); after the last band, Clusters
@@ -42,27 +43,42 @@
 //   distribute  (Clusters distributing, Partition idle) hands the current
 //               centres, and the first time the attributes' means and
 //               deviations, to a partition (idle -> work); when every
-//               partition has them, Clusters waits for results (collecting);
+//               partition has them, Clusters waits for the bands' centres
+//               (merging);
 //   assign      z-scores the partition's points the first time (the same
 //               float operations as the bands'), then finds
 //               the nearest centre of each of its points, counting the
-//               points of each cluster and those whose nearest centre
-//               changed (work -> done): the n*k*d part of the work;
-//   collect     (Clusters collecting, Partition done) copies a partition's
-//               assignment into Clusters' and adds up its counts
-//               (done -> idle); after the last one, Clusters shares the
-//               whole assignment with the bands (sharing);
-//   share       (Clusters sharing, Band waiting) copies the assignment
-//               into a band (waiting -> assigned); after the last band,
-//               Clusters waits for the bands' centres (merging);
+//               points of each cluster and listing those whose nearest
+//               centre changed, the movers (work -> done): the n*k*d part
+//               of the work;
+//   collect     (Collector collecting, Partition done) takes a partition's
+//               assignment into the Collector's (only the movers' clusters
+//               when few moved), adds its movers to the pass's list and
+//               adds up its counts (done -> idle); after the last one, the
+//               Collector shares the assignment with the bands (sharing);
+//   share       (Collector sharing, Band waiting) gives a band the pass's
+//               movers and their clusters (the band has the last pass's
+//               assignment; the whole one when more than a sixteenth of
+//               the points moved, as in each k's first pass), the counts
+//               and the number of movers (waiting -> assigned); after the
+//               last band, the Collector waits for the next pass
+//               (collecting);
 //   sum         sums the band's columns over each cluster's points, in
 //               point order, and divides them by the cluster's count
 //               (assigned -> summed): the n*d part of the work, the bands
 //               in parallel;
 //   merge       (Clusters merging, Band summed) copies a band's columns of
 //               the new centres into Clusters (summed -> waiting); after
-//               the last band, Clusters either starts the next pass or the
-//               next k (distributing) or prints the result (finished).
+//               the last band, Clusters (with the band's number of movers)
+//               either starts the next pass or the next k (distributing) or
+//               prints the result (finished).
+// Clusters and the Collector are apart so that each pass's serial steps
+// are split between two objects that synthesis can place on two cores:
+// Clusters' core also runs the assignment it hands out last, and the
+// collects would otherwise queue behind it (on the simulated 62-core
+// TILEPro64, ~70 us a pass). Sharing only the movers keeps each share
+// short (a whole assignment is n ints, ~20 us at the full size), which is
+// what lets 16 bands sum each pass in about half the time 8 took.
 // Each sum is one band's, over the points in file order, as STAMP adds
 // them, so the result is STAMP's sequential one, byte for byte, whatever
 // the number of partitions and bands and the order the tasks run in.
@@ -339,6 +355,7 @@ class Partition {
 /** The centres and the clustering state of the current k. */
 class Clusters {
     flag gathering;     // collecting the partitions' parsed points
+    flag sizing;        // telling the bands the number of points
     flag seeding;       // handing the bands their columns of the points
     flag scaling;       // waiting for the bands' moments and seed columns
     flag distributing;  // handing the centres to the partitions
@@ -457,9 +474,15 @@ class Clusters {
         return false;
     }
 
+    /** Tells a band the number of points; true when every band knows it. */
+    boolean size(Band b) {
+        b.n = n;
+        return bandStep();
+    }
+
     /** Gives a band its columns of the points; true when all have them. */
     boolean seed(Band b) {
-        b.seed(pieces, n, seedPoints);
+        b.seed(pieces, seedPoints);
         if (bandStep()) {
             pieces = null;
             return true;
@@ -667,7 +690,9 @@ class Collector {
  * the sums of its columns over each cluster's points, in point order.
  */
 class Band {
-    flag unseeded;      // waiting for its columns of the points
+    flag unseeded;      // waiting to learn the number of points
+    flag sized;         // knows it, waiting to make its arrays
+    flag empty;         // has its arrays, waiting for its columns of the points
     flag unscaled;      // has its columns, waiting to take their moments
     flag scaled;        // its moments and seed columns are ready
     flag waiting;       // waiting for the next pass's assignment
@@ -702,20 +727,26 @@ class Band {
     }
 
     /**
+     * Makes its arrays for the n points: on its own core, in parallel with
+     * the other bands', so that Clusters' core, which hands each band its
+     * columns in turn, only copies.
+     */
+    void allocate() {
+        values = new float[n * width];
+        membership = new int[n];
+    }
+
+    /**
      * Takes its columns of the n points, its slice of each partition's
      * pieces in partition order, and the points drawn as seeds.
      */
-    void seed(float[][][] pieces, int n, int[] seedPoints) {
-        this.n = n;
-        float[] column = new float[n * width];
+    void seed(float[][][] pieces, int[] seedPoints) {
         int at = 0;
         for (int g = 0; g < pieces.length; g++) {
             float[] slice = pieces[g][index];
-            System.arraycopy(slice, 0, column, at, slice.length);
+            System.arraycopy(slice, 0, values, at, slice.length);
             at += slice.length;
         }
-        values = column;
-        membership = new int[n];
         this.seedPoints = new int[seedPoints.length];
         System.arraycopy(seedPoints, 0, this.seedPoints, 0, seedPoints.length);
     }
@@ -954,7 +985,7 @@ task startup(StartupObject s in initialstate) {
         partitions = 1;
     }
     int dims = PointFile.firstDims(path, size);
-    int bands = 8;
+    int bands = 16;
     if (s.args.length > 5) {
         bands = Integer.parseInt(s.args[5]);
     }
@@ -984,18 +1015,30 @@ task gather(Clusters c in gathering, Partition p in parsed) {
     if (c.gather(p)) {
         if (c.start()) {
             Collector collector = new Collector(c.firsts, c.n, c.bands) { collecting := true };
-            taskexit(c: gathering := false, seeding := true; p: parsed := false, idle := true);
+            taskexit(c: gathering := false, sizing := true; p: parsed := false, idle := true);
         }
         taskexit(c: gathering := false, finished := true; p: parsed := false, idle := true);
     }
     taskexit(p: parsed := false, idle := true);
 }
 
-task seed(Clusters c in seeding, Band b in unseeded) {
-    if (c.seed(b)) {
-        taskexit(c: seeding := false, scaling := true; b: unseeded := false, unscaled := true);
+task size(Clusters c in sizing, Band b in unseeded) {
+    if (c.size(b)) {
+        taskexit(c: sizing := false, seeding := true; b: unseeded := false, sized := true);
     }
-    taskexit(b: unseeded := false, unscaled := true);
+    taskexit(b: unseeded := false, sized := true);
+}
+
+task allocate(Band b in sized) {
+    b.allocate();
+    taskexit(b: sized := false, empty := true);
+}
+
+task seed(Clusters c in seeding, Band b in empty) {
+    if (c.seed(b)) {
+        taskexit(c: seeding := false, scaling := true; b: empty := false, unscaled := true);
+    }
+    taskexit(b: empty := false, unscaled := true);
 }
 
 task scale(Band b in unscaled) {
