@@ -26,11 +26,17 @@
 //   gather      (Clusters gathering, Partition parsed) copies a partition's
 //               band slices into Clusters (parsed -> idle); after the
 //               last one, Clusters numbers the points in file order,
-//               draws the points that seed the centres (seeding) and
+//               draws the points that seed the centres (sizing) and
 //               makes the Collector object (state `collecting`);
-//   seed        (Clusters seeding, Band unseeded) copies a band's slices
+//   size        (Clusters sizing, Band unseeded) tells a band the number
+//               of points (unseeded -> sized); after the last band,
+//               Clusters hands out the columns (seeding);
+//   allocate    makes the band's arrays for the points (sized -> empty):
+//               the bands in parallel, each on its own core, so that
+//               Clusters' core only copies in `seed`;
+//   seed        (Clusters seeding, Band empty) copies a band's slices
 //               of every partition, and the seed points' numbers, into it
-//               (unseeded -> unscaled); after the last band, Clusters
+//               (empty -> unscaled); after the last band, Clusters
 //               drops the slices and waits for the moments (scaling);
 //   scale       takes the band's columns' means and standard deviations
 //               (STAMP's sums, in point order), z-scores its columns and
