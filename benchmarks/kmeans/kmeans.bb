@@ -27,13 +27,15 @@
 //               band slices into Clusters (parsed -> idle); after the
 //               last one, Clusters numbers the points in file order,
 //               draws the points that seed the centres (sizing) and
-//               makes the Collector object (state `collecting`);
+//               makes the Collector object (state `fresh`);
 //   size        (Clusters sizing, Band unseeded) tells a band the number
 //               of points (unseeded -> sized); after the last band,
 //               Clusters hands out the columns (seeding);
 //   allocate    makes the band's arrays for the points (sized -> empty):
 //               the bands in parallel, each on its own core, so that
 //               Clusters' core only copies in `seed`;
+//   open        makes the Collector's arrays (fresh -> collecting), in
+//               parallel with the bands' steps;
 //   seed        (Clusters seeding, Band empty) copies a band's slices
 //               of every partition, and the seed points' numbers, into it
 //               (empty -> unscaled); after the last band, Clusters
@@ -606,12 +608,14 @@ class Clusters {
  * in before its own was done.
  */
 class Collector {
+    flag fresh;         // waiting to make its arrays
     flag collecting;    // waiting for the partitions' assignments
     flag sharing;       // handing the assignment to the bands
 
     int partitions;
     int bands;
     int[] firsts;       // each partition's first point in file order
+    int n;              // the number of points
     int[] membership;   // each point's cluster in this pass
     int[] movers;       // the points whose cluster changed in this pass, first moverCount
     int[] moverClusters; // their new clusters
@@ -626,9 +630,18 @@ class Collector {
         this.bands = bands;
         this.firsts = new int[partitions];
         System.arraycopy(firsts, 0, this.firsts, 0, partitions);
-        this.membership = new int[n];
-        this.movers = new int[n];
-        this.moverClusters = new int[n];
+        this.n = n;
+    }
+
+    /**
+     * Makes its arrays for the n points: in a task of its own, so that
+     * Clusters' core, which made the Collector, does not spend the arrays'
+     * page faults.
+     */
+    void allocate() {
+        membership = new int[n];
+        movers = new int[n];
+        moverClusters = new int[n];
     }
 
     /**
@@ -1020,7 +1033,7 @@ task parse(Partition p in parse) {
 task gather(Clusters c in gathering, Partition p in parsed) {
     if (c.gather(p)) {
         if (c.start()) {
-            Collector collector = new Collector(c.firsts, c.n, c.bands) { collecting := true };
+            Collector collector = new Collector(c.firsts, c.n, c.bands) { fresh := true };
             taskexit(c: gathering := false, sizing := true; p: parsed := false, idle := true);
         }
         taskexit(c: gathering := false, finished := true; p: parsed := false, idle := true);
@@ -1069,6 +1082,11 @@ task distribute(Clusters c in distributing, Partition p in idle) {
 task assign(Partition p in work) {
     p.assign();
     taskexit(p: work := false, done := true);
+}
+
+task open(Collector a in fresh) {
+    a.allocate();
+    taskexit(a: fresh := false, collecting := true);
 }
 
 task collect(Collector a in collecting, Partition p in done) {
