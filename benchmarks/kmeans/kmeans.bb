@@ -5,7 +5,7 @@
 // Usage: kmeans FILE MIN MAX THRESHOLD [partitions [bands]]
 //   FILE: one point a line, an id (ignored) then the attributes;
 //   partitions: Partition objects, each a share of the points (default 62);
-//   bands: Band objects, each a range of the attributes (default 16, at
+//   bands: Band objects, each a range of the attributes (default 8, at
 //   most the number of attributes).
 //
 // Structure (data parallelism as in the paper's section 2 example, with
@@ -65,13 +65,14 @@
 //               adds up its counts (done -> idle); after the last one, the
 //               Collector shares the assignment with the bands (sharing);
 //   share       (Collector sharing, Band waiting) gives a band the pass's
-//               movers and their clusters (the band has the last pass's
-//               assignment; the whole one when more than a sixteenth of
-//               the points moved, as in each k's first pass), the counts
-//               and the number of movers (waiting -> assigned); after the
-//               last band, the Collector waits for the next pass
+//               movers and their clusters, two short lists (the band has
+//               the last pass's assignment; the whole one when more than a
+//               sixteenth of the points moved, as in each k's first pass),
+//               the counts and the number of movers (waiting -> assigned);
+//               after the last band, the Collector waits for the next pass
 //               (collecting);
-//   sum         sums the band's columns over each cluster's points, in
+//   sum         writes the movers' clusters into the band's assignment,
+//               then sums the band's columns over each cluster's points, in
 //               point order, and divides them by the cluster's count
 //               (assigned -> summed): the n*d part of the work, the bands
 //               in parallel;
@@ -80,13 +81,13 @@
 //               the last band, Clusters (with the band's number of movers)
 //               either starts the next pass or the next k (distributing) or
 //               prints the result (finished).
-// Clusters and the Collector are apart so that each pass's serial steps
-// are split between two objects that synthesis can place on two cores:
-// Clusters' core also runs the assignment it hands out last, and the
-// collects would otherwise queue behind it (on the simulated 62-core
-// TILEPro64, ~70 us a pass). Sharing only the movers keeps each share
-// short (a whole assignment is n ints, ~20 us at the full size), which is
-// what lets 16 bands sum each pass in about half the time 8 took.
+// Each pass's serial steps are kept short, since they bound the speedup on
+// many cores: Clusters and the Collector are apart so that synthesis can
+// place them on two cores (Clusters' core also runs the assignment it
+// hands out last, and the collects would otherwise queue behind it: ~70
+// us a pass on the simulated 62-core TILEPro64), and a share copies two
+// short lists where it copied the whole assignment (n ints, ~20 us a band
+// at the full size), the band writing them in in parallel with the others.
 // Each sum is one band's, over the points in file order, as STAMP adds
 // them, so the result is STAMP's sequential one, byte for byte, whatever
 // the number of partitions and bands and the order the tasks run in.
@@ -728,6 +729,9 @@ class Band {
     float[] sd;
     float[] seeds;      // its columns of the initial centres, z-scored
     int[] membership;   // each point's cluster in this pass
+    int[] pendingMovers;   // movers of this pass not yet in membership (sum applies them)
+    int[] pendingClusters; // and their clusters, first `pending`
+    int pending;
     int k;
     float[] sums;       // cluster c's sums at [c * width, (c + 1) * width)
     float[][] means;    // its columns of the new centres
@@ -753,6 +757,8 @@ class Band {
     void allocate() {
         values = new float[n * width];
         membership = new int[n];
+        pendingMovers = new int[listLimit(n) + 1];
+        pendingClusters = new int[listLimit(n) + 1];
     }
 
     /**
@@ -808,31 +814,40 @@ class Band {
     }
 
     /**
+     * The most movers of `points` points that are passed on as a list:
+     * changing the movers one by one is cheaper than one whole-array copy
+     * of the assignment up to a sixteenth of the points.
+     */
+    static int listLimit(int points) {
+        return points / 16;
+    }
+
+    /**
      * Whether an assignment of `points` points of which `moved` changed
-     * cluster is taken as one whole-array copy: cheaper than changing the
-     * movers one by one when more than a sixteenth of them moved. (The
-     * first pass of each k moves every point, so each pass's assignment is
-     * whole either way.)
+     * cluster is taken as one whole-array copy. (The first pass of each k
+     * moves every point, so each pass's assignment is whole either way.)
      */
     static boolean wholeCopy(int moved, int points) {
-        return 16 * moved > points;
+        return moved > listLimit(points);
     }
 
     /**
      * Takes a pass's assignment, cluster sizes (one a centre) and number
      * of changed points: its membership is the last pass's, so only the
      * `moved` points listed in `movers` need their new cluster (`clusters`,
-     * in the same order).
+     * in the same order). It copies only the two lists; `sum`, in parallel
+     * with the other bands, writes them into its membership.
      */
     void take(int[] assignment, int[] movers, int[] clusters, int moved, int[] sizes, int changed) {
         int k = sizes.length;
         this.changed = changed;
         if (wholeCopy(moved, n)) {
             System.arraycopy(assignment, 0, membership, 0, n);
+            pending = 0;
         } else {
-            for (int j = 0; j < moved; j++) {
-                membership[movers[j]] = clusters[j];
-            }
+            System.arraycopy(movers, 0, pendingMovers, 0, moved);
+            System.arraycopy(clusters, 0, pendingClusters, 0, moved);
+            pending = moved;
         }
         if (sums == null || this.k != k) {
             this.k = k;
@@ -844,10 +859,15 @@ class Band {
     }
 
     /**
-     * Sums its columns over each cluster's points in point order (STAMP's
-     * order, so each sum is the sequential one) and divides by the counts.
+     * Takes this pass's movers into its membership, then sums its columns
+     * over each cluster's points in point order (STAMP's order, so each
+     * sum is the sequential one) and divides by the counts.
      */
     void sum() {
+        for (int j = 0; j < pending; j++) {
+            membership[pendingMovers[j]] = pendingClusters[j];
+        }
+        pending = 0;
         float[] column = values;
         float[] total = sums;
         int w = width;
@@ -1004,7 +1024,7 @@ task startup(StartupObject s in initialstate) {
         partitions = 1;
     }
     int dims = PointFile.firstDims(path, size);
-    int bands = 16;
+    int bands = 8;
     if (s.args.length > 5) {
         bands = Integer.parseInt(s.args[5]);
     }

@@ -315,7 +315,7 @@ static int nearest(const float *point, float **centres, int k, int d)
 
 /* The attribute ranges the centres are summed over in parallel (the
  * Bamboo version's default number of bands). */
-#define BANDS 16
+#define BANDS 8
 
 /* One clustering with k centres; returns the centres. */
 static float **cluster(float **points, int n, int d, int k, float threshold)
