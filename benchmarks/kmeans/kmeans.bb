@@ -621,7 +621,6 @@ class Collector {
     int[] movers;       // the points whose cluster changed in this pass, first moverCount
     int[] moverClusters; // their new clusters
     int moverCount;
-    int changed;        // how many points changed cluster in this pass
     int[] counts;       // the points of each cluster in this pass
     int collected;      // partitions whose assignment is in
     int shared;         // bands that have the assignment
@@ -671,7 +670,6 @@ class Collector {
             moverClusters[moverCount + j] = nearest[moved[j]];
         }
         moverCount += m;
-        changed += m;
         for (int c = 0; c < k; c++) {
             counts[c] += p.sizes[c];
         }
@@ -685,19 +683,17 @@ class Collector {
 
     /**
      * Gives a band this pass's assignment (the band has the last pass's,
-     * so only the movers' clusters when few moved), counts and number of
-     * changed points; true when every band has them, and the next pass
-     * starts from nothing.
+     * so only the movers' clusters when few moved) and counts; true when
+     * every band has them, and the next pass starts from nothing.
      */
     boolean share(Band b) {
-        b.take(membership, movers, moverClusters, moverCount, counts, changed);
+        b.take(membership, movers, moverClusters, moverCount, counts);
         shared++;
         if (shared < bands) {
             return false;
         }
         shared = 0;
         moverCount = 0;
-        changed = 0;
         for (int c = 0; c < counts.length; c++) {
             counts[c] = 0;
         }
@@ -832,15 +828,15 @@ class Band {
     }
 
     /**
-     * Takes a pass's assignment, cluster sizes (one a centre) and number
-     * of changed points: its membership is the last pass's, so only the
-     * `moved` points listed in `movers` need their new cluster (`clusters`,
-     * in the same order). It copies only the two lists; `sum`, in parallel
-     * with the other bands, writes them into its membership.
+     * Takes a pass's assignment and cluster sizes (one a centre): its
+     * membership is the last pass's, so only the `moved` points listed in
+     * `movers` need their new cluster (`clusters`, in the same order). It
+     * copies only the two lists; `sum`, in parallel with the other bands,
+     * writes them into its membership.
      */
-    void take(int[] assignment, int[] movers, int[] clusters, int moved, int[] sizes, int changed) {
+    void take(int[] assignment, int[] movers, int[] clusters, int moved, int[] sizes) {
         int k = sizes.length;
-        this.changed = changed;
+        this.changed = moved;
         if (wholeCopy(moved, n)) {
             System.arraycopy(assignment, 0, membership, 0, n);
             pending = 0;
