@@ -25,11 +25,20 @@
 //               locks stay apart;
 //   gather      (Clusters gathering, Partition parsed) copies a partition's
 //               band slices into Clusters (parsed -> idle); after the
-//               last one, Clusters numbers the points in file order and
-//               draws the points that seed the centres (seeding);
-//   seed        (Clusters seeding, Band unseeded) copies a band's slices
+//               last one, Clusters numbers the points in file order,
+//               draws the points that seed the centres (sizing) and
+//               makes the Collector object (state `fresh`);
+//   size        (Clusters sizing, Band unseeded) tells a band the number
+//               of points (unseeded -> sized); after the last band,
+//               Clusters hands out the columns (seeding);
+//   allocate    makes the band's arrays for the points (sized -> empty):
+//               the bands in parallel, each on its own core, so that
+//               Clusters' core only copies in `seed`;
+//   open        makes the Collector's arrays (fresh -> collecting), in
+//               parallel with the bands' steps;
+//   seed        (Clusters seeding, Band empty) copies a band's slices
 //               of every partition, and the seed points' numbers, into it
-//               (unseeded -> unscaled); after the last band, Clusters
+//               (empty -> unscaled); after the last band, Clusters
 //               drops the slices and waits for the moments (scaling);
 //   scale       takes the band's columns' means and standard deviations
 //               (STAMP's sums, in point order), z-scores its columns and
@@ -42,27 +51,43 @@
 //   distribute  (Clusters distributing, Partition idle) hands the current
 //               centres, and the first time the attributes' means and
 //               deviations, to a partition (idle -> work); when every
-//               partition has them, Clusters waits for results (collecting);
+//               partition has them, Clusters waits for the bands' centres
+//               (merging);
 //   assign      z-scores the partition's points the first time (the same
 //               float operations as the bands'), then finds
 //               the nearest centre of each of its points, counting the
-//               points of each cluster and those whose nearest centre
-//               changed (work -> done): the n*k*d part of the work;
-//   collect     (Clusters collecting, Partition done) copies a partition's
-//               assignment into Clusters' and adds up its counts
-//               (done -> idle); after the last one, Clusters shares the
-//               whole assignment with the bands (sharing);
-//   share       (Clusters sharing, Band waiting) copies the assignment
-//               into a band (waiting -> assigned); after the last band,
-//               Clusters waits for the bands' centres (merging);
-//   sum         sums the band's columns over each cluster's points, in
+//               points of each cluster and listing those whose nearest
+//               centre changed, the movers (work -> done): the n*k*d part
+//               of the work;
+//   collect     (Collector collecting, Partition done) takes a partition's
+//               assignment into the Collector's (only the movers' clusters
+//               when few moved), adds its movers to the pass's list and
+//               adds up its counts (done -> idle); after the last one, the
+//               Collector shares the assignment with the bands (sharing);
+//   share       (Collector sharing, Band waiting) gives a band the pass's
+//               movers and their clusters, two short lists (the band has
+//               the last pass's assignment; the whole one when more than a
+//               sixteenth of the points moved, as in each k's first pass),
+//               the counts and the number of movers (waiting -> assigned);
+//               after the last band, the Collector waits for the next pass
+//               (collecting);
+//   sum         writes the movers' clusters into the band's assignment,
+//               then sums the band's columns over each cluster's points, in
 //               point order, and divides them by the cluster's count
 //               (assigned -> summed): the n*d part of the work, the bands
 //               in parallel;
 //   merge       (Clusters merging, Band summed) copies a band's columns of
 //               the new centres into Clusters (summed -> waiting); after
-//               the last band, Clusters either starts the next pass or the
-//               next k (distributing) or prints the result (finished).
+//               the last band, Clusters (with the band's number of movers)
+//               either starts the next pass or the next k (distributing) or
+//               prints the result (finished).
+// Each pass's serial steps are kept short, since they bound the speedup on
+// many cores: Clusters and the Collector are apart so that synthesis can
+// place them on two cores (Clusters' core also runs the assignment it
+// hands out last, and the collects would otherwise queue behind it: ~70
+// us a pass on the simulated 62-core TILEPro64), and a share copies two
+// short lists where it copied the whole assignment (n ints, ~20 us a band
+// at the full size), the band writing them in in parallel with the others.
 // Each sum is one band's, over the points in file order, as STAMP adds
 // them, so the result is STAMP's sequential one, byte for byte, whatever
 // the number of partitions and bands and the order the tasks run in.
@@ -149,6 +174,7 @@ class Partition {
     float[] centres;    // the centres, centre after centre (dims values each)
     int[] nearest;      // the nearest centre of each point
     int changed;        // points whose nearest centre changed in this pass
+    int[] movers;       // those points (their places in the partition), first `changed`
     int[] sizes;        // how many of its points each cluster has
 
     Partition(int index, String path, long size, int parts, int dims, int bands) {
@@ -231,6 +257,7 @@ class Partition {
         System.arraycopy(values, 0, this.values, 0, n * dims);
         count = n;
         nearest = new int[n];
+        movers = new int[n];
         // Each band's columns, point after point, so that Clusters and
         // the bands move them with whole-array copies.
         slices = new float[bands][];
@@ -274,7 +301,7 @@ class Partition {
      * Takes the centres of a pass; a new k starts with no point in any
      * cluster (STAMP's membership of -1).
      */
-    void setCentres(float[][] from, int k) {
+    void setCentres(float[] from, int k) {
         if (centres == null || sizes.length != k) {
             centres = new float[k * dims];
             sizes = new int[k];
@@ -282,9 +309,7 @@ class Partition {
                 nearest[i] = -1;
             }
         }
-        for (int c = 0; c < k; c++) {
-            System.arraycopy(from[c], 0, centres, c * dims, dims);
-        }
+        System.arraycopy(from, 0, centres, 0, k * dims);
     }
 
     /** The squared distance of the points at a[i..i+d) and b[j..j+d). */
@@ -298,7 +323,7 @@ class Partition {
 
     /**
      * Finds each point's nearest centre, counting the points of each
-     * cluster and those whose nearest centre changed.
+     * cluster and listing those whose nearest centre changed (movers).
      */
     void assign() {
         scale();
@@ -326,6 +351,7 @@ class Partition {
                 }
             }
             if (nearest[i] != index) {
+                movers[moved] = i;
                 moved++;
             }
             nearest[i] = index;
@@ -338,11 +364,10 @@ class Partition {
 /** The centres and the clustering state of the current k. */
 class Clusters {
     flag gathering;     // collecting the partitions' parsed points
+    flag sizing;        // telling the bands the number of points
     flag seeding;       // handing the bands their columns of the points
     flag scaling;       // waiting for the bands' moments and seed columns
     flag distributing;  // handing the centres to the partitions
-    flag collecting;    // waiting for the partitions' assignments
-    flag sharing;       // handing the assignment to the bands
     flag merging;       // waiting for the bands' columns of the centres
     flag finished;
 
@@ -366,13 +391,9 @@ class Clusters {
     int bands;
     boolean momentsSent; // the partitions have mean and sd
     int handedOut;      // partitions that have this pass's centres
-    int collected;      // partitions whose assignment is in
-    int bandsDone;      // bands through the current step (seed, moments, share, merge)
+    int bandsDone;      // bands through the current step (seed, moments, merge)
     int loop;           // passes of this k after the first
-    float delta;        // points that changed cluster in this pass
-    float[][] centres;
-    int[] membership;
-    int[] counts;       // the points of each cluster in this pass
+    float[] centres;    // centre after centre (dims values each), as the partitions keep them
 
     Clusters(String path, int dims, int minK, int maxK, float threshold, int partitions, int bands) {
         this.path = path;
@@ -439,20 +460,17 @@ class Clusters {
         mean = new float[dims];
         sd = new float[dims];
         seeds = new float[maxK][dims];
-        membership = new int[n];
         return true;
     }
 
     /** Seeds the initial centres of a clustering with k centres. */
     void startK(int k) {
         this.k = k;
-        centres = new float[k][dims];
-        counts = new int[k];
+        centres = new float[k * dims];
         for (int c = 0; c < k; c++) {
-            System.arraycopy(seeds[c], 0, centres[c], 0, dims);
+            System.arraycopy(seeds[c], 0, centres, c * dims, dims);
         }
         loop = 0;
-        delta = 0.0f;
     }
 
     /** Counts one more band through the current step; true after the last. */
@@ -465,9 +483,15 @@ class Clusters {
         return false;
     }
 
+    /** Tells a band the number of points; true when every band knows it. */
+    boolean size(Band b) {
+        b.n = n;
+        return bandStep();
+    }
+
     /** Gives a band its columns of the points; true when all have them. */
     boolean seed(Band b) {
-        b.seed(pieces, n, seedPoints);
+        b.seed(pieces, seedPoints);
         if (bandStep()) {
             pieces = null;
             return true;
@@ -507,51 +531,29 @@ class Clusters {
         return false;
     }
 
-    /** Takes one partition's assignment in; true when all are in. */
-    boolean collect(Partition p) {
-        System.arraycopy(p.nearest, 0, membership, firsts[p.index], p.nearest.length);
-        for (int c = 0; c < k; c++) {
-            counts[c] += p.sizes[c];
-        }
-        delta += p.changed;
-        collected++;
-        if (collected == partitions) {
-            collected = 0;
-            return true;
-        }
-        return false;
-    }
-
-    /** Gives a band this pass's assignment; true when every band has it. */
-    boolean share(Band b) {
-        b.take(membership, counts, k);
-        return bandStep();
-    }
-
     /**
      * Takes a band's columns of the new centres (an empty cluster keeps
-     * its centre); true when every band's are in.
+     * its centre: the band has the pass's counts); true when every band's
+     * are in.
      */
     boolean merge(Band b) {
         for (int c = 0; c < k; c++) {
-            if (counts[c] > 0) {
-                System.arraycopy(b.means[c], 0, centres[c], b.from, b.width);
+            if (b.counts[c] > 0) {
+                System.arraycopy(b.means[c], 0, centres, c * dims + b.from, b.width);
             }
         }
         return bandStep();
     }
 
     /**
-     * After the last band of a pass: true if another pass or another k
+     * After the last band of a pass (`changed` its points that changed
+     * cluster, as the bands have it): true if another pass or another k
      * follows, false when the clustering is finished.
      */
-    boolean update() {
-        for (int c = 0; c < k; c++) {
-            counts[c] = 0;
-        }
-        delta /= membership.length;
+    boolean update(int changed) {
+        float delta = changed;
+        delta /= n;
         boolean again = delta > threshold && loop++ < 500;
-        delta = 0.0f;
         if (again) {
             return true;
         }
@@ -568,7 +570,7 @@ class Clusters {
             out.append(c);
             out.append(' ');
             for (int j = 0; j < dims; j++) {
-                appendFixed6(out, centres[c][j]);
+                appendFixed6(out, centres[c * dims + j]);
                 out.append(' ');
             }
             out.append('\n');
@@ -598,11 +600,115 @@ class Clusters {
 }
 
 /**
+ * A pass's assignment: takes each partition's in and shares it with the
+ * bands. It is an object of its own, apart from Clusters, so that
+ * synthesis can give its steps (one per partition, one per band) another
+ * core than Clusters': the partitions finish one after another, in the
+ * order Clusters handed them their centres, and Clusters' core, which
+ * also runs the assignment it handed out last, would take none of them
+ * in before its own was done.
+ */
+class Collector {
+    flag fresh;         // waiting to make its arrays
+    flag collecting;    // waiting for the partitions' assignments
+    flag sharing;       // handing the assignment to the bands
+
+    int partitions;
+    int bands;
+    int[] firsts;       // each partition's first point in file order
+    int n;              // the number of points
+    int[] membership;   // each point's cluster in this pass
+    int[] movers;       // the points whose cluster changed in this pass, first moverCount
+    int[] moverClusters; // their new clusters
+    int moverCount;
+    int[] counts;       // the points of each cluster in this pass
+    int collected;      // partitions whose assignment is in
+    int shared;         // bands that have the assignment
+
+    Collector(int[] firsts, int n, int bands) {
+        this.partitions = firsts.length;
+        this.bands = bands;
+        this.firsts = new int[partitions];
+        System.arraycopy(firsts, 0, this.firsts, 0, partitions);
+        this.n = n;
+    }
+
+    /**
+     * Makes its arrays for the n points: in a task of its own, so that
+     * Clusters' core, which made the Collector, does not spend the arrays'
+     * page faults.
+     */
+    void allocate() {
+        membership = new int[n];
+        movers = new int[n];
+        moverClusters = new int[n];
+    }
+
+    /**
+     * Takes one partition's assignment in (only its movers' clusters when
+     * few moved: the others are as they were) and adds its movers and
+     * counts to this pass's; true when all are in.
+     */
+    boolean collect(Partition p) {
+        int k = p.sizes.length;
+        if (counts == null || counts.length != k) {
+            counts = new int[k];
+        }
+        int first = firsts[p.index];
+        int[] nearest = p.nearest;
+        int[] moved = p.movers;
+        int m = p.changed;
+        if (Band.wholeCopy(m, nearest.length)) {
+            System.arraycopy(nearest, 0, membership, first, nearest.length);
+        } else {
+            for (int j = 0; j < m; j++) {
+                membership[first + moved[j]] = nearest[moved[j]];
+            }
+        }
+        for (int j = 0; j < m; j++) {
+            movers[moverCount + j] = first + moved[j];
+            moverClusters[moverCount + j] = nearest[moved[j]];
+        }
+        moverCount += m;
+        for (int c = 0; c < k; c++) {
+            counts[c] += p.sizes[c];
+        }
+        collected++;
+        if (collected == partitions) {
+            collected = 0;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Gives a band this pass's assignment (the band has the last pass's,
+     * so only the movers' clusters when few moved) and counts; true when
+     * every band has them, and the next pass starts from nothing.
+     */
+    boolean share(Band b) {
+        b.take(membership, movers, moverClusters, moverCount, counts);
+        shared++;
+        if (shared < bands) {
+            return false;
+        }
+        shared = 0;
+        moverCount = 0;
+        for (int c = 0; c < counts.length; c++) {
+            counts[c] = 0;
+        }
+        return true;
+    }
+}
+
+/**
  * A range of the attributes: its columns of every point, and each pass
  * the sums of its columns over each cluster's points, in point order.
  */
 class Band {
-    flag unseeded;      // waiting for its columns of the points
+    flag unseeded;      // waiting to learn the number of points
+    flag sized;         // knows it, waiting to make its arrays
+    flag empty;         // has its arrays, waiting for its columns of the points
     flag unscaled;      // has its columns, waiting to take their moments
     flag scaled;        // its moments and seed columns are ready
     flag waiting;       // waiting for the next pass's assignment
@@ -619,10 +725,14 @@ class Band {
     float[] sd;
     float[] seeds;      // its columns of the initial centres, z-scored
     int[] membership;   // each point's cluster in this pass
+    int[] pendingMovers;   // movers of this pass not yet in membership (sum applies them)
+    int[] pendingClusters; // and their clusters, first `pending`
+    int pending;
     int k;
     float[] sums;       // cluster c's sums at [c * width, (c + 1) * width)
     float[][] means;    // its columns of the new centres
     int[] counts;       // the points of each cluster
+    int changed;        // the points that changed cluster (for Clusters)
 
     Band(int index, int from, int width) {
         this.index = index;
@@ -636,20 +746,28 @@ class Band {
     }
 
     /**
+     * Makes its arrays for the n points: on its own core, in parallel with
+     * the other bands', so that Clusters' core, which hands each band its
+     * columns in turn, only copies.
+     */
+    void allocate() {
+        values = new float[n * width];
+        membership = new int[n];
+        pendingMovers = new int[listLimit(n) + 1];
+        pendingClusters = new int[listLimit(n) + 1];
+    }
+
+    /**
      * Takes its columns of the n points, its slice of each partition's
      * pieces in partition order, and the points drawn as seeds.
      */
-    void seed(float[][][] pieces, int n, int[] seedPoints) {
-        this.n = n;
-        float[] column = new float[n * width];
+    void seed(float[][][] pieces, int[] seedPoints) {
         int at = 0;
         for (int g = 0; g < pieces.length; g++) {
             float[] slice = pieces[g][index];
-            System.arraycopy(slice, 0, column, at, slice.length);
+            System.arraycopy(slice, 0, values, at, slice.length);
             at += slice.length;
         }
-        values = column;
-        membership = new int[n];
         this.seedPoints = new int[seedPoints.length];
         System.arraycopy(seedPoints, 0, this.seedPoints, 0, seedPoints.length);
     }
@@ -692,11 +810,41 @@ class Band {
     }
 
     /**
-     * Takes a pass's assignment and cluster sizes of a clustering with k
-     * centres.
+     * The most movers of `points` points that are passed on as a list:
+     * changing the movers one by one is cheaper than one whole-array copy
+     * of the assignment up to a sixteenth of the points.
      */
-    void take(int[] assignment, int[] sizes, int k) {
-        System.arraycopy(assignment, 0, membership, 0, n);
+    static int listLimit(int points) {
+        return points / 16;
+    }
+
+    /**
+     * Whether an assignment of `points` points of which `moved` changed
+     * cluster is taken as one whole-array copy. (The first pass of each k
+     * moves every point, so each pass's assignment is whole either way.)
+     */
+    static boolean wholeCopy(int moved, int points) {
+        return moved > listLimit(points);
+    }
+
+    /**
+     * Takes a pass's assignment and cluster sizes (one a centre): its
+     * membership is the last pass's, so only the `moved` points listed in
+     * `movers` need their new cluster (`clusters`, in the same order). It
+     * copies only the two lists; `sum`, in parallel with the other bands,
+     * writes them into its membership.
+     */
+    void take(int[] assignment, int[] movers, int[] clusters, int moved, int[] sizes) {
+        int k = sizes.length;
+        this.changed = moved;
+        if (wholeCopy(moved, n)) {
+            System.arraycopy(assignment, 0, membership, 0, n);
+            pending = 0;
+        } else {
+            System.arraycopy(movers, 0, pendingMovers, 0, moved);
+            System.arraycopy(clusters, 0, pendingClusters, 0, moved);
+            pending = moved;
+        }
         if (sums == null || this.k != k) {
             this.k = k;
             sums = new float[k * width];
@@ -707,10 +855,15 @@ class Band {
     }
 
     /**
-     * Sums its columns over each cluster's points in point order (STAMP's
-     * order, so each sum is the sequential one) and divides by the counts.
+     * Takes this pass's movers into its membership, then sums its columns
+     * over each cluster's points in point order (STAMP's order, so each
+     * sum is the sequential one) and divides by the counts.
      */
     void sum() {
+        for (int j = 0; j < pending; j++) {
+            membership[pendingMovers[j]] = pendingClusters[j];
+        }
+        pending = 0;
         float[] column = values;
         float[] total = sums;
         int w = width;
@@ -896,18 +1049,31 @@ task parse(Partition p in parse) {
 task gather(Clusters c in gathering, Partition p in parsed) {
     if (c.gather(p)) {
         if (c.start()) {
-            taskexit(c: gathering := false, seeding := true; p: parsed := false, idle := true);
+            Collector collector = new Collector(c.firsts, c.n, c.bands) { fresh := true };
+            taskexit(c: gathering := false, sizing := true; p: parsed := false, idle := true);
         }
         taskexit(c: gathering := false, finished := true; p: parsed := false, idle := true);
     }
     taskexit(p: parsed := false, idle := true);
 }
 
-task seed(Clusters c in seeding, Band b in unseeded) {
-    if (c.seed(b)) {
-        taskexit(c: seeding := false, scaling := true; b: unseeded := false, unscaled := true);
+task size(Clusters c in sizing, Band b in unseeded) {
+    if (c.size(b)) {
+        taskexit(c: sizing := false, seeding := true; b: unseeded := false, sized := true);
     }
-    taskexit(b: unseeded := false, unscaled := true);
+    taskexit(b: unseeded := false, sized := true);
+}
+
+task allocate(Band b in sized) {
+    b.allocate();
+    taskexit(b: sized := false, empty := true);
+}
+
+task seed(Clusters c in seeding, Band b in empty) {
+    if (c.seed(b)) {
+        taskexit(c: seeding := false, scaling := true; b: empty := false, unscaled := true);
+    }
+    taskexit(b: empty := false, unscaled := true);
 }
 
 task scale(Band b in unscaled) {
@@ -924,7 +1090,7 @@ task moments(Clusters c in scaling, Band b in scaled) {
 
 task distribute(Clusters c in distributing, Partition p in idle) {
     if (c.handOut(p)) {
-        taskexit(c: distributing := false, collecting := true; p: idle := false, work := true);
+        taskexit(c: distributing := false, merging := true; p: idle := false, work := true);
     }
     taskexit(p: idle := false, work := true);
 }
@@ -934,16 +1100,21 @@ task assign(Partition p in work) {
     taskexit(p: work := false, done := true);
 }
 
-task collect(Clusters c in collecting, Partition p in done) {
-    if (c.collect(p)) {
-        taskexit(c: collecting := false, sharing := true; p: done := false, idle := true);
+task open(Collector a in fresh) {
+    a.allocate();
+    taskexit(a: fresh := false, collecting := true);
+}
+
+task collect(Collector a in collecting, Partition p in done) {
+    if (a.collect(p)) {
+        taskexit(a: collecting := false, sharing := true; p: done := false, idle := true);
     }
     taskexit(p: done := false, idle := true);
 }
 
-task share(Clusters c in sharing, Band b in waiting) {
-    if (c.share(b)) {
-        taskexit(c: sharing := false, merging := true; b: waiting := false, assigned := true);
+task share(Collector a in sharing, Band b in waiting) {
+    if (a.share(b)) {
+        taskexit(a: sharing := false, collecting := true; b: waiting := false, assigned := true);
     }
     taskexit(b: waiting := false, assigned := true);
 }
@@ -955,7 +1126,7 @@ task sum(Band b in assigned) {
 
 task merge(Clusters c in merging, Band b in summed) {
     if (c.merge(b)) {
-        if (c.update()) {
+        if (c.update(b.changed)) {
             taskexit(c: merging := false, distributing := true; b: summed := false, waiting := true);
         }
         c.report();
