@@ -76,6 +76,8 @@ pub(crate) struct Unit<'a> {
     /// Virtual methods some subclass overrides, by method id; calls to the
     /// others go direct.
     pub overridden: &'a [bool],
+    /// Methods called from one place only, emitted `always_inline`.
+    pub inline_always: &'a [bool],
     /// Where task exits merge locks (paper 4.2).
     pub locks: &'a LockPlan,
 }
@@ -153,7 +155,14 @@ pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
     // into its callers (at -O2 from about 15 to 70 instructions): small
     // methods such as a distance or a comparison, whose call sites loop
     // versioning doubles, are then inlined as C's static functions are.
-    writeln!(out, "static inline {} {{", signature(p, id)).unwrap();
+    // A method called from one place only is always inlined (see
+    // `single_call_site_methods`).
+    let attribute = if u.inline_always[id.0 as usize] {
+        "__attribute__((always_inline)) "
+    } else {
+        ""
+    };
+    writeln!(out, "static inline {attribute}{} {{", signature(p, id)).unwrap();
     if !m.is_static {
         out.push_str("  (void)self;\n");
     }

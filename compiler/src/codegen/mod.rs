@@ -264,6 +264,7 @@ pub fn generate(
 
     let live = reachable_methods(p, &natives);
     let overridden = overridden_methods(p);
+    let inline_always = single_call_site_methods(p, &live);
 
     // Functions first: they discover string literals and array types.
     let mut bodies = String::new();
@@ -275,6 +276,7 @@ pub fn generate(
         strings: &mut strings,
         natives: &natives,
         overridden: &overridden,
+        inline_always: &inline_always,
         locks,
     };
     for (i, m) in p.methods.iter().enumerate() {
@@ -532,6 +534,7 @@ pub fn generate(
             strings: &mut strings,
             natives: &natives,
             overridden: &overridden,
+            inline_always: &inline_always,
             locks,
         },
         &singletons,
@@ -790,6 +793,61 @@ fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
     rta.live
 }
 
+/// Methods worth forcing inline, indexed by method: live methods with a body
+/// that the program calls from exactly one place (one `Call` expression in
+/// the task bodies, the singleton initialisers and the live methods'
+/// bodies) and that are not part of a recursive cycle of direct calls. Such
+/// a method has one caller in the source, but loop versioning may give that
+/// call two copies in the C, and the C compiler then no longer inlines it
+/// as a function called once (a method such as `Random.nextGaussian` in a
+/// sampling loop). Inlining it everywhere costs no more code than versioning
+/// already does; a call through a vtable still reaches an out-of-line copy.
+fn single_call_site_methods(p: &Program, live: &[bool]) -> Vec<bool> {
+    use petgraph::graph::{DiGraph, NodeIndex};
+    let mut calls = vec![0u32; p.methods.len()];
+    let mut graph: DiGraph<(), ()> = DiGraph::new();
+    let nodes: Vec<NodeIndex> = p.methods.iter().map(|_| graph.add_node(())).collect();
+    let mut count_calls = |exprs: &[&Expr], caller: Option<MethodId>| {
+        for e in exprs {
+            visit_expr(e, &mut |x| {
+                if let ExprKind::Call { method, .. } = &x.kind {
+                    calls[method.0 as usize] += 1;
+                    if let Some(from) = caller {
+                        graph.update_edge(nodes[from.0 as usize], nodes[method.0 as usize], ());
+                    }
+                }
+            });
+        }
+    };
+    for t in &p.tasks {
+        let mut exprs = Vec::new();
+        collect_block_exprs(&t.body, &mut exprs);
+        count_calls(&exprs, None);
+    }
+    let singletons: Vec<&Expr> = p.fields.iter().filter_map(|f| f.singleton_init.as_ref()).collect();
+    count_calls(&singletons, None);
+    for (i, m) in p.methods.iter().enumerate() {
+        if let (true, Some(body)) = (live[i], &m.body) {
+            let mut exprs = Vec::new();
+            collect_block_exprs(body, &mut exprs);
+            count_calls(&exprs, Some(MethodId(i as u32)));
+        }
+    }
+    let mut recursive = vec![false; p.methods.len()];
+    for scc in petgraph::algo::tarjan_scc(&graph) {
+        let cyclic = scc.len() > 1 || graph.contains_edge(scc[0], scc[0]);
+        for n in scc {
+            recursive[n.index()] |= cyclic;
+        }
+    }
+    (0..p.methods.len())
+        .map(|i| {
+            let m = &p.methods[i];
+            live[i] && calls[i] == 1 && !recursive[i] && m.body.is_some() && !m.is_native
+        })
+        .collect()
+}
+
 /// Class-hierarchy analysis: which virtual methods some subclass of their
 /// class overrides, indexed by method. The program is closed (user code and
 /// the library are all known), so a virtual call to a method no subclass
@@ -958,6 +1016,34 @@ mod tests {
         for dropped in ["/* Never.f */", "/* A.unused */", "/* String.repeat */"] {
             assert!(!c.contains(dropped), "{dropped} is emitted");
         }
+    }
+
+    #[test]
+    fn methods_called_from_one_place_are_always_inlined() {
+        let (_, c) = c_of(
+            "class Use {\n\
+                 static int once(int k) { return k * 3; }\n\
+                 static int twice(int k) { return k + 1; }\n\
+                 static int even(int n) { if (n == 0) { return 1; } return odd(n - 1); }\n\
+                 static int odd(int n) { if (n == 0) { return 0; } return even(n - 1); } }\n\
+             task startup(StartupObject s in initialstate) {\n\
+                 int t = 0;\n\
+                 for (int k = 0; k < 10; k++) { t += Use.once(k) + Use.twice(k); }\n\
+                 System.out.println(t + Use.twice(2) + Use.even(7));\n\
+                 taskexit(s: initialstate := false); }\n",
+        );
+        let forced = |name: &str| {
+            let header = c.split(&format!("/* Use.{name} */\n")).nth(1).expect(name);
+            header.starts_with("static inline __attribute__((always_inline))")
+        };
+        // One call site: forced inline, even inside a loop that versioning
+        // may copy.
+        assert!(forced("once"));
+        // Two call sites, or part of a recursive cycle: left to the C
+        // compiler.
+        assert!(!forced("twice"));
+        assert!(!forced("even"));
+        assert!(!forced("odd"));
     }
 
     #[test]
