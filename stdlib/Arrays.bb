@@ -11,7 +11,8 @@
 // and sort(Object[]) (no Comparable without interfaces).
 //
 // Natives used (declared elsewhere, see NATIVES.md): System.arraycopy,
-// Double.doubleToRawLongBits, Float.floatToRawIntBits.
+// Double.doubleToRawLongBits, Float.floatToRawIntBits. Native here:
+// equals(byte[], int, int, byte[], int, int).
 
 public class Arrays {
 
@@ -328,6 +329,14 @@ public class Arrays {
         }
         return true;
     }
+
+    /**
+     * Java 9's range equality: whether a[aFrom, aTo) and b[bFrom, bTo)
+     * hold the same bytes (NullPointerException for a null array, Java's
+     * range errors as rangeCheck's). Native: one memcmp instead of a loop
+     * whose exit mispredicts.
+     */
+    public static native boolean equals(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo);
 
     /** "[e0, e1, ...]", or "null" for a null array. */
     public static String toString(byte[] a) {

@@ -428,3 +428,15 @@ void bb_BambooRuntime_error(bb_ctx *ctx, bb_string *kind, bb_string *message) {
   char *m = message ? bb_string_to_utf8(message, NULL) : NULL;
   bb_fail_java(ctx, k ? k : "Error", m);
 }
+
+/* The error of Java's Arrays.rangeCheck for a bad range [from, to) (the
+ * slow path of bb_Arrays_equalsRange, which found it outside the array). */
+void bb_Arrays_range_fail(bb_ctx *ctx, int32_t from, int32_t to) {
+  char m[96];
+  if (from > to) {
+    snprintf(m, sizeof m, "fromIndex(%d) > toIndex(%d)", (int)from, (int)to);
+    bb_fail_java(ctx, "IllegalArgumentException", m);
+  }
+  snprintf(m, sizeof m, "Array index out of range: %d", (int)(from < 0 ? from : to));
+  bb_fail_java(ctx, "ArrayIndexOutOfBoundsException", m);
+}

@@ -77,6 +77,10 @@ pub const NATIVES: &[(&str, &str)] = &[
         "Files.readInto(String,long,byte[],int,int)",
         "bb_Files_readInto",
     ),
+    (
+        "Arrays.equals(byte[],int,int,byte[],int,int)",
+        "bb_Arrays_equalsRange",
+    ),
     ("Math.sqrt(double)", "bb_Math_sqrt"),
     ("Math.cbrt(double)", "bb_Math_cbrt"),
     ("Math.sin(double)", "bb_Math_sin"),

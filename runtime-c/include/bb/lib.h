@@ -60,6 +60,24 @@ void    bb_System_gc(bb_ctx *ctx);
 void    bb_System_arraycopy(bb_ctx *ctx, bb_object *src, int32_t srcPos, bb_object *dst, int32_t dstPos, int32_t length);
 int32_t bb_System_identityHashCode(bb_ctx *ctx, bb_object *o);
 
+/* ---- Arrays ---------------------------------------------------------------- */
+/* Arrays.equals(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo):
+ * Java's range equality (nulls and ranges checked as Java does), one memcmp,
+ * inline: a program that compares short byte ranges (a hash table's words)
+ * would otherwise pay a branch per byte, whose exit mispredicts. */
+BB_NORETURN BB_COLD void bb_Arrays_range_fail(bb_ctx *ctx, int32_t from, int32_t to);
+BB_INLINE bool bb_Arrays_equalsRange(bb_ctx *ctx, bb_array *a, int32_t afrom, int32_t ato, bb_array *b, int32_t bfrom,
+                                     int32_t bto) {
+  if (BB_UNLIKELY(!a || !b)) bb_fail_java(ctx, "NullPointerException", NULL);
+  /* 0 <= from <= to <= length, as two unsigned comparisons */
+  if (BB_UNLIKELY((uint32_t)afrom > (uint32_t)ato || (uint32_t)ato > (uint32_t)a->length))
+    bb_Arrays_range_fail(ctx, afrom, ato);
+  if (BB_UNLIKELY((uint32_t)bfrom > (uint32_t)bto || (uint32_t)bto > (uint32_t)b->length))
+    bb_Arrays_range_fail(ctx, bfrom, bto);
+  if (ato - afrom != bto - bfrom) return false;
+  return memcmp((const char *)bb_array_data(a) + afrom, (const char *)bb_array_data(b) + bfrom, (size_t)(ato - afrom)) == 0;
+}
+
 /* ---- Object / BambooRuntime ---------------------------------------------- */
 int32_t    bb_Object_hashCode(bb_ctx *ctx, bb_object *self);
 /* Java's getClass().getName(): "Text", or a descriptor for arrays ("[I", "[LText;") */

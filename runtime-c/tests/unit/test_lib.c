@@ -107,6 +107,16 @@ void test_lib(void) {
   bb_System_arraycopy(ctx, &os->hdr, 1, &ss->hdr, 0, 1);  /* element-checked copy that succeeds */
   CHECK_STR(((bb_string **)bb_array_data(ss))[0], "x");
 
+  /* Arrays.equals over byte ranges: lengths, bytes, empty and overlapping ranges */
+  bb_array *ba = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, 6, 0);
+  memcpy(bb_array_data(ba), "abcabd", 6);
+  CHECK(bb_Arrays_equalsRange(ctx, ba, 0, 2, ba, 3, 5));
+  CHECK(!bb_Arrays_equalsRange(ctx, ba, 0, 3, ba, 3, 6));
+  CHECK(!bb_Arrays_equalsRange(ctx, ba, 0, 2, ba, 3, 6));
+  CHECK(bb_Arrays_equalsRange(ctx, ba, 6, 6, ba, 0, 0));
+  CHECK(bb_Arrays_equalsRange(ctx, ba, 0, 6, ba, 0, 6));
+  CHECK(!bb_Arrays_equalsRange(ctx, ba, 0, 5, ba, 1, 6));
+
   /* Files.readAllBytes reads into an array of the file's size: files whose
    * size says 0 (/proc) or more than they hold (/sys) and pipes read whole */
   const char *odd[] = {"/proc/self/cmdline", "/sys/devices/system/cpu/online", "/dev/null"};
