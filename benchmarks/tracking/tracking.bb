@@ -130,19 +130,26 @@ class Strip {
     float[] dx1;       // level-1 rows m0 .. m1-1
     float[] dy1;
 
-    Strip(String path, int offset, int t0, int t1, int rows, int cols, int first, int last, int m0,
-          int m1, int win) {
-        this.path = path;
-        this.offset = offset;
-        this.t0 = t0;
-        this.t1 = t1;
+    // Strip g of the `strips` of frame f (once f.load() has read its
+    // header), with the rows its blurs read.
+    Strip(Frame f, int g) {
+        int rows = f.blur0.rows;
+        int outRows = f.blur1.rows;
+        path = f.path;
+        offset = f.offset;
         this.rows = rows;
-        this.cols = cols;
-        this.first = first;
-        this.last = last;
-        this.m0 = m0;
-        this.m1 = m1;
-        this.win = win;
+        cols = f.blur0.cols;
+        first = rows * g / f.strips;
+        last = rows * (g + 1) / f.strips;
+        m0 = outRows * g / f.strips;
+        m1 = outRows * (g + 1) / f.strips;
+        // The vertical blur of row i reads rows i-2 .. i+2.
+        t0 = Math.max(0, blurFrom(first, m0) - 2);
+        t1 = Math.min(rows, blurTo(rows, last, m1) + 2);
+        win = 0;
+        if (f.index == 1) {
+            win = f.par.win;
+        }
     }
 
     // The level-0 blurred rows [b0, b1) this strip computes: rows first-1
@@ -391,7 +398,6 @@ class Column {
 // (the flags `odd` and `last` tell the step tasks which tag is the
 // frame's own) and leaves with frame f+1's.
 class Frame {
-    flag unread;    // to be read
     flag assemble;  // collecting strips
     flag complete;  // frame 1's pyramid is built; its detection is to start
     flag ready;     // the whole pyramid is built: the groups may come
@@ -401,6 +407,8 @@ class Frame {
 
     Params par;
     int index;      // 1 .. frames
+    String path;    // the BMP file and where its pixels start
+    int offset;
     int strips;
     int merged;
     int visits;     // groups that have tracked into this frame
@@ -421,12 +429,12 @@ class Frame {
         this.index = index;
     }
 
-    // Reads the frame and cuts it into Strips bound to t, each with the
-    // rows it reads.
-    void load(tag t) {
-        String path = par.dir + "/" + index + ".bmp";
+    // Reads the frame's header and makes its pictures; returns the number
+    // of strips to cut it into (Strip(f, g) is strip g).
+    int load() {
+        path = par.dir + "/" + index + ".bmp";
         byte[] head = Vision.readBmpHeader(path);
-        int offset = Vision.le32(head, 10);
+        offset = Vision.le32(head, 10);
         int cols = Vision.le32(head, 18);
         int rows = Vision.le32(head, 22);
         strips = Math.min(par.pieces, rows);
@@ -439,23 +447,12 @@ class Frame {
         blur1 = new Picture(outRows, outCols);
         dx1 = new Picture(outRows, outCols);
         dy1 = new Picture(outRows, outCols);
-        int win = 0;
         if (index == 1) {
             xx = new Picture(rows, cols);
             xy = new Picture(rows, cols);
             yy = new Picture(rows, cols);
-            win = par.win;
         }
-        for (int g = 0; g < strips; g++) {
-            int first = rows * g / strips;
-            int last = rows * (g + 1) / strips;
-            int m0 = outRows * g / strips;
-            int m1 = outRows * (g + 1) / strips;
-            // The vertical blur of row i reads rows i-2 .. i+2.
-            int t0 = Math.max(0, Strip.blurFrom(first, m0) - 2);
-            int t1 = Math.min(rows, Strip.blurTo(rows, last, m1) + 2);
-            Strip s = new Strip(path, offset, t0, t1, rows, cols, first, last, m0, m1, win) { process := true, add t };
-        }
+        return strips;
     }
 
     // Takes one strip's rows of both levels over; true when every strip
@@ -1158,7 +1155,10 @@ class Clip {
 
     // Allocates the pass's Result and its frames, two at a time (odd,
     // even), with their tags; the Result and frame 1 are bound to the
-    // pass's own tag.
+    // pass's own tag. Each frame is read and cut into strips here, so that
+    // one core sends all of the pass's strips out: its round-robin spreads
+    // them over the cores (a load task per frame, each on its own core,
+    // sent each frame's strips to the same few cores as every other load).
     void startPass() {
         started++;
         tag p = new tag(pass);
@@ -1167,27 +1167,49 @@ class Clip {
         tag o = new tag(odd);
         for (int f = 1; f <= frames; f += 2) {
             tag t = new tag(frame);
+            Frame fo;
             if (f == frames && f == 1) {
-                new Frame(par.copy(), f) { unread := true, odd := true, first := true, last := true, add t, add o, add p };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, first := true, last := true, add t, add o, add p };
+                for (int g = 0, n = fo.load(); g < n; g++) {
+                    new Strip(fo, g) { process := true, add t };
+                }
                 break;
             }
             if (f == frames) {
-                new Frame(par.copy(), f) { unread := true, odd := true, last := true, add t, add o };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, last := true, add t, add o };
+                for (int g = 0, n = fo.load(); g < n; g++) {
+                    new Strip(fo, g) { process := true, add t };
+                }
                 break;
             }
             tag e = new tag(even);
+            // (Each frame's strips are made by their own statement: the
+            // simulator binds the objects of one allocation site together.)
             if (f == 1) {
-                new Frame(par.copy(), f) { unread := true, odd := true, first := true, add t, add o, add e, add p };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, first := true, add t, add o, add e, add p };
+                for (int g = 0, n = fo.load(); g < n; g++) {
+                    new Strip(fo, g) { process := true, add t };
+                }
             } else {
-                new Frame(par.copy(), f) { unread := true, odd := true, add t, add o, add e };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, add t, add o, add e };
+                for (int g = 0, n = fo.load(); g < n; g++) {
+                    new Strip(fo, g) { process := true, add t };
+                }
             }
             tag u = new tag(frame);
+            Frame fe;
             if (f + 1 == frames) {
-                new Frame(par.copy(), f + 1) { unread := true, last := true, add u, add e };
+                fe = new Frame(par.copy(), f + 1) { assemble := true, last := true, add u, add e };
+                for (int g = 0, n = fe.load(); g < n; g++) {
+                    new Strip(fe, g) { process := true, add u };
+                }
                 break;
             }
             o = new tag(odd);
-            new Frame(par.copy(), f + 1) { unread := true, add u, add e, add o };
+            fe = new Frame(par.copy(), f + 1) { assemble := true, add u, add e, add o };
+            for (int g = 0, n = fe.load(); g < n; g++) {
+                new Strip(fe, g) { process := true, add u };
+            }
         }
     }
 }
@@ -1236,11 +1258,6 @@ task fill(Clip c in tracking and filling) {
         taskexit(c: filling := true);
     }
     taskexit(c: filling := false);
-}
-
-task load(Frame f in unread with frame t) {
-    f.load(t);
-    taskexit(f: unread := false, assemble := true);
 }
 
 task blur(Strip p in process) {
