@@ -118,13 +118,18 @@ class Strip {
     int m0;
     int m1;
     int win;        // > 0: also the row sums of the squared gradients
+    int pieces;     // the column bands of the feature strength
     float[] blurred;   // level-0 rows b0 .. (first-1 .. last, and those level 1 needs)
     int b0;
     float[] dx;        // rows first .. last-1
     float[] dy;
-    float[] xx;     // row sums of dX·dX, dX·dY, dY·dY, rows first .. last-1
-    float[] xy;
-    float[] yy;
+    int piece;      // 0 .. strips-1, top to bottom
+    // Row sums of dX·dX, dX·dY, dY·dY of rows first .. last-1, cut by the
+    // column bands of the feature strength: [g] holds band g's columns
+    // (rows x band width, row-major).
+    float[][] xx;
+    float[][] xy;
+    float[][] yy;
     float[] blurred1;  // level-1 rows c0 .. (m0-1 .. m1, clipped)
     int c0;
     float[] dx1;       // level-1 rows m0 .. m1-1
@@ -146,6 +151,8 @@ class Strip {
         // The vertical blur of row i reads rows i-2 .. i+2.
         t0 = Math.max(0, blurFrom(first, m0) - 2);
         t1 = Math.min(rows, blurTo(rows, last, m1) + 2);
+        piece = g;
+        pieces = f.par.pieces;
         win = 0;
         if (f.index == 1) {
             win = f.par.win;
@@ -215,22 +222,17 @@ class Strip {
         dy = gy;
         Vision.sobelRows(bl, b0, rows, cols, first, last, gx, gy);
         if (win > 0) {
-            float[] xx = new float[n];
-            float[] xy = new float[n];
-            float[] yy = new float[n];
-            this.xx = xx;
-            this.xy = xy;
-            this.yy = yy;
-            for (int p = 0; p < n; p++) {
-                float a = gx[p];
-                float b = gy[p];
-                xx[p] = a * a;
-                xy[p] = a * b;
-                yy[p] = b * b;
+            int bands = Math.min(pieces, cols);
+            xx = new float[bands][];
+            xy = new float[bands][];
+            yy = new float[bands][];
+            for (int g = 0; g < bands; g++) {
+                int w = cols * (g + 1) / bands - cols * g / bands;
+                xx[g] = new float[(last - first) * w];
+                xy[g] = new float[(last - first) * w];
+                yy[g] = new float[(last - first) * w];
             }
-            Vision.rowSums(xx, last - first, cols, win);
-            Vision.rowSums(xy, last - first, cols, win);
-            Vision.rowSums(yy, last - first, cols, win);
+            Vision.squaredRowSums(gx, gy, last - first, cols, win, xx, xy, yy);
         }
         levelOne(bl, b0);
     }
@@ -419,10 +421,11 @@ class Frame {
     Picture blur1;
     Picture dx1;
     Picture dy1;
-    // Frame 1: row sums of dX·dX, dX·dY, dY·dY.
-    Picture xx;
-    Picture xy;
-    Picture yy;
+    // Frame 1: row sums of dX·dX, dX·dY, dY·dY: per strip, its arrays
+    // per column band (Strip.xx).
+    float[][][] xx;
+    float[][][] xy;
+    float[][][] yy;
 
     Frame(Params par, int index) {
         this.par = par;
@@ -448,9 +451,9 @@ class Frame {
         dx1 = new Picture(outRows, outCols);
         dy1 = new Picture(outRows, outCols);
         if (index == 1) {
-            xx = new Picture(rows, cols);
-            xy = new Picture(rows, cols);
-            yy = new Picture(rows, cols);
+            xx = new float[strips][][];
+            xy = new float[strips][][];
+            yy = new float[strips][][];
         }
         return strips;
     }
@@ -467,9 +470,9 @@ class Frame {
         dx1.place(p.dx1, p.m0, p.m0, p.m1);
         dy1.place(p.dy1, p.m0, p.m0, p.m1);
         if (xx != null) {
-            xx.place(p.xx, first, first, last);
-            xy.place(p.xy, first, first, last);
-            yy.place(p.yy, first, first, last);
+            xx[p.piece] = p.xx;
+            xy[p.piece] = p.xy;
+            yy[p.piece] = p.yy;
         }
         p.blurred = null;
         p.dx = null;
@@ -486,7 +489,8 @@ class Frame {
 
     // Frame 1: the Detector, bound to q (this frame's own tag, for the
     // groups it will make), and its Columns, each with a copy of its
-    // columns of the row sums. The Detector is also bound to p, the pass's
+    // columns of the row sums (the strips computed them cut by band, so
+    // each strip's part is one block to copy). The Detector is also bound to p, the pass's
     // tag, for the Groups it will make.
     void splitColumns(tag q, tag p) {
         int rows = blur0.rows;
@@ -501,11 +505,13 @@ class Frame {
             float[] cx = new float[rows * w];
             float[] cy = new float[rows * w];
             float[] cz = new float[rows * w];
-            for (int i = 0; i < rows; i++) {
-                int from = xx.at[i] + first;
-                System.arraycopy(xx.part[i], from, cx, i * w, w);
-                System.arraycopy(xy.part[i], from, cy, i * w, w);
-                System.arraycopy(yy.part[i], from, cz, i * w, w);
+            for (int s = 0; s < strips; s++) {
+                // Strip s's rows of band g are one block, in place.
+                int at = rows * s / strips * w;
+                int n = (rows * (s + 1) / strips - rows * s / strips) * w;
+                System.arraycopy(xx[s][g], 0, cx, at, n);
+                System.arraycopy(xy[s][g], 0, cy, at, n);
+                System.arraycopy(yy[s][g], 0, cz, at, n);
             }
             Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
         }
@@ -919,23 +925,50 @@ class Vision {
         }
     }
 
-    // The first half of tracking.c's window sums: running sums along each
-    // row of a rows x cols image (in place; rows are independent).
-    static void rowSums(float[] im, int rows, int cols, int win) {
+    // The first half of tracking.c's window sums, of the products dX·dX,
+    // dX·dY and dY·dY of a rows x cols strip's gradients: running sums
+    // along each row (rows are independent), written cut by column bands:
+    // sxx[g] holds band g's columns cols*g/bands .. cols*(g+1)/bands-1
+    // (rows x band width, row-major).
+    static void squaredRowSums(float[] gx, float[] gy, int rows, int cols, int win,
+                               float[][] sxx, float[][] sxy, float[][] syy) {
         int half = (win + 1) / 2;
-        float[] line = new float[cols + win];
+        int bands = sxx.length;
+        float[] lxx = new float[cols + win];
+        float[] lxy = new float[cols + win];
+        float[] lyy = new float[cols + win];
         for (int i = 0; i < rows; i++) {
             int r = i * cols;
             for (int j = 0; j < cols; j++) {
-                line[j + half] = im[r + j];
+                float a = gx[r + j];
+                float b = gy[r + j];
+                lxx[j + half] = a * a;
+                lxy[j + half] = a * b;
+                lyy[j + half] = b * b;
             }
-            float sum = 0.0f;
+            float sx = 0.0f;
+            float sy = 0.0f;
+            float sz = 0.0f;
             for (int k = 0; k < win; k++) {
-                sum += line[k];
+                sx += lxx[k];
+                sy += lxy[k];
+                sz += lyy[k];
             }
-            for (int j = 0; j < cols; j++) {
-                im[r + j] = sum;
-                sum += line[j + win] - line[j];
+            for (int g = 0; g < bands; g++) {
+                int first = cols * g / bands;
+                int last = cols * (g + 1) / bands;
+                float[] ox = sxx[g];
+                float[] oy = sxy[g];
+                float[] oz = syy[g];
+                int d = i * (last - first) - first;
+                for (int j = first; j < last; j++) {
+                    ox[d + j] = sx;
+                    oy[d + j] = sy;
+                    oz[d + j] = sz;
+                    sx += lxx[j + win] - lxx[j];
+                    sy += lxy[j + win] - lxy[j];
+                    sz += lyy[j + win] - lyy[j];
+                }
             }
         }
     }
