@@ -1144,9 +1144,15 @@ class Result {
 
 // The passes over the clip. Passes overlap: `window` passes are under way
 // at a time (they share nothing but the Clip, which only counts them), and
-// each pass that completes starts the next.
+// each pass that completes starts the next while passes are left to start
+// (nextPass); then the Clip drains the last ones (finishPass). The two
+// tasks keep the passes that start none at the end apart from those that
+// do: the simulator picks an exit by the profiled ratios of the task's
+// exits, so an exit of nextPass that started no pass would be taken all
+// along the run, each time leaving one pass fewer under way.
 class Clip {
-    flag tracking;  // passes are under way
+    flag starting;  // passes are left to start
+    flag draining;  // every pass has started; some are under way
     flag filling;   // the window has room for more passes than have started
 
     Params par;
@@ -1177,13 +1183,9 @@ class Clip {
         return done == repeat;
     }
 
-    // After a pass is complete: starts the next pass, if any is left (true).
-    boolean next() {
-        if (started == repeat) {
-            return false;
-        }
-        startPass();
-        return true;
+    // Whether every pass has started.
+    boolean allStarted() {
+        return started == repeat;
     }
 
     // Allocates the pass's Result and its frames, two at a time (odd,
@@ -1273,20 +1275,28 @@ task startup(StartupObject s in initialstate) {
         taskexit(s: initialstate := false);
     }
     Params par = new Params(s.args[0], win, nFea, iters, frames, pieces);
-    if (repeat > 1 && window > 1) {
-        Clip c = new Clip(par, repeat, window) { tracking := true, filling := true };
+    if (repeat == 1) {
+        Clip c = new Clip(par, repeat, window) { draining := true };
         c.startPass();
         taskexit(s: initialstate := false);
     }
-    Clip c = new Clip(par, repeat, window) { tracking := true };
+    if (window > 1) {
+        Clip c = new Clip(par, repeat, window) { starting := true, filling := true };
+        c.startPass();
+        taskexit(s: initialstate := false);
+    }
+    Clip c = new Clip(par, repeat, window) { starting := true };
     c.startPass();
     taskexit(s: initialstate := false);
 }
 
 // Fills the window: one pass per invocation (so that each exit that
 // starts passes starts one, as the exits of nextPass do).
-task fill(Clip c in tracking and filling) {
+task fill(Clip c in starting and filling) {
     c.startPass();
+    if (c.allStarted()) {
+        taskexit(c: filling := false, starting := false, draining := true);
+    }
     if (c.room()) {
         taskexit(c: filling := true);
     }
@@ -1372,13 +1382,23 @@ task gather(Result r in open with pass t, Group g in finished with pass t) {
     taskexit(g: finished := false, clear t);
 }
 
-task nextPass(Clip c in tracking, Result r in complete) {
+// A pass is complete while passes are left to start: starts the next.
+// (The last pass cannot be complete yet, so nothing is printed here.)
+task nextPass(Clip c in starting, Result r in complete) {
+    c.complete(r);
+    c.startPass();
+    if (c.allStarted()) {
+        taskexit(c: starting := false, draining := true; r: complete := false);
+    }
+    taskexit(r: complete := false);
+}
+
+// A pass is complete after every pass has started; after the last, prints
+// the last pass's features.
+task finishPass(Clip c in draining, Result r in complete) {
     if (c.complete(r)) {
         System.out.println(c.output);
-        taskexit(c: tracking := false; r: complete := false);
-    }
-    if (c.next()) {
-        taskexit(r: complete := false);
+        taskexit(c: draining := false; r: complete := false);
     }
     taskexit(r: complete := false);
 }
