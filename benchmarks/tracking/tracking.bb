@@ -401,7 +401,6 @@ class Column {
 // frame's own) and leaves with frame f+1's.
 class Frame {
     flag assemble;  // collecting strips
-    flag complete;  // frame 1's pyramid is built; its detection is to start
     flag ready;     // the whole pyramid is built: the groups may come
     flag odd;       // the index is odd
     flag first;     // frame 1: features are detected on it
@@ -1315,16 +1314,12 @@ task merge(Frame f in assemble and !first with frame t, Strip p in submit with f
     taskexit(p: submit := false, clear t);
 }
 
-task mergeFirst(Frame f in assemble and first with frame t, Strip p in submit with frame t) {
+task mergeFirst(Frame f in assemble and first with frame t and odd q and pass r, Strip p in submit with frame t) {
     if (f.merge(p)) {
-        taskexit(f: assemble := false, complete := true; p: submit := false, clear t);
+        f.splitColumns(q, r);
+        taskexit(f: assemble := false, ready := true, clear t, clear r; p: submit := false, clear t);
     }
     taskexit(p: submit := false, clear t);
-}
-
-task columns(Frame f in complete with frame t and odd q and pass p) {
-    f.splitColumns(q, p);
-    taskexit(f: complete := false, ready := true, clear t, clear p);
 }
 
 task strength(Column c in process) {
