@@ -18,19 +18,21 @@
 //              way;
 //   (a pass)   the Clip allocates a Result and the pass's Frames, each
 //              bound to a `frame` tag and to sequence tags (class Frame);
-//              the Result and frame 1 are bound to the pass's `pass` tag;
-//   load       one Frame: reads it and cuts it into PIECES Strips bound to
-//              its `frame` tag, each with the rows its blurs read;
+//              the Result and frame 1 are bound to the pass's `pass` tag.
+//              It reads each frame's header and cuts the frame into PIECES
+//              Strips bound to its `frame` tag, each with the rows its
+//              blurs read (so one core sends out all of a pass's strips,
+//              and its round-robin spreads them over the cores);
 //   blur       one Strip: blur and Sobel gradients of its rows at both
 //              pyramid levels (on frame 1 also the squared gradients
-//              summed along the rows);
+//              summed along the rows, cut by the column bands of the
+//              feature strength);
 //   merge, mergeFirst
 //              take a Strip's rows into its Frame's pictures (the
-//              aggregation, without a copy); the frame is then ready
-//              (frame 1: complete);
-//   columns    frame 1: cuts the row sums into PIECES Columns (copies of
-//              their columns) bound by a `detect` tag to a Detector; the
-//              frame is then ready;
+//              aggregation, without a copy); the frame is then ready. The
+//              last mergeFirst of frame 1 also cuts the row sums into
+//              PIECES Columns (copies of their columns, a block per strip)
+//              bound by a `detect` tag to a Detector;
 //   strength   one Column: column sums, feature strength and the N_FEA
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
@@ -44,8 +46,10 @@
 //              other groups track in other frames;
 //   gather     collects the Groups into the pass's Result (by the pass
 //              tag), in group order;
-//   nextPass   after a complete pass: starts the next pass, or prints the
-//              last pass's features after every pass is complete.
+//   nextPass   after a complete pass, while passes are left to start:
+//              starts the next pass;
+//   finishPass after a complete pass, once every pass has started: prints
+//              the last pass's features after every pass is complete.
 //
 // Output: the tracked features, x coordinates on one line and y
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
