@@ -18,19 +18,21 @@
 //              way;
 //   (a pass)   the Clip allocates a Result and the pass's Frames, each
 //              bound to a `frame` tag and to sequence tags (class Frame);
-//              the Result and frame 1 are bound to the pass's `pass` tag;
-//   load       one Frame: reads it and cuts it into PIECES Strips bound to
-//              its `frame` tag, each with the rows its blurs read;
+//              the Result and frame 1 are bound to the pass's `pass` tag.
+//              It reads each frame's header and cuts the frame into PIECES
+//              Strips bound to its `frame` tag, each with the rows its
+//              blurs read (so one core sends out all of a pass's strips,
+//              and its round-robin spreads them over the cores);
 //   blur       one Strip: blur and Sobel gradients of its rows at both
 //              pyramid levels (on frame 1 also the squared gradients
-//              summed along the rows);
+//              summed along the rows, cut by the column bands of the
+//              feature strength);
 //   merge, mergeFirst
 //              take a Strip's rows into its Frame's pictures (the
-//              aggregation, without a copy); the frame is then ready
-//              (frame 1: complete);
-//   columns    frame 1: cuts the row sums into PIECES Columns (copies of
-//              their columns) bound by a `detect` tag to a Detector; the
-//              frame is then ready;
+//              aggregation, without a copy); the frame is then ready. The
+//              last mergeFirst of frame 1 also cuts the row sums into
+//              PIECES Columns (copies of their columns, a block per strip)
+//              bound by a `detect` tag to a Detector;
 //   strength   one Column: column sums, feature strength and the N_FEA
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
@@ -44,8 +46,10 @@
 //              other groups track in other frames;
 //   gather     collects the Groups into the pass's Result (by the pass
 //              tag), in group order;
-//   nextPass   after a complete pass: starts the next pass, or prints the
-//              last pass's features after every pass is complete.
+//   nextPass   after a complete pass, while passes are left to start:
+//              starts the next pass;
+//   finishPass after a complete pass, once every pass has started: prints
+//              the last pass's features after every pass is complete.
 //
 // Output: the tracked features, x coordinates on one line and y
 // coordinates on the next, each followed by a tab (as SD-VBS writes them,
@@ -118,31 +122,45 @@ class Strip {
     int m0;
     int m1;
     int win;        // > 0: also the row sums of the squared gradients
+    int pieces;     // the column bands of the feature strength
     float[] blurred;   // level-0 rows b0 .. (first-1 .. last, and those level 1 needs)
     int b0;
     float[] dx;        // rows first .. last-1
     float[] dy;
-    float[] xx;     // row sums of dX·dX, dX·dY, dY·dY, rows first .. last-1
-    float[] xy;
-    float[] yy;
+    int piece;      // 0 .. strips-1, top to bottom
+    // Row sums of dX·dX, dX·dY, dY·dY of rows first .. last-1, cut by the
+    // column bands of the feature strength: [g] holds band g's columns
+    // (rows x band width, row-major).
+    float[][] xx;
+    float[][] xy;
+    float[][] yy;
     float[] blurred1;  // level-1 rows c0 .. (m0-1 .. m1, clipped)
     int c0;
     float[] dx1;       // level-1 rows m0 .. m1-1
     float[] dy1;
 
-    Strip(String path, int offset, int t0, int t1, int rows, int cols, int first, int last, int m0,
-          int m1, int win) {
-        this.path = path;
-        this.offset = offset;
-        this.t0 = t0;
-        this.t1 = t1;
+    // Strip g of the `strips` of frame f (once f.load() has read its
+    // header), with the rows its blurs read.
+    Strip(Frame f, int g) {
+        int rows = f.blur0.rows;
+        int outRows = f.blur1.rows;
+        path = f.path;
+        offset = f.offset;
         this.rows = rows;
-        this.cols = cols;
-        this.first = first;
-        this.last = last;
-        this.m0 = m0;
-        this.m1 = m1;
-        this.win = win;
+        cols = f.blur0.cols;
+        first = rows * g / f.strips;
+        last = rows * (g + 1) / f.strips;
+        m0 = outRows * g / f.strips;
+        m1 = outRows * (g + 1) / f.strips;
+        // The vertical blur of row i reads rows i-2 .. i+2.
+        t0 = Math.max(0, blurFrom(first, m0) - 2);
+        t1 = Math.min(rows, blurTo(rows, last, m1) + 2);
+        piece = g;
+        pieces = f.par.pieces;
+        win = 0;
+        if (f.index == 1) {
+            win = f.par.win;
+        }
     }
 
     // The level-0 blurred rows [b0, b1) this strip computes: rows first-1
@@ -208,22 +226,17 @@ class Strip {
         dy = gy;
         Vision.sobelRows(bl, b0, rows, cols, first, last, gx, gy);
         if (win > 0) {
-            float[] xx = new float[n];
-            float[] xy = new float[n];
-            float[] yy = new float[n];
-            this.xx = xx;
-            this.xy = xy;
-            this.yy = yy;
-            for (int p = 0; p < n; p++) {
-                float a = gx[p];
-                float b = gy[p];
-                xx[p] = a * a;
-                xy[p] = a * b;
-                yy[p] = b * b;
+            int bands = Math.min(pieces, cols);
+            xx = new float[bands][];
+            xy = new float[bands][];
+            yy = new float[bands][];
+            for (int g = 0; g < bands; g++) {
+                int w = cols * (g + 1) / bands - cols * g / bands;
+                xx[g] = new float[(last - first) * w];
+                xy[g] = new float[(last - first) * w];
+                yy[g] = new float[(last - first) * w];
             }
-            Vision.rowSums(xx, last - first, cols, win);
-            Vision.rowSums(xy, last - first, cols, win);
-            Vision.rowSums(yy, last - first, cols, win);
+            Vision.squaredRowSums(gx, gy, last - first, cols, win, xx, xy, yy);
         }
         levelOne(bl, b0);
     }
@@ -391,9 +404,7 @@ class Column {
 // (the flags `odd` and `last` tell the step tasks which tag is the
 // frame's own) and leaves with frame f+1's.
 class Frame {
-    flag unread;    // to be read
     flag assemble;  // collecting strips
-    flag complete;  // frame 1's pyramid is built; its detection is to start
     flag ready;     // the whole pyramid is built: the groups may come
     flag odd;       // the index is odd
     flag first;     // frame 1: features are detected on it
@@ -401,6 +412,8 @@ class Frame {
 
     Params par;
     int index;      // 1 .. frames
+    String path;    // the BMP file and where its pixels start
+    int offset;
     int strips;
     int merged;
     int visits;     // groups that have tracked into this frame
@@ -411,22 +424,23 @@ class Frame {
     Picture blur1;
     Picture dx1;
     Picture dy1;
-    // Frame 1: row sums of dX·dX, dX·dY, dY·dY.
-    Picture xx;
-    Picture xy;
-    Picture yy;
+    // Frame 1: row sums of dX·dX, dX·dY, dY·dY: per strip, its arrays
+    // per column band (Strip.xx).
+    float[][][] xx;
+    float[][][] xy;
+    float[][][] yy;
 
     Frame(Params par, int index) {
         this.par = par;
         this.index = index;
     }
 
-    // Reads the frame and cuts it into Strips bound to t, each with the
-    // rows it reads.
-    void load(tag t) {
-        String path = par.dir + "/" + index + ".bmp";
+    // Reads the frame's header and makes its pictures; returns the number
+    // of strips to cut it into (Strip(f, g) is strip g).
+    int load() {
+        path = par.dir + "/" + index + ".bmp";
         byte[] head = Vision.readBmpHeader(path);
-        int offset = Vision.le32(head, 10);
+        offset = Vision.le32(head, 10);
         int cols = Vision.le32(head, 18);
         int rows = Vision.le32(head, 22);
         strips = Math.min(par.pieces, rows);
@@ -439,23 +453,12 @@ class Frame {
         blur1 = new Picture(outRows, outCols);
         dx1 = new Picture(outRows, outCols);
         dy1 = new Picture(outRows, outCols);
-        int win = 0;
         if (index == 1) {
-            xx = new Picture(rows, cols);
-            xy = new Picture(rows, cols);
-            yy = new Picture(rows, cols);
-            win = par.win;
+            xx = new float[strips][][];
+            xy = new float[strips][][];
+            yy = new float[strips][][];
         }
-        for (int g = 0; g < strips; g++) {
-            int first = rows * g / strips;
-            int last = rows * (g + 1) / strips;
-            int m0 = outRows * g / strips;
-            int m1 = outRows * (g + 1) / strips;
-            // The vertical blur of row i reads rows i-2 .. i+2.
-            int t0 = Math.max(0, Strip.blurFrom(first, m0) - 2);
-            int t1 = Math.min(rows, Strip.blurTo(rows, last, m1) + 2);
-            Strip s = new Strip(path, offset, t0, t1, rows, cols, first, last, m0, m1, win) { process := true, add t };
-        }
+        return strips;
     }
 
     // Takes one strip's rows of both levels over; true when every strip
@@ -470,9 +473,9 @@ class Frame {
         dx1.place(p.dx1, p.m0, p.m0, p.m1);
         dy1.place(p.dy1, p.m0, p.m0, p.m1);
         if (xx != null) {
-            xx.place(p.xx, first, first, last);
-            xy.place(p.xy, first, first, last);
-            yy.place(p.yy, first, first, last);
+            xx[p.piece] = p.xx;
+            xy[p.piece] = p.xy;
+            yy[p.piece] = p.yy;
         }
         p.blurred = null;
         p.dx = null;
@@ -489,7 +492,8 @@ class Frame {
 
     // Frame 1: the Detector, bound to q (this frame's own tag, for the
     // groups it will make), and its Columns, each with a copy of its
-    // columns of the row sums. The Detector is also bound to p, the pass's
+    // columns of the row sums (the strips computed them cut by band, so
+    // each strip's part is one block to copy). The Detector is also bound to p, the pass's
     // tag, for the Groups it will make.
     void splitColumns(tag q, tag p) {
         int rows = blur0.rows;
@@ -504,11 +508,13 @@ class Frame {
             float[] cx = new float[rows * w];
             float[] cy = new float[rows * w];
             float[] cz = new float[rows * w];
-            for (int i = 0; i < rows; i++) {
-                int from = xx.at[i] + first;
-                System.arraycopy(xx.part[i], from, cx, i * w, w);
-                System.arraycopy(xy.part[i], from, cy, i * w, w);
-                System.arraycopy(yy.part[i], from, cz, i * w, w);
+            for (int s = 0; s < strips; s++) {
+                // Strip s's rows of band g are one block, in place.
+                int at = rows * s / strips * w;
+                int n = (rows * (s + 1) / strips - rows * s / strips) * w;
+                System.arraycopy(xx[s][g], 0, cx, at, n);
+                System.arraycopy(xy[s][g], 0, cy, at, n);
+                System.arraycopy(yy[s][g], 0, cz, at, n);
             }
             Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
         }
@@ -922,23 +928,50 @@ class Vision {
         }
     }
 
-    // The first half of tracking.c's window sums: running sums along each
-    // row of a rows x cols image (in place; rows are independent).
-    static void rowSums(float[] im, int rows, int cols, int win) {
+    // The first half of tracking.c's window sums, of the products dX·dX,
+    // dX·dY and dY·dY of a rows x cols strip's gradients: running sums
+    // along each row (rows are independent), written cut by column bands:
+    // sxx[g] holds band g's columns cols*g/bands .. cols*(g+1)/bands-1
+    // (rows x band width, row-major).
+    static void squaredRowSums(float[] gx, float[] gy, int rows, int cols, int win,
+                               float[][] sxx, float[][] sxy, float[][] syy) {
         int half = (win + 1) / 2;
-        float[] line = new float[cols + win];
+        int bands = sxx.length;
+        float[] lxx = new float[cols + win];
+        float[] lxy = new float[cols + win];
+        float[] lyy = new float[cols + win];
         for (int i = 0; i < rows; i++) {
             int r = i * cols;
             for (int j = 0; j < cols; j++) {
-                line[j + half] = im[r + j];
+                float a = gx[r + j];
+                float b = gy[r + j];
+                lxx[j + half] = a * a;
+                lxy[j + half] = a * b;
+                lyy[j + half] = b * b;
             }
-            float sum = 0.0f;
+            float sx = 0.0f;
+            float sy = 0.0f;
+            float sz = 0.0f;
             for (int k = 0; k < win; k++) {
-                sum += line[k];
+                sx += lxx[k];
+                sy += lxy[k];
+                sz += lyy[k];
             }
-            for (int j = 0; j < cols; j++) {
-                im[r + j] = sum;
-                sum += line[j + win] - line[j];
+            for (int g = 0; g < bands; g++) {
+                int first = cols * g / bands;
+                int last = cols * (g + 1) / bands;
+                float[] ox = sxx[g];
+                float[] oy = sxy[g];
+                float[] oz = syy[g];
+                int d = i * (last - first) - first;
+                for (int j = first; j < last; j++) {
+                    ox[d + j] = sx;
+                    oy[d + j] = sy;
+                    oz[d + j] = sz;
+                    sx += lxx[j + win] - lxx[j];
+                    sy += lxy[j + win] - lxy[j];
+                    sz += lyy[j + win] - lyy[j];
+                }
             }
         }
     }
@@ -1114,9 +1147,15 @@ class Result {
 
 // The passes over the clip. Passes overlap: `window` passes are under way
 // at a time (they share nothing but the Clip, which only counts them), and
-// each pass that completes starts the next.
+// each pass that completes starts the next while passes are left to start
+// (nextPass); then the Clip drains the last ones (finishPass). The two
+// tasks keep the passes that start none at the end apart from those that
+// do: the simulator picks an exit by the profiled ratios of the task's
+// exits, so an exit of nextPass that started no pass would be taken all
+// along the run, each time leaving one pass fewer under way.
 class Clip {
-    flag tracking;  // passes are under way
+    flag starting;  // passes are left to start
+    flag draining;  // every pass has started; some are under way
     flag filling;   // the window has room for more passes than have started
 
     Params par;
@@ -1147,18 +1186,17 @@ class Clip {
         return done == repeat;
     }
 
-    // After a pass is complete: starts the next pass, if any is left (true).
-    boolean next() {
-        if (started == repeat) {
-            return false;
-        }
-        startPass();
-        return true;
+    // Whether every pass has started.
+    boolean allStarted() {
+        return started == repeat;
     }
 
     // Allocates the pass's Result and its frames, two at a time (odd,
     // even), with their tags; the Result and frame 1 are bound to the
-    // pass's own tag.
+    // pass's own tag. Each frame is read and cut into strips here, so that
+    // one core sends all of the pass's strips out: its round-robin spreads
+    // them over the cores (a load task per frame, each on its own core,
+    // sent each frame's strips to the same few cores as every other load).
     void startPass() {
         started++;
         tag p = new tag(pass);
@@ -1167,27 +1205,49 @@ class Clip {
         tag o = new tag(odd);
         for (int f = 1; f <= frames; f += 2) {
             tag t = new tag(frame);
+            Frame fo;
             if (f == frames && f == 1) {
-                new Frame(par.copy(), f) { unread := true, odd := true, first := true, last := true, add t, add o, add p };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, first := true, last := true, add t, add o, add p };
+                for (int g = 0, n = fo.load(); g < n; g++) {
+                    new Strip(fo, g) { process := true, add t };
+                }
                 break;
             }
             if (f == frames) {
-                new Frame(par.copy(), f) { unread := true, odd := true, last := true, add t, add o };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, last := true, add t, add o };
+                for (int g = 0, n = fo.load(); g < n; g++) {
+                    new Strip(fo, g) { process := true, add t };
+                }
                 break;
             }
             tag e = new tag(even);
+            // (Each frame's strips are made by their own statement: the
+            // simulator binds the objects of one allocation site together.)
             if (f == 1) {
-                new Frame(par.copy(), f) { unread := true, odd := true, first := true, add t, add o, add e, add p };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, first := true, add t, add o, add e, add p };
+                for (int g = 0, n = fo.load(); g < n; g++) {
+                    new Strip(fo, g) { process := true, add t };
+                }
             } else {
-                new Frame(par.copy(), f) { unread := true, odd := true, add t, add o, add e };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, add t, add o, add e };
+                for (int g = 0, n = fo.load(); g < n; g++) {
+                    new Strip(fo, g) { process := true, add t };
+                }
             }
             tag u = new tag(frame);
+            Frame fe;
             if (f + 1 == frames) {
-                new Frame(par.copy(), f + 1) { unread := true, last := true, add u, add e };
+                fe = new Frame(par.copy(), f + 1) { assemble := true, last := true, add u, add e };
+                for (int g = 0, n = fe.load(); g < n; g++) {
+                    new Strip(fe, g) { process := true, add u };
+                }
                 break;
             }
             o = new tag(odd);
-            new Frame(par.copy(), f + 1) { unread := true, add u, add e, add o };
+            fe = new Frame(par.copy(), f + 1) { assemble := true, add u, add e, add o };
+            for (int g = 0, n = fe.load(); g < n; g++) {
+                new Strip(fe, g) { process := true, add u };
+            }
         }
     }
 }
@@ -1218,29 +1278,32 @@ task startup(StartupObject s in initialstate) {
         taskexit(s: initialstate := false);
     }
     Params par = new Params(s.args[0], win, nFea, iters, frames, pieces);
-    if (repeat > 1 && window > 1) {
-        Clip c = new Clip(par, repeat, window) { tracking := true, filling := true };
+    if (repeat == 1) {
+        Clip c = new Clip(par, repeat, window) { draining := true };
         c.startPass();
         taskexit(s: initialstate := false);
     }
-    Clip c = new Clip(par, repeat, window) { tracking := true };
+    if (window > 1) {
+        Clip c = new Clip(par, repeat, window) { starting := true, filling := true };
+        c.startPass();
+        taskexit(s: initialstate := false);
+    }
+    Clip c = new Clip(par, repeat, window) { starting := true };
     c.startPass();
     taskexit(s: initialstate := false);
 }
 
 // Fills the window: one pass per invocation (so that each exit that
 // starts passes starts one, as the exits of nextPass do).
-task fill(Clip c in tracking and filling) {
+task fill(Clip c in starting and filling) {
     c.startPass();
+    if (c.allStarted()) {
+        taskexit(c: filling := false, starting := false, draining := true);
+    }
     if (c.room()) {
         taskexit(c: filling := true);
     }
     taskexit(c: filling := false);
-}
-
-task load(Frame f in unread with frame t) {
-    f.load(t);
-    taskexit(f: unread := false, assemble := true);
 }
 
 task blur(Strip p in process) {
@@ -1255,16 +1318,12 @@ task merge(Frame f in assemble and !first with frame t, Strip p in submit with f
     taskexit(p: submit := false, clear t);
 }
 
-task mergeFirst(Frame f in assemble and first with frame t, Strip p in submit with frame t) {
+task mergeFirst(Frame f in assemble and first with frame t and odd q and pass r, Strip p in submit with frame t) {
     if (f.merge(p)) {
-        taskexit(f: assemble := false, complete := true; p: submit := false, clear t);
+        f.splitColumns(q, r);
+        taskexit(f: assemble := false, ready := true, clear t, clear r; p: submit := false, clear t);
     }
     taskexit(p: submit := false, clear t);
-}
-
-task columns(Frame f in complete with frame t and odd q and pass p) {
-    f.splitColumns(q, p);
-    taskexit(f: complete := false, ready := true, clear t, clear p);
 }
 
 task strength(Column c in process) {
@@ -1322,13 +1381,23 @@ task gather(Result r in open with pass t, Group g in finished with pass t) {
     taskexit(g: finished := false, clear t);
 }
 
-task nextPass(Clip c in tracking, Result r in complete) {
+// A pass is complete while passes are left to start: starts the next.
+// (The last pass cannot be complete yet, so nothing is printed here.)
+task nextPass(Clip c in starting, Result r in complete) {
+    c.complete(r);
+    c.startPass();
+    if (c.allStarted()) {
+        taskexit(c: starting := false, draining := true; r: complete := false);
+    }
+    taskexit(r: complete := false);
+}
+
+// A pass is complete after every pass has started; after the last, prints
+// the last pass's features.
+task finishPass(Clip c in draining, Result r in complete) {
     if (c.complete(r)) {
         System.out.println(c.output);
-        taskexit(c: tracking := false; r: complete := false);
-    }
-    if (c.next()) {
-        taskexit(r: complete := false);
+        taskexit(c: draining := false; r: complete := false);
     }
     taskexit(r: complete := false);
 }
