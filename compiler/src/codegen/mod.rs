@@ -824,7 +824,11 @@ fn single_call_site_methods(p: &Program, live: &[bool]) -> Vec<bool> {
         collect_block_exprs(&t.body, &mut exprs);
         count_calls(&exprs, None);
     }
-    let singletons: Vec<&Expr> = p.fields.iter().filter_map(|f| f.singleton_init.as_ref()).collect();
+    let singletons: Vec<&Expr> = p
+        .fields
+        .iter()
+        .filter_map(|f| f.singleton_init.as_ref())
+        .collect();
     count_calls(&singletons, None);
     for (i, m) in p.methods.iter().enumerate() {
         if let (true, Some(body)) = (live[i], &m.body) {
