@@ -793,6 +793,12 @@ fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
     rta.live
 }
 
+/// The largest method body, in expression nodes, that is forced inline: a
+/// sampling step such as `Random.nextGaussian` (60) is in; parsers and
+/// whole work loops, where a call costs nothing next to the body and
+/// copies would slow down the C compiler, are left to its own judgement.
+const MAX_FORCED_INLINE_EXPRS: usize = 64;
+
 /// Methods worth forcing inline, indexed by method: live methods with a body
 /// that the program calls from exactly one place (one `Call` expression in
 /// the task bodies, the singleton initialisers and the live methods'
@@ -802,6 +808,7 @@ fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> Vec<bool> {
 /// as a function called once (a method such as `Random.nextGaussian` in a
 /// sampling loop). Inlining it everywhere costs no more code than versioning
 /// already does; a call through a vtable still reaches an out-of-line copy.
+/// Only small bodies are forced (`MAX_FORCED_INLINE_EXPRS`).
 fn single_call_site_methods(p: &Program, live: &[bool]) -> Vec<bool> {
     use petgraph::graph::{DiGraph, NodeIndex};
     let mut calls = vec![0u32; p.methods.len()];
@@ -844,10 +851,23 @@ fn single_call_site_methods(p: &Program, live: &[bool]) -> Vec<bool> {
             recursive[n.index()] |= cyclic;
         }
     }
+    let size = |body: &Block| {
+        let mut exprs = Vec::new();
+        collect_block_exprs(body, &mut exprs);
+        let mut nodes = 0usize;
+        for e in exprs {
+            visit_expr(e, &mut |_| nodes += 1);
+        }
+        nodes
+    };
     (0..p.methods.len())
         .map(|i| {
             let m = &p.methods[i];
-            live[i] && calls[i] == 1 && !recursive[i] && m.body.is_some() && !m.is_native
+            let small = m
+                .body
+                .as_ref()
+                .is_some_and(|b| size(b) <= MAX_FORCED_INLINE_EXPRS);
+            live[i] && calls[i] == 1 && !recursive[i] && small && !m.is_native
         })
         .collect()
 }
