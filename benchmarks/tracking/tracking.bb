@@ -351,13 +351,18 @@ class Column {
         // comparisons per candidate, where a heap of the nFea best took a
         // sift down per candidate: two hard-to-predict comparisons for each
         // of its nine levels.
+        int j0 = Math.max(win, first);
+        int j1 = Math.min(cols - win, last);
+        // No more room than the band has pixels (nor an overflow).
+        int pixels = Math.max(0, rows - 2 * win) * Math.max(0, j1 - j0);
         int room = Vision.CANDIDATE_ROOM * nFea;
+        if (nFea > pixels / Vision.CANDIDATE_ROOM) {
+            room = pixels;
+        }
         float[] cs = new float[room];
         int[] cp = new int[room];   // row-major position i * cols + j
         int size = 0;
         float floor = 0.0f;
-        int j0 = Math.max(win, first);
-        int j1 = Math.min(cols - win, last);
         for (int i = win; i < rows - win; i++) {
             for (int j = j0; j < j1; j++) {
                 int p = i * w + j - first;
