@@ -340,56 +340,76 @@ class Column {
         Vision.columnSums(xx, rows, w, win);
         Vision.columnSums(xy, rows, w, win);
         Vision.columnSums(yy, rows, w, win);
-        // A heap of the nFea best pixels so far, the weakest at the root:
         // tracking.c keeps the nFea pixels with lambda > 0 that come first
-        // by strength, ties in row-major order, and so does this.
-        float[] hs = new float[nFea];
-        int[] hp = new int[nFea];   // row-major position i * cols + j
-        int size = 0;
+        // by strength, ties in row-major order, and so does this. The
+        // pixels come in row-major order, so a pixel beats a kept one only
+        // by being strictly stronger. Candidates stronger than `floor` go
+        // to a buffer of room for a few nFea; when it is full, the nFea
+        // strongest are selected to its front, the rest dropped, and
+        // `floor` rises to the weakest kept one: a pixel no stronger cannot
+        // be among the nFea strongest any more. This costs a few
+        // comparisons per candidate, where a heap of the nFea best took a
+        // sift down per candidate: two hard-to-predict comparisons for each
+        // of its nine levels.
         int j0 = Math.max(win, first);
         int j1 = Math.min(cols - win, last);
+        // No more room than the band has pixels (nor an overflow).
+        int pixels = Math.max(0, rows - 2 * win) * Math.max(0, j1 - j0);
+        int room = Vision.CANDIDATE_ROOM * nFea;
+        if (nFea > pixels / Vision.CANDIDATE_ROOM) {
+            room = pixels;
+        }
+        float[] cs = new float[room];
+        int[] cp = new int[room];   // row-major position i * cols + j
+        int size = 0;
+        float floor = 0.0f;
         for (int i = win; i < rows - win; i++) {
             for (int j = j0; j < j1; j++) {
                 int p = i * w + j - first;
                 float det = xx[p] * yy[p] - xy[p] * xy[p];
                 float tr = xx[p] + yy[p];
                 float lambda = (float) (det / (tr + 0.00001));
-                if (!(lambda > 0)) {
+                if (!(lambda > floor)) {
                     continue;
                 }
-                int pos = i * cols + j;
-                if (size < nFea) {
-                    // Sift up from the end.
-                    int c = size;
-                    size++;
-                    while (c > 0) {
-                        int up = (c - 1) / 2;
-                        if (!Vision.weaker(lambda, pos, hs[up], hp[up])) {
-                            break;
+                if (size == room) {
+                    Vision.selectStrongest(cs, cp, size, nFea);
+                    size = nFea;
+                    floor = cs[0];
+                    for (int k = 1; k < nFea; k++) {
+                        if (cs[k] < floor) {
+                            floor = cs[k];
                         }
-                        hs[c] = hs[up];
-                        hp[c] = hp[up];
-                        c = up;
                     }
-                    hs[c] = lambda;
-                    hp[c] = pos;
-                } else if (Vision.weaker(hs[0], hp[0], lambda, pos)) {
-                    Vision.siftDown(hs, hp, size, lambda, pos);
+                    if (!(lambda > floor)) {
+                        continue;
+                    }
                 }
+                cs[size] = lambda;
+                cp[size] = i * cols + j;
+                size++;
             }
         }
-        // Weakest out first, into the lists from the back.
+        if (size > nFea) {
+            Vision.selectStrongest(cs, cp, size, nFea);
+            size = nFea;
+        }
+        // A heap of the kept ones, the weakest at the root; weakest out
+        // first, into the lists from the back.
+        for (int c = size / 2 - 1; c >= 0; c--) {
+            Vision.siftDown(cs, cp, size, c, cs[c], cp[c]);
+        }
         found = size;
         bx = new float[size];
         by = new float[size];
         bs = new float[size];
         for (int k = size - 1; k >= 0; k--) {
-            bs[k] = hs[0];
-            by[k] = (float) (hp[0] / cols);
-            bx[k] = (float) (hp[0] % cols);
+            bs[k] = cs[0];
+            by[k] = (float) (cp[0] / cols);
+            bx[k] = (float) (cp[0] % cols);
             size--;
             if (size > 0) {
-                Vision.siftDown(hs, hp, size, hs[size], hp[size]);
+                Vision.siftDown(cs, cp, size, 0, cs[size], cp[size]);
             }
         }
         this.xx = null;
@@ -784,6 +804,8 @@ class Group {
 class Vision {
     static final float SUPPRESSION_RADIUS = 10.0f;
     static final float ACCURACY = 0.03f;
+    // A column band's candidate buffer holds this many times nFea pixels.
+    static final int CANDIDATE_ROOM = 4;
 
     // The header of a 24-bit BMP file (bottom-up rows), with the file
     // checked to hold all its pixels.
@@ -1002,10 +1024,10 @@ class Vision {
         return as < bs || (as == bs && ap > bp);
     }
 
-    // Puts (s, p) at the root of the heap hs/hp of `size` entries (the
-    // weakest at the root) and sifts it down.
-    static void siftDown(float[] hs, int[] hp, int size, float s, int p) {
-        int c = 0;
+    // Puts (s, p) at entry c of the heap hs/hp of `size` entries (the
+    // weakest at the root), whose subtrees below c are heaps, and sifts it
+    // down.
+    static void siftDown(float[] hs, int[] hp, int size, int c, float s, int p) {
         while (true) {
             int down = 2 * c + 1;
             if (down >= size) {
@@ -1023,6 +1045,47 @@ class Vision {
         }
         hs[c] = s;
         hp[c] = p;
+    }
+
+    // Moves the `keep` strongest of the `size` pixels hs/hp (strength,
+    // row-major position; ties in row-major order) to the front, in no
+    // particular order (quickselect, the middle entry as pivot).
+    static void selectStrongest(float[] hs, int[] hp, int size, int keep) {
+        int lo = 0;
+        int hi = size;
+        while (hi - lo > 1) {
+            // Lomuto partition of [lo, hi): stronger than the pivot first.
+            int mid = lo + (hi - lo) / 2;
+            swap(hs, hp, mid, hi - 1);
+            float ps = hs[hi - 1];
+            int pp = hp[hi - 1];
+            int store = lo;
+            for (int k = lo; k < hi - 1; k++) {
+                if (weaker(ps, pp, hs[k], hp[k])) {
+                    swap(hs, hp, k, store);
+                    store++;
+                }
+            }
+            swap(hs, hp, store, hi - 1);
+            if (store == keep || store + 1 == keep) {
+                return;
+            }
+            if (store < keep) {
+                lo = store + 1;
+            } else {
+                hi = store;
+            }
+        }
+    }
+
+    // Swaps entries a and b of hs/hp.
+    static void swap(float[] hs, int[] hp, int a, int b) {
+        float s = hs[a];
+        hs[a] = hs[b];
+        hs[b] = s;
+        int p = hp[a];
+        hp[a] = hp[b];
+        hp[b] = p;
     }
 
     // Whether candidate a (strength, row, column) comes before b: stronger,
