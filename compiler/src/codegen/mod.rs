@@ -863,11 +863,14 @@ fn single_call_site_methods(p: &Program, live: &[bool]) -> Vec<bool> {
     (0..p.methods.len())
         .map(|i| {
             let m = &p.methods[i];
-            let small = m
-                .body
-                .as_ref()
-                .is_some_and(|b| size(b) <= MAX_FORCED_INLINE_EXPRS);
-            live[i] && calls[i] == 1 && !recursive[i] && small && !m.is_native
+            // Sized last: only the few methods called once are measured.
+            live[i]
+                && calls[i] == 1
+                && !recursive[i]
+                && !m.is_native
+                && m.body
+                    .as_ref()
+                    .is_some_and(|b| size(b) <= MAX_FORCED_INLINE_EXPRS)
         })
         .collect()
 }
