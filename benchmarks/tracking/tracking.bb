@@ -366,9 +366,14 @@ class Column {
     flag submit;
 
     int band;       // 0 .. bands-1, left to right
-    float[] xx;     // rows x (last - first), row-major
-    float[] xy;
-    float[] yy;
+    // The row sums of these columns, by strip: block s holds rows from[s]
+    // .. from[s+1]-1 x (last - first), row-major (frame 1's strips' arrays
+    // of this band, which nothing else reads until the next pass takes
+    // them).
+    float[][] xx;
+    float[][] xy;
+    float[][] yy;
+    int[] from;
     int rows;
     int cols;       // the whole image's
     int first;
@@ -382,12 +387,13 @@ class Column {
     float[] bs;
     int found;
 
-    Column(int band, float[] xx, float[] xy, float[] yy, int rows, int cols, int first, int last,
-           int win, int nFea) {
+    Column(int band, float[][] xx, float[][] xy, float[][] yy, int[] from, int rows, int cols,
+           int first, int last, int win, int nFea) {
         this.band = band;
         this.xx = xx;
         this.xy = xy;
         this.yy = yy;
+        this.from = from;
         this.rows = rows;
         this.cols = cols;
         this.first = first;
@@ -403,13 +409,11 @@ class Column {
         int last = this.last;
         int win = this.win;
         int nFea = this.nFea;
-        float[] xx = this.xx;
-        float[] xy = this.xy;
-        float[] yy = this.yy;
+        int[] from = this.from;
         int w = last - first;
-        Vision.columnSums(xx, rows, w, win);
-        Vision.columnSums(xy, rows, w, win);
-        Vision.columnSums(yy, rows, w, win);
+        Vision.columnSums(xx, from, w, win);
+        Vision.columnSums(xy, from, w, win);
+        Vision.columnSums(yy, from, w, win);
         // tracking.c keeps the nFea pixels with lambda > 0 that come first
         // by strength, ties in row-major order, and so does this. The
         // pixels come in row-major order, so a pixel beats a kept one only
@@ -434,8 +438,17 @@ class Column {
         int size = 0;
         float floor = 0.0f;
         for (int i = win; i < rows - win; i++) {
+            // Row i's block and its index there.
+            int s = 0;
+            while (from[s + 1] <= i) {
+                s++;
+            }
+            float[] xx = this.xx[s];
+            float[] xy = this.xy[s];
+            float[] yy = this.yy[s];
+            int at = (i - from[s]) * w - first;
             for (int j = j0; j < j1; j++) {
-                int p = i * w + j - first;
+                int p = at + j;
                 float det = xx[p] * yy[p] - xy[p] * xy[p];
                 float tr = xx[p] + yy[p];
                 float lambda = (float) (det / (tr + 0.00001));
@@ -565,10 +578,11 @@ class Frame {
     }
 
     // Frame 1: the Detector, bound to q (this frame's own tag, for the
-    // groups it will make), and its Columns, each with a copy of its
-    // columns of the row sums (the strips computed them cut by band, so
-    // each strip's part is one block to copy). The Detector is also bound to p, the pass's
-    // tag, for the Groups it will make.
+    // groups it will make), and its Columns, each with its columns of the
+    // row sums (the strips computed them cut by band: each strip's part is
+    // one block of its own, which the Column takes over without a copy).
+    // The Detector is also bound to p, the pass's tag, for the Groups it
+    // will make.
     void splitColumns(tag q, tag p) {
         int rows = blur0.rows;
         int cols = blur0.cols;
@@ -578,19 +592,18 @@ class Frame {
         for (int g = 0; g < bands; g++) {
             int first = cols * g / bands;
             int last = cols * (g + 1) / bands;
-            int w = last - first;
-            float[] cx = new float[rows * w];
-            float[] cy = new float[rows * w];
-            float[] cz = new float[rows * w];
+            float[][] cx = new float[strips][];
+            float[][] cy = new float[strips][];
+            float[][] cz = new float[strips][];
+            int[] from = new int[strips + 1];
             for (int s = 0; s < strips; s++) {
-                // Strip s's rows of band g are one block, in place.
-                int at = rows * s / strips * w;
-                int n = (rows * (s + 1) / strips - rows * s / strips) * w;
-                System.arraycopy(arrays[s].xx[g], 0, cx, at, n);
-                System.arraycopy(arrays[s].xy[g], 0, cy, at, n);
-                System.arraycopy(arrays[s].yy[g], 0, cz, at, n);
+                cx[s] = arrays[s].xx[g];
+                cy[s] = arrays[s].xy[g];
+                cz[s] = arrays[s].yy[g];
+                from[s] = rows * s / strips;
             }
-            Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
+            from[strips] = rows;
+            Column c = new Column(g, cx, cy, cz, from, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
         }
     }
 
@@ -1056,22 +1069,36 @@ class Vision {
         }
     }
 
-    // The second half: running sums down each column of a rows x cols
-    // image or band (in place; columns are independent).
-    static void columnSums(float[] im, int rows, int cols, int win) {
+    // The second half: running sums down each column of a band of cols
+    // columns (in place; columns are independent) whose rows are cut into
+    // blocks: block s holds rows from[s] .. from[s+1]-1, row-major.
+    static void columnSums(float[][] blocks, int[] from, int cols, int win) {
         int half = (win + 1) / 2;
-        float[] line = new float[rows + win];
+        int n = blocks.length;
+        float[] line = new float[from[n] + win];
         for (int j = 0; j < cols; j++) {
-            for (int i = 0; i < rows; i++) {
-                line[i + half] = im[i * cols + j];
+            for (int s = 0; s < n; s++) {
+                float[] b = blocks[s];
+                int at = from[s] + half;
+                int end = (from[s + 1] - from[s]) * cols;
+                for (int q = j; q < end; q += cols) {
+                    line[at] = b[q];
+                    at++;
+                }
             }
             float sum = 0.0f;
             for (int k = 0; k < win; k++) {
                 sum += line[k];
             }
-            for (int i = 0; i < rows; i++) {
-                im[i * cols + j] = sum;
-                sum += line[i + win] - line[i];
+            for (int s = 0; s < n; s++) {
+                float[] b = blocks[s];
+                int i = from[s];
+                int end = (from[s + 1] - i) * cols;
+                for (int q = j; q < end; q += cols) {
+                    b[q] = sum;
+                    sum += line[i + win] - line[i];
+                    i++;
+                }
             }
         }
     }
