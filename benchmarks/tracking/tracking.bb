@@ -105,6 +105,39 @@ class Params {
     }
 }
 
+// The arrays of a complete pass that the pass it starts computes into
+// again (nextPass hands them on; see StripArrays): its strips' arrays and
+// its groups' windows of the previous frame.
+class Spares {
+    StripArrays[][] strips;  // by frame index, by strip
+    float[][] ip1;           // by group: Group.ip1 and Group.ip0
+    float[][] ip0;
+
+    Spares(int frames, int groups) {
+        strips = new StripArrays[frames + 1][];
+        ip1 = new float[groups][];
+        ip0 = new float[groups][];
+    }
+
+    // Strip g's arrays of frame f in spare, or null if it has none.
+    static StripArrays strip(Spares spare, int f, int g) {
+        if (spare == null || f >= spare.strips.length || spare.strips[f] == null
+            || g >= spare.strips[f].length) {
+            return null;
+        }
+        return spare.strips[f][g];
+    }
+
+    // Array g of windows (ip1 or ip0 of spare), if it has at least n
+    // elements; else a new array of n.
+    static float[] window(float[][] windows, int g, int n) {
+        if (windows == null || g >= windows.length || windows[g] == null || windows[g].length < n) {
+            return new float[n];
+        }
+        return windows[g];
+    }
+}
+
 // The arrays one Strip computes into (and its scratch rows). A pass hands
 // its frames' StripArrays on to the pass it starts (through the last Group
 // to track into each frame, the pass's Result and nextPass), whose strip g
@@ -531,10 +564,19 @@ class Frame {
     // Columns take): handed on to the next pass once every group has
     // tracked into the frame.
     StripArrays[] arrays;
+    // Frame 1: by group, the windows of a previous pass's groups, or null.
+    float[][] ip1;
+    float[][] ip0;
 
-    Frame(Params par, int index) {
+    // spare (may be null): a complete pass's arrays; frame 1 keeps its
+    // groups' windows for the groups its Detector will make.
+    Frame(Params par, int index, Spares spare) {
         this.par = par;
         this.index = index;
+        if (index == 1 && spare != null) {
+            ip1 = spare.ip1;
+            ip0 = spare.ip0;
+        }
     }
 
     // Reads the frame's header and makes its pictures; returns the number
@@ -588,7 +630,9 @@ class Frame {
         int cols = blur0.cols;
         int bands = Math.min(par.pieces, cols);
         tag d = new tag(detect);
-        Detector det = new Detector(par.copy(), bands) { collecting := true, add d, add q, add p };
+        Detector det = new Detector(par.copy(), bands, ip1, ip0) { collecting := true, add d, add q, add p };
+        ip1 = null;
+        ip0 = null;
         for (int g = 0; g < bands; g++) {
             int first = cols * g / bands;
             int last = cols * (g + 1) / bands;
@@ -631,10 +675,14 @@ class Detector {
     float[][] by;
     float[][] bs;
     int[] found;
+    float[][] ip1;  // by group, windows for the Groups (or null; Spares)
+    float[][] ip0;
 
-    Detector(Params par, int bands) {
+    Detector(Params par, int bands, float[][] ip1, float[][] ip0) {
         this.par = par;
         this.bands = bands;
+        this.ip1 = ip1;
+        this.ip0 = ip0;
         this.merged = 0;
         bx = new float[bands][];
         by = new float[bands][];
@@ -697,7 +745,10 @@ class Detector {
             float[] ys = new float[last - first];
             System.arraycopy(kept[0], first, xs, 0, last - first);
             System.arraycopy(kept[1], first, ys, 0, last - first);
-            Group gr = new Group(par.copy(), g, xs, ys) { waiting := true, add q, add p };
+            int n = 4 * par.win * par.win;
+            float[] w1 = Spares.window(ip1, g, n);
+            float[] w0 = Spares.window(ip0, g, n);
+            Group gr = new Group(par.copy(), g, xs, ys, w1, w0) { waiting := true, add q, add p };
         }
         bx = null;
         by = null;
@@ -733,7 +784,9 @@ class Group {
     // last to track into (Frame.visited), for the pass's Result.
     StripArrays[][] spent;
 
-    Group(Params par, int id, float[] xs, float[] ys) {
+    // ip1 and ip0: arrays for the windows, of at least 4win² elements
+    // (they grow as needed).
+    Group(Params par, int id, float[] xs, float[] ys, float[] ip1, float[] ip0) {
         this.par = par;
         this.id = id;
         this.xs = xs;
@@ -741,8 +794,8 @@ class Group {
         this.count = xs.length;
         int n = 4 * par.win * par.win;
         inside = new boolean[count];
-        ip1 = new float[n];
-        ip0 = new float[n];
+        this.ip1 = ip1;
+        this.ip0 = ip0;
         ix = new float[n];
         iy = new float[n];
         jp = new float[n];
@@ -1255,20 +1308,20 @@ class Result {
     int groupsIn;
     float[][] gx;   // per group, its tracked features
     float[][] gy;
-    // By frame index: the frames' strip arrays, for the pass that
+    // The frames' strip arrays and the groups' windows, for the pass that
     // nextPass starts once this one is complete.
-    StripArrays[][] spent;
+    Spares spent;
 
     Result(int pass, int groups, int frames) {
         this.pass = pass;
         this.groups = groups;
         gx = new float[groups][];
         gy = new float[groups][];
-        spent = new StripArrays[frames + 1][];
+        spent = new Spares(frames, groups);
     }
 
-    // Takes a group's features and the strip arrays it carries; true when
-    // every group is in.
+    // Takes a group's features, the strip arrays it carries and its
+    // windows; true when every group is in.
     boolean collect(Group g) {
         gx[g.id] = new float[g.count];
         gy[g.id] = new float[g.count];
@@ -1276,10 +1329,14 @@ class Result {
         System.arraycopy(g.ys, 0, gy[g.id], 0, g.count);
         for (int f = 0; f < g.spent.length; f++) {
             if (g.spent[f] != null) {
-                spent[f] = g.spent[f];
+                spent.strips[f] = g.spent[f];
             }
         }
+        spent.ip1[g.id] = g.ip1;
+        spent.ip0[g.id] = g.ip0;
         g.spent = null;
+        g.ip1 = null;
+        g.ip0 = null;
         groupsIn++;
         return groupsIn == groups;
     }
@@ -1345,15 +1402,6 @@ class Clip {
         return done == repeat;
     }
 
-    // Strip g's arrays of frame f in spare (by frame index, as a Result's),
-    // or null if it has none.
-    static StripArrays spareOf(StripArrays[][] spare, int f, int g) {
-        if (spare == null || f >= spare.length || spare[f] == null || g >= spare[f].length) {
-            return null;
-        }
-        return spare[f][g];
-    }
-
     // Whether every pass has started.
     boolean allStarted() {
         return started == repeat;
@@ -1365,8 +1413,8 @@ class Clip {
     // one core sends all of the pass's strips out: its round-robin spreads
     // them over the cores (a load task per frame, each on its own core,
     // sent each frame's strips to the same few cores as every other load).
-    // spare: by frame index, the strip arrays of a complete pass, or null.
-    void startPass(StripArrays[][] spare) {
+    // spare: the arrays of a complete pass, or null.
+    void startPass(Spares spare) {
         started++;
         tag p = new tag(pass);
         Result r = new Result(started, par.pieces, par.frames) { open := true, add p };
@@ -1376,16 +1424,16 @@ class Clip {
             tag t = new tag(frame);
             Frame fo;
             if (f == frames && f == 1) {
-                fo = new Frame(par.copy(), f) { assemble := true, odd := true, first := true, last := true, add t, add o, add p };
+                fo = new Frame(par.copy(), f, spare) { assemble := true, odd := true, first := true, last := true, add t, add o, add p };
                 for (int g = 0, n = fo.load(); g < n; g++) {
-                    new Strip(fo, g, spareOf(spare, f, g)) { process := true, add t };
+                    new Strip(fo, g, Spares.strip(spare, f, g)) { process := true, add t };
                 }
                 break;
             }
             if (f == frames) {
-                fo = new Frame(par.copy(), f) { assemble := true, odd := true, last := true, add t, add o };
+                fo = new Frame(par.copy(), f, spare) { assemble := true, odd := true, last := true, add t, add o };
                 for (int g = 0, n = fo.load(); g < n; g++) {
-                    new Strip(fo, g, spareOf(spare, f, g)) { process := true, add t };
+                    new Strip(fo, g, Spares.strip(spare, f, g)) { process := true, add t };
                 }
                 break;
             }
@@ -1393,29 +1441,29 @@ class Clip {
             // (Each frame's strips are made by their own statement: the
             // simulator binds the objects of one allocation site together.)
             if (f == 1) {
-                fo = new Frame(par.copy(), f) { assemble := true, odd := true, first := true, add t, add o, add e, add p };
+                fo = new Frame(par.copy(), f, spare) { assemble := true, odd := true, first := true, add t, add o, add e, add p };
                 for (int g = 0, n = fo.load(); g < n; g++) {
-                    new Strip(fo, g, spareOf(spare, f, g)) { process := true, add t };
+                    new Strip(fo, g, Spares.strip(spare, f, g)) { process := true, add t };
                 }
             } else {
-                fo = new Frame(par.copy(), f) { assemble := true, odd := true, add t, add o, add e };
+                fo = new Frame(par.copy(), f, spare) { assemble := true, odd := true, add t, add o, add e };
                 for (int g = 0, n = fo.load(); g < n; g++) {
-                    new Strip(fo, g, spareOf(spare, f, g)) { process := true, add t };
+                    new Strip(fo, g, Spares.strip(spare, f, g)) { process := true, add t };
                 }
             }
             tag u = new tag(frame);
             Frame fe;
             if (f + 1 == frames) {
-                fe = new Frame(par.copy(), f + 1) { assemble := true, last := true, add u, add e };
+                fe = new Frame(par.copy(), f + 1, spare) { assemble := true, last := true, add u, add e };
                 for (int g = 0, n = fe.load(); g < n; g++) {
-                    new Strip(fe, g, spareOf(spare, f + 1, g)) { process := true, add u };
+                    new Strip(fe, g, Spares.strip(spare, f + 1, g)) { process := true, add u };
                 }
                 break;
             }
             o = new tag(odd);
-            fe = new Frame(par.copy(), f + 1) { assemble := true, add u, add e, add o };
+            fe = new Frame(par.copy(), f + 1, spare) { assemble := true, add u, add e, add o };
             for (int g = 0, n = fe.load(); g < n; g++) {
-                new Strip(fe, g, spareOf(spare, f + 1, g)) { process := true, add u };
+                new Strip(fe, g, Spares.strip(spare, f + 1, g)) { process := true, add u };
             }
         }
     }
