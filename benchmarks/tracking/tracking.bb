@@ -10,9 +10,12 @@
 //
 // Structure (the paper's Figure 8: image processing on pieces, aggregation,
 // feature extraction, feature tracking). Every work object gets its own
-// copy of the rows or columns it reads, so no two working objects share
-// data; a strip hands its results over to its frame when it is done (the
-// merge exits merge the finished strip's lock into the frame's):
+// copy of the rows or columns it reads, or arrays handed over to it, so no
+// two working objects share data; a strip hands its results over to its
+// frame when it is done (the merge exits merge the finished strip's lock
+// into the frame's). A pass's arrays are handed on to the pass it starts
+// (class Spares), which computes into them again instead of allocating
+// (and zeroing) some 13 MB of arrays a pass:
 //   startup    reads the parameters, makes the Clip and starts a pass;
 //   fill       starts one more pass per invocation until WINDOW are under
 //              way;
@@ -30,9 +33,9 @@
 //   merge, mergeFirst
 //              take a Strip's rows into its Frame's pictures (the
 //              aggregation, without a copy); the frame is then ready. The
-//              last mergeFirst of frame 1 also cuts the row sums into
-//              PIECES Columns (copies of their columns, a block per strip)
-//              bound by a `detect` tag to a Detector;
+//              last mergeFirst of frame 1 also hands the row sums over
+//              to PIECES Columns (each the blocks of its columns, one per
+//              strip) bound by a `detect` tag to a Detector;
 //   strength   one Column: column sums, feature strength and the N_FEA
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
@@ -43,11 +46,13 @@
 //              group's features into that frame (Lucas-Kanade of one
 //              feature never reads another's) and moves on to the next
 //              frame's tag, so each group visits the frames in order while
-//              other groups track in other frames;
+//              other groups track in other frames; the last group to
+//              track into a frame takes the frame's strip arrays along;
 //   gather     collects the Groups into the pass's Result (by the pass
-//              tag), in group order;
+//              tag), in group order, with their windows and the strip
+//              arrays they carry;
 //   nextPass   after a complete pass, while passes are left to start:
-//              starts the next pass;
+//              starts the next pass with the complete pass's arrays;
 //   finishPass after a complete pass, once every pass has started: prints
 //              the last pass's features after every pass is complete.
 //
