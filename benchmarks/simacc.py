@@ -12,7 +12,7 @@ size of each sizes.toml's [sizes] table that runs 0.5-5 s on one core):
 
 1. builds the 1-core program and the `--profile-gen` program, runs the
    latter --profile-runs times (default 3) and keeps the profile of the
-   run whose `total_ns` is the median (compare.median_profile: one run
+   run with the smallest `total_ns` (compare.fastest_profile: a run
    slowed by other work on the machine does not become the model);
 2. asks `bambooc sim --profile P --cores 1,N --emit layout` for the 1-core
    and N-core estimates (machine `--machine`, default the built-in
@@ -74,7 +74,7 @@ def one(name, a, build_root, n):
         if not compare.build(bb + extra + ["-o", str(b / exe)]):
             return {"name": name, "error": f"build {exe} failed"}
     prof = b / f"{name}.profile"
-    profiled = compare.median_profile([str(b / "bbprof")], args, d, prof, a.profile_runs,
+    profiled = compare.fastest_profile([str(b / "bbprof")], args, d, prof, a.profile_runs,
                                       env=dict(os.environ, BAMBOO_PROFILE_CLOCK=a.profile_clock))
     stem = b / name
     cmd = [a.bambooc, "sim", src, "--profile", str(prof), "--cores", f"1,{n}", "--emit", "layout", "-o", str(stem)]
@@ -115,7 +115,7 @@ def main() -> int:
     ap.add_argument("--build", default=str(ROOT / "build" / "simacc"))
     ap.add_argument("--json", default=None)
     ap.add_argument("--profile-runs", type=int, default=3,
-                    help="profiling runs; the profile of the run with the median total_ns is used (default 3)")
+                    help="profiling runs; the profile of the fastest run (smallest total_ns) is used (default 3)")
     ap.add_argument("--profile-clock", choices=["wall", "thread"], default="wall",
                     help="the profiler's clock (BAMBOO_PROFILE_CLOCK): thread CPU time for a busy machine; "
                          "compare the 1-core estimate with the cpu column then")

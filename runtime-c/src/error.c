@@ -87,6 +87,15 @@ void bb_fail_file(bb_ctx *ctx, const char *path, int err) {
 
 void bb_fail_oom(bb_ctx *ctx) { bb_die(ctx, ctx ? ctx->loc : 0, "out of memory"); }
 
+void bb_fail_heap_limit(bb_ctx *ctx, size_t request, size_t limit) {
+  char m[320];
+  snprintf(m, sizeof m,
+           "out of memory: %zu more bytes would take the heap past its limit of %zu bytes "
+           "(BAMBOO_HEAP_MAX; by default half of this machine's memory)",
+           request, limit);
+  bb_die(ctx, ctx ? ctx->loc : 0, m);
+}
+
 void bb_fail(bb_ctx *ctx, const char *fmt, ...) {
   char m[1024];
   va_list ap;

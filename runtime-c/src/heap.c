@@ -14,6 +14,8 @@
  * removed from the tag's list.
  */
 #include "internal.h"
+#include <errno.h>
+#include <stdatomic.h>
 #include <time.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -34,6 +36,54 @@ struct bb_large {
   size_t    size;
   size_t    _pad;
 };
+
+/* Bytes that the heaps of all cores hold from the system: the heap limit
+ * bounds this sum, not one core's share. */
+static _Atomic size_t bb_heap_held;
+
+static void bb_heap_hold(bb_heap *h, size_t n) {
+  h->footprint += n;
+  atomic_fetch_add_explicit(&bb_heap_held, n, memory_order_relaxed);
+}
+
+static void bb_heap_release(bb_heap *h, size_t n) {
+  h->footprint -= n;
+  atomic_fetch_sub_explicit(&bb_heap_held, n, memory_order_relaxed);
+}
+
+/* The value of environment variable `name` as a byte count: digits with an
+ * optional K, M or G (binary multiples). Unset or empty gives `fallback`;
+ * anything else ends the program with an error naming the variable. */
+static size_t bb_env_bytes(const char *name, size_t fallback) {
+  const char *v = getenv(name);
+  if (!v || !*v) return fallback;
+  char *end = (char *)v;
+  unsigned long long n = 0;
+  errno = 0;
+  if (v[0] >= '0' && v[0] <= '9') n = strtoull(v, &end, 10);  /* (strtoull takes signs and spaces) */
+  unsigned shift = 0;
+  if (end != v && (*end == 'K' || *end == 'M' || *end == 'G')) {
+    shift = *end == 'K' ? 10 : *end == 'M' ? 20 : 30;
+    end++;
+  }
+  if (end == v || *end || errno == ERANGE || n > (SIZE_MAX >> shift)) {
+    fprintf(stderr, "bamboo: error: %s must be a number of bytes, optionally followed by K, M or G, not `%s`\n",
+            name, v);
+    exit(2);
+  }
+  return (size_t)n << shift;
+}
+
+/* The default heap limit: half of the machine's physical memory (the JVM's
+ * default is a quarter). Linux grants allocations larger than memory and
+ * then kills the process when it touches them; the limit turns that into
+ * an error that names the task and line. 0 (no limit) when the memory size
+ * is unknown. */
+static size_t bb_default_heap_limit(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return (size_t)pages / 2 * (size_t)page;
+}
 
 void *bb_xmalloc(bb_ctx *ctx, size_t n) {
   void *p = malloc(n ? n : 1);
@@ -82,10 +132,8 @@ void bb_heap_init(bb_ctx *ctx) {
     while (bb_sizes[sc] < size) sc++;
     h->sc_of[g] = (uint8_t)sc;
   }
-  const char *e = getenv("BAMBOO_HEAP_MAX");
-  h->limit = e ? (size_t)strtoull(e, NULL, 10) : 0;
-  e = getenv("BAMBOO_GC_MIN");
-  h->min_threshold = e ? (size_t)strtoull(e, NULL, 10) : (size_t)8 << 20;
+  h->limit = bb_env_bytes("BAMBOO_HEAP_MAX", bb_default_heap_limit());
+  h->min_threshold = bb_env_bytes("BAMBOO_GC_MIN", (size_t)8 << 20);
   h->threshold = h->min_threshold;
   h->mark_cap = 1024;
   h->mark_stack = bb_xmalloc(ctx, h->mark_cap * sizeof(bb_object *));
@@ -105,7 +153,8 @@ void bb_heap_destroy(bb_ctx *ctx) {
 
 static void bb_heap_reserve(bb_ctx *ctx, size_t n) {
   bb_heap *h = &ctx->heap;
-  if (h->limit && h->footprint + n > h->limit) bb_fail_oom(ctx);
+  size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
+  if (h->limit && (n > h->limit || held > h->limit - n)) bb_fail_heap_limit(ctx, n, h->limit);
 }
 
 static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
@@ -118,7 +167,7 @@ static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
     bb_heap_reserve(ctx, BB_PAGE_SIZE);
     p = malloc(BB_PAGE_SIZE);
     if (!p) bb_fail_oom(ctx);
-    h->footprint += BB_PAGE_SIZE;
+    bb_heap_hold(h, BB_PAGE_SIZE);
   }
   p->base = (char *)p + sizeof(bb_page);
   p->cell = h->sc_size[sc];
@@ -170,7 +219,7 @@ static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
   bb_large *l = malloc(total);
   if (!l) bb_fail_oom(ctx);
   memset((void *)l, 0, zero ? total : sizeof(bb_large) + sizeof(bb_object));
-  h->footprint += total;
+  bb_heap_hold(h, total);
   l->size = total;
   l->prev = NULL;
   l->next = h->large;
@@ -359,7 +408,7 @@ static size_t bb_sweep(bb_ctx *ctx) {
           h->nempty++;
         } else {
           free(p);
-          h->footprint -= BB_PAGE_SIZE;
+          bb_heap_release(h, BB_PAGE_SIZE);
         }
         continue;
       }
@@ -379,7 +428,7 @@ static size_t bb_sweep(bb_ctx *ctx) {
     }
     if (l->prev) l->prev->next = l->next; else h->large = l->next;
     if (l->next) l->next->prev = l->prev;
-    h->footprint -= l->size;
+    bb_heap_release(h, l->size);
     free(l);
   }
   return live;

@@ -173,7 +173,11 @@ fn runtime_errors_report_kind_task_and_line() {
         ("file", "NoSuchFileException: /no/such/input.txt"),
         ("number", "NumberFormatException: For input string: \"12x\""),
         ("generic", "NoSuchElementException"),
-        ("oom", "out of memory"),
+        (
+            "oom",
+            "out of memory: 8388680 more bytes would take the heap past its limit of \
+             200000000 bytes (BAMBOO_HEAP_MAX; by default half of this machine's memory)",
+        ),
     ];
     for (arg, what) in cases {
         let o = run(&exe, &[arg], &[("BAMBOO_HEAP_MAX", "200000000")]);
@@ -187,6 +191,32 @@ fn runtime_errors_report_kind_task_and_line() {
             stderr(&o),
             format!("bamboo: error: {what} in task processText at keyword.bb:27\n"),
             "{arg}"
+        );
+    }
+    // The limit takes binary suffixes and bounds all cores together.
+    let o = run(&exe, &["oom"], &[("BAMBOO_HEAP_MAX", "100M"), ("BAMBOO_CORES", "2")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("past its limit of 104857600 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    // A malformed byte count is an error naming the variable, not a silent default.
+    for (var, value) in [
+        ("BAMBOO_HEAP_MAX", "lots"),
+        ("BAMBOO_HEAP_MAX", "-5"),
+        ("BAMBOO_HEAP_MAX", "12T"),
+        ("BAMBOO_HEAP_MAX", "99999999999999999999"),
+        ("BAMBOO_GC_MIN", "8 M"),
+    ] {
+        let o = run(&exe, &["none"], &[(var, value)]);
+        assert_eq!(o.status.code(), Some(2), "{var}={value}");
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "bamboo: error: {var} must be a number of bytes, optionally followed by K, M or G, not `{value}`\n"
+            ),
+            "{var}={value}"
         );
     }
     let o = run(&exe, &["exit"], &[]);

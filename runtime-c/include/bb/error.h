@@ -22,6 +22,7 @@ BB_NORETURN BB_COLD void bb_fail_arraystore(bb_ctx *ctx, uint32_t value_cls, uin
  * <path>" or "IOException: <path>: <reason>". At ctx->loc. */
 BB_NORETURN BB_COLD void bb_fail_file(bb_ctx *ctx, const char *path, int err);
 BB_NORETURN BB_COLD void bb_fail_oom(bb_ctx *ctx);
+BB_NORETURN BB_COLD void bb_fail_heap_limit(bb_ctx *ctx, size_t request, size_t limit);
 /* StringIndexOutOfBoundsException from a String/StringBuilder native, at ctx->loc. */
 BB_NORETURN BB_COLD void bb_fail_strindex(bb_ctx *ctx, int64_t index, int64_t length);
 /* Generic error with a printf-style message, at ctx->loc. */

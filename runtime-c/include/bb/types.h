@@ -264,7 +264,7 @@ typedef struct bb_heap {
   size_t       threshold;   /* collect at a boundary once allocated >= this */
   size_t       live;        /* bytes live after the last collection */
   size_t       footprint;   /* bytes held from the system */
-  size_t       limit;       /* BAMBOO_HEAP_MAX (0 = none) */
+  size_t       limit;       /* BAMBOO_HEAP_MAX, bounding all cores' footprints together (0 = none) */
   size_t       min_threshold;
   bb_object  **mark_stack;
   size_t       mark_top, mark_cap;
