@@ -17,8 +17,8 @@
 //! enables, to one core of `layout.routes[c][task]` chosen by the task's
 //! policy: round-robin per sending core and task (core `c` starting at
 //! entry `c` modulo the route's length, as the runtime's counters do, so
-//! that cores that each send a few objects spread them), a hash of the object's
-//! tag, or the single instance; a parameter object whose state the exit
+//! that cores that each send a few objects spread them), a hash of the
+//! object's tag, or the single instance; a parameter object whose state the exit
 //! leaves as it was, gaining no tag, is not routed but stays on `c` for the
 //! task that ran (the runtime re-enqueues such an invocation where it ran,
 //! so a task working on one object over several invocations keeps it on
@@ -51,7 +51,7 @@
 //! object is injected when the profiled start-up (`init_ns`) is over; a
 //! collection is due, with a format 4 profile, when one core's heap has
 //! taken its own threshold's worth of the exits' allocated bytes since the
-//! last one, as in the runtime ([`Heaps`]: N cores collect up to N times
+//! last one, as in the runtime (`Heaps`: N cores collect up to N times
 //! less often than one); with an older profile the profiled collections
 //! are spread evenly over the body time. Each collection
 //! stops every core (as the runtime's stop-the-world collector does, at a
@@ -65,8 +65,9 @@
 //! allocated byte, of the core that allocated most). The profiled finish
 //! (`finish_ns`: termination, flushing the output) follows the last
 //! completion. Not modelled: the process's own start and exit (the
-//! loader, freeing the heap: about a millisecond), slower bodies when several cores share the memory system, and time the
-//! operating system gives to other processes.
+//! loader, freeing the heap: about a millisecond), slower bodies when
+//! several cores share the memory system, and time the operating system
+//! gives to other processes.
 //!
 //! Tags (4.3.4, 4.4): every object holds at most one instance per tag type
 //! (the runtime allows several). The profile (format 3) says, per exit and
