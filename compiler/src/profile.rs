@@ -34,8 +34,13 @@ use std::hash::Hasher;
 
 /// The `format` field of every profile.
 pub const FORMAT: &str = "bambooc-profile";
-/// The version of the format this compiler reads and its runtime writes.
-pub const VERSION: u32 = 3;
+/// The version of the format this compiler's runtime writes.
+pub const VERSION: u32 = 4;
+/// The oldest version this compiler reads: version 3 lacks the heap
+/// figures of version 4 (`gc_min_bytes`, `gc_live_bytes`, per exit
+/// `alloc_bytes_mean`), so the simulator spreads its collections over the
+/// body time as the 1-core run had them.
+pub const MIN_VERSION: u32 = 3;
 /// How far the probabilities of a task may sum away from 1.
 pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
 
@@ -83,6 +88,14 @@ pub struct Profile {
     /// Collections.
     #[serde(default)]
     pub collections: u64,
+    /// The heap's minimum collection threshold in bytes (version 4; 0 when
+    /// absent): a core collects once it has allocated max(its live bytes,
+    /// this) since the last collection.
+    #[serde(default)]
+    pub gc_min_bytes: u64,
+    /// Mean bytes live after a collection (version 4; 0 when absent).
+    #[serde(default)]
+    pub gc_live_bytes: u64,
     /// The end of the last body to the writing of the profile (the last
     /// exit, termination detection, flushing the output).
     #[serde(default)]
@@ -128,6 +141,10 @@ pub struct ExitProfile {
     /// last invocation took: the simulator then charges the run's average.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sched_mean_ns: Option<f64>,
+    /// Mean heap bytes the bodies of those invocations allocated (version
+    /// 4; absent for an exit no invocation took and in older profiles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alloc_bytes_mean: Option<f64>,
     /// Sites at which those invocations allocated task objects (sites with
     /// no allocation are left out).
     #[serde(default)]
@@ -415,7 +432,9 @@ impl Profile {
             }
         }
         match value.get("version") {
-            Some(v) if v.as_u64() == Some(VERSION as u64) => {}
+            Some(v)
+                if v.as_u64()
+                    .is_some_and(|v| (MIN_VERSION as u64..=VERSION as u64).contains(&v)) => {}
             Some(v) => {
                 return Err(ProfileError::UnsupportedVersion {
                     found: v.to_string(),
@@ -692,6 +711,9 @@ pub struct ExitStats {
     pub var_ns2: f64,
     /// The scheduler's mean time after such an invocation, if profiled.
     pub sched_ns: Option<f64>,
+    /// Mean heap bytes such an invocation's body allocated (version 4; 0
+    /// when unknown).
+    pub alloc_bytes: f64,
     /// Mean task objects allocated per invocation taking this exit, per
     /// site (sites with none are left out), in the order the sites first
     /// allocated in the profiled invocations.
@@ -752,8 +774,8 @@ pub struct MarkovModel {
 
 /// The profiled run's time outside task bodies (format version 2), which
 /// the simulator adds to its schedule: start-up before the first
-/// invocation, the collections (stop-the-world pauses, spread evenly over
-/// the body time), the finish after the last invocation, and the
+/// invocation, the collections (stop-the-world pauses, due by the heap
+/// figures of format 4 or else spread evenly over the body time), the finish after the last invocation, and the
 /// scheduler's cost per invocation as the profiling build measured it on
 /// one core.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -768,6 +790,12 @@ pub struct Outside {
     pub finish_ns: f64,
     /// `sched_ns` over the invocations (0 when none ran).
     pub sched_per_invocation_ns: f64,
+    /// The heap's minimum collection threshold and the mean bytes live
+    /// after a collection (version 4; 0 when unknown): with the exits'
+    /// allocated bytes, the simulator collects when one core's allocation
+    /// reaches its own threshold, as the runtime does.
+    pub gc_min_bytes: f64,
+    pub gc_live_bytes: f64,
 }
 
 impl Outside {
@@ -785,6 +813,8 @@ impl Outside {
             } else {
                 0.0
             },
+            gc_min_bytes: prof.gc_min_bytes as f64,
+            gc_live_bytes: prof.gc_live_bytes as f64,
         }
     }
 }
@@ -856,6 +886,7 @@ impl MarkovModel {
                             mean_ns: ep.map_or(0.0, |x| x.time_mean_ns),
                             var_ns2: ep.map_or(0.0, |x| x.time_var_ns2),
                             sched_ns: ep.and_then(|x| x.sched_mean_ns),
+                            alloc_bytes: ep.and_then(|x| x.alloc_bytes_mean).unwrap_or(0.0),
                             allocs: ep
                                 .map(|x| {
                                     // In allocation order (then by site).

@@ -15,8 +15,10 @@
 //! `c` exits, and when an object is injected, every parameter object and
 //! every new object is sent, for each (task, parameter) its new state
 //! enables, to one core of `layout.routes[c][task]` chosen by the task's
-//! policy: round-robin per sending core and task, a hash of the object's
-//! tag, or the single instance; a parameter object whose state the exit
+//! policy: round-robin per sending core and task (core `c` starting at
+//! entry `c` modulo the route's length, as the runtime's counters do, so
+//! that cores that each send a few objects spread them), a hash of the
+//! object's tag, or the single instance; a parameter object whose state the exit
 //! leaves as it was, gaining no tag, is not routed but stays on `c` for the
 //! task that ran (the runtime re-enqueues such an invocation where it ran,
 //! so a task working on one object over several invocations keeps it on
@@ -46,8 +48,12 @@
 //! whole-number ceilings are realised together: `bundles`).
 //!
 //! Time outside the bodies (profile format 2, [`Outside`]): the startup
-//! object is injected when the profiled start-up (`init_ns`) is over; the
-//! profiled collections are spread evenly over the body time, and each
+//! object is injected when the profiled start-up (`init_ns`) is over; a
+//! collection is due, with a format 4 profile, when one core's heap has
+//! taken its own threshold's worth of the exits' allocated bytes since the
+//! last one, as in the runtime (`Heaps`: N cores collect up to N times
+//! less often than one); with an older profile the profiled collections
+//! are spread evenly over the body time. Each collection
 //! stops every core (as the runtime's stop-the-world collector does, at a
 //! task boundary: a due collection waits for the invocations running on
 //! other cores, then pauses all cores). A pause is one collection's mean
@@ -55,13 +61,13 @@
 //! mean sweep, of which each core does its own heap's part at the same
 //! time: the largest share, a core's share being its part of the body
 //! time since the last collection (a profile without `gc_mark_ns`: the
-//! whole mean, serial). The profiled finish (`finish_ns`: termination,
-//! flushing the output) follows the last completion. Not modelled: the
-//! process's own start and exit (the loader, freeing the heap: about a
-//! millisecond), fewer collections on more cores (each core's heap has
-//! its own threshold; KMeans collects 12 times on 2 cores, 21 on 1),
-//! slower bodies when several cores share the memory system, and time the
-//! operating system gives to other processes.
+//! whole mean, serial; with the heap figures: the profiled sweep time per
+//! allocated byte, of the core that allocated most). The profiled finish
+//! (`finish_ns`: termination, flushing the output) follows the last
+//! completion. Not modelled: the process's own start and exit (the
+//! loader, freeing the heap: about a millisecond), slower bodies when
+//! several cores share the memory system, and time the operating system
+//! gives to other processes.
 //!
 //! Tags (4.3.4, 4.4): every object holds at most one instance per tag type
 //! (the runtime allows several). The profile (format 3) says, per exit and
@@ -142,6 +148,9 @@ pub struct ExitModel {
     /// The scheduler's time after the body (the profile's per-exit
     /// `sched_mean_ns`); `None` charges the run's average per invocation.
     pub sched_ns: Option<f64>,
+    /// Mean heap bytes the body allocates (profile format 4; 0 when
+    /// unknown): what fills its core's heap towards a collection.
+    pub alloc_bytes: f64,
     /// Per parameter: (state before, state after) pairs; [`ANY`] as the
     /// state before matches every state. An object whose state has no pair
     /// leaves the task world.
@@ -378,6 +387,7 @@ pub fn model_from(
                         probability: e.probability,
                         mean_ns: e.mean_ns,
                         sched_ns: e.sched_ns,
+                        alloc_bytes: e.alloc_bytes,
                         next,
                         allocs,
                         binds,
@@ -721,6 +731,9 @@ struct Sim<'a> {
     /// Per core, the body time since the last collection: the share of
     /// the sweep that core does.
     work_since_gc_by_core: Vec<f64>,
+    /// The runtime's per-core heap thresholds, when the profile has the
+    /// heap figures (format 4); else collections follow `gc_every`.
+    heaps: Option<Heaps>,
     /// A collection is due: no core starts an invocation until it is over.
     gc_pending: bool,
     gc_running: bool,
@@ -761,7 +774,8 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         busy: vec![false; ncores],
         running: vec![Running::default(); ncores],
         last_inv: vec![NONE; ncores],
-        rr: vec![0; ncores * ntasks],
+        // Core `c`'s counters start at `c` (modulo each route's length).
+        rr: (0..ncores * ntasks).map(|i| (i / ntasks) as u32).collect(),
         task_counts: model.tasks.iter().map(|t| vec![0; t.exits.len()]).collect(),
         object_counts: HashMap::default(),
         alloc_acc: model
@@ -811,6 +825,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         },
         work_since_gc: 0.0,
         work_since_gc_by_core: vec![0.0; ncores],
+        heaps: Heaps::of(model, ncores),
         gc_pending: false,
         gc_running: false,
     };
@@ -919,6 +934,9 @@ impl Sim<'_> {
         self.gc_running = true;
         let pause = self.gc_pause();
         self.work_since_gc_by_core.fill(0.0);
+        if let Some(h) = &mut self.heaps {
+            h.collected();
+        }
         self.push(now + pause, Kind::GcEnd);
     }
 
@@ -929,6 +947,9 @@ impl Sim<'_> {
     /// the last collection (what it allocated is taken to follow its
     /// work); on one core the pause is the profiled one.
     fn gc_pause(&self) -> f64 {
+        if let Some(h) = &self.heaps {
+            return self.gc_mark + h.sweep_ns();
+        }
         let total: f64 = self.work_since_gc_by_core.iter().sum();
         let largest = self
             .work_since_gc_by_core
@@ -937,6 +958,86 @@ impl Sim<'_> {
             .fold(0.0, f64::max);
         let share = if total > 0.0 { largest / total } else { 1.0 };
         self.gc_mark + self.gc_sweep * share
+    }
+}
+
+/// The heaps of the runtime's cores as the collector sees them (profile
+/// format 4). Each core allocates into its own heap, and the runtime asks
+/// for a collection after an invocation when its core has allocated, since
+/// the last collection, its threshold: the bytes live in its heap after
+/// that collection, or the heap's minimum if more (`heap.c`,
+/// `bb_gc_sweep_own`). Every core then collects and starts counting again.
+/// On one core this is one collection per max(live, minimum) bytes, as
+/// profiled; on N cores each core fills its own threshold, so N cores
+/// collect up to N times less often. The live bytes after a collection are
+/// the profile's mean, split over the cores by their shares of the
+/// allocation since the previous one; a core's sweep is taken to cost the
+/// profiled sweep time per allocated byte (the pause's sweep is the
+/// largest core's).
+#[derive(Clone, Debug)]
+struct Heaps {
+    min_bytes: f64,
+    live_bytes: f64,
+    sweep_ns_per_byte: f64,
+    /// Per core: bytes allocated since the last collection, and the
+    /// threshold that asks for the next.
+    allocated: Vec<f64>,
+    threshold: Vec<f64>,
+}
+
+impl Heaps {
+    /// The heaps of `ncores` cores, if the profile has the heap figures:
+    /// the minimum threshold and some bytes allocated by bodies.
+    fn of(model: &Model, ncores: usize) -> Option<Heaps> {
+        let o = &model.outside;
+        let bytes: f64 = model
+            .tasks
+            .iter()
+            .flat_map(|t| {
+                t.exits
+                    .iter()
+                    .map(move |e| e.probability * t.invocations as f64 * e.alloc_bytes)
+            })
+            .sum();
+        if o.gc_min_bytes <= 0.0 || bytes <= 0.0 {
+            return None;
+        }
+        let sweep_ns = if o.gc_mark_ns > 0.0 {
+            (o.gc_ns - o.gc_mark_ns).max(0.0)
+        } else {
+            0.0
+        };
+        Some(Heaps {
+            min_bytes: o.gc_min_bytes,
+            live_bytes: o.gc_live_bytes,
+            sweep_ns_per_byte: sweep_ns / bytes,
+            allocated: vec![0.0; ncores],
+            threshold: vec![o.gc_min_bytes; ncores],
+        })
+    }
+
+    /// Core `core` allocated `bytes`; true when it asks for a collection.
+    fn allocate(&mut self, core: usize, bytes: f64) -> bool {
+        self.allocated[core] += bytes;
+        self.allocated[core] >= self.threshold[core]
+    }
+
+    /// The sweep of a collection now: every core sweeps its own heap at
+    /// the same time, so the largest heap's.
+    fn sweep_ns(&self) -> f64 {
+        self.allocated.iter().copied().fold(0.0, f64::max) * self.sweep_ns_per_byte
+    }
+
+    /// A collection: each core keeps its share of the live bytes, which
+    /// sets its next threshold, and starts counting again.
+    fn collected(&mut self) {
+        let total: f64 = self.allocated.iter().sum();
+        let n = self.allocated.len() as f64;
+        for (a, t) in self.allocated.iter_mut().zip(&mut self.threshold) {
+            let share = if total > 0.0 { *a / total } else { 1.0 / n };
+            *t = (self.live_bytes * share).max(self.min_bytes);
+            *a = 0.0;
+        }
     }
 }
 
@@ -1329,11 +1430,15 @@ impl Sim<'_> {
         // The runtime collects at the boundary after the invocation that
         // fills the heap; the model spreads the profiled collections
         // evenly over the body time.
-        self.work_since_gc += work;
         self.work_since_gc_by_core[core] += work;
-        run.gc = self.work_since_gc >= self.gc_every * (1.0 - 1e-9);
-        if run.gc {
-            self.work_since_gc = (self.work_since_gc - self.gc_every).max(0.0);
+        if let Some(h) = &mut self.heaps {
+            run.gc = h.allocate(core, em.alloc_bytes);
+        } else {
+            self.work_since_gc += work;
+            run.gc = self.work_since_gc >= self.gc_every * (1.0 - 1e-9);
+            if run.gc {
+                self.work_since_gc = (self.work_since_gc - self.gc_every).max(0.0);
+            }
         }
         self.push(end, Kind::End { core: core as u32 });
     }
@@ -1536,6 +1641,7 @@ pub(crate) mod tests {
             params,
             startup: false,
             exits: vec![ExitModel {
+                alloc_bytes: 0.0,
                 binds: vec![],
                 runtime_exit: 0,
                 probability: 1.0,
@@ -1711,6 +1817,7 @@ pub(crate) mod tests {
         // (exit 0) and allocates 0.5 work objects per invocation.
         let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![(1, 0.5)]);
         gen.exits.push(ExitModel {
+            alloc_bytes: 0.0,
             binds: vec![],
             runtime_exit: 1,
             probability: 0.25,
@@ -1774,6 +1881,73 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn each_core_collects_at_its_own_threshold() {
+        // Every work item allocates 100 bytes; a heap collects once it has
+        // allocated its threshold, 200 bytes (the minimum) when nothing is
+        // live. Each collection marks for 100 ns.
+        let mut m = data_parallel(8, 100.0);
+        m.tasks[1].exits[0].alloc_bytes = 100.0;
+        m.outside = Outside {
+            gc_ns: 400.0,
+            gc_mark_ns: 400.0,
+            collections: 4,
+            task_ns: 1800.0,
+            init_ns: 50.0,
+            finish_ns: 7.0,
+            gc_min_bytes: 200.0,
+            gc_live_bytes: 0.0,
+            ..Outside::default()
+        };
+        // One core: a collection after every second item, as profiled.
+        assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 800.0 + 400.0 + 7.0);
+        // Four cores, two items each: every heap reaches its own threshold
+        // only after both, so one collection, not the profiled four.
+        let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+        let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
+        assert_eq!(r.time_ns, 50.0 + 1000.0 + 200.0 + 100.0 + 7.0);
+        // With 400 bytes live after a collection, one core's threshold
+        // becomes 400: collections after items 2 and 6 only.
+        m.outside.gc_live_bytes = 400.0;
+        assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 800.0 + 200.0 + 7.0);
+        // The sweep costs the profiled sweep time per allocated byte, and
+        // each core sweeps its own heap: half of the 400 ns sweeps over
+        // 800 bytes is 0.25 ns a byte; the four cores' collection sweeps
+        // 200 bytes on each at once.
+        m.outside.gc_live_bytes = 0.0;
+        m.outside.gc_mark_ns = 200.0;
+        assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 800.0 + 400.0 + 7.0);
+        let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
+        assert_eq!(r.time_ns, 50.0 + 1000.0 + 200.0 + 50.0 + 50.0 + 7.0);
+    }
+
+    #[test]
+    fn each_cores_round_robin_starts_at_its_own_index() {
+        // Startup (core 0) hands one object to `relay` on core 1, which
+        // makes one work item: core 1's round-robin over the four work
+        // cores starts at its own index, as the runtime's does, so the
+        // item stays on core 1 rather than going to core 0.
+        let mut start = task("startup", 1, 10.0, vec![None], vec![(1, 1.0)]);
+        start.startup = true;
+        let relay = task("relay", 1, 10.0, vec![None], vec![(2, 1.0)]);
+        let work = task("work", 1, 10.0, vec![None], vec![]);
+        let m = model_of(
+            vec![start, relay, work],
+            vec![
+                state("S", vec![(0, 0)]),
+                state("R", vec![(1, 0)]),
+                state("W", vec![(2, 0)]),
+            ],
+        );
+        let l = layout_of(&m, vec![vec![0, 2], vec![1, 2], vec![2], vec![2]]);
+        assert_eq!(l.policies[2], Policy::RoundRobin);
+        assert_eq!(l.routes[1][2].len(), 4);
+        let r = simulate(&m, &free_machine(4), &l, SimOptions::default());
+        let work_core = r.trace.iter().find(|i| i.task == 2).map(|i| i.core);
+        assert_eq!(work_core, Some(l.routes[1][2][1]));
+        assert_ne!(work_core, Some(l.routes[1][2][0]));
+    }
+
+    #[test]
     fn allocations_that_belong_together_come_together() {
         let alloc = |state, mean| Alloc {
             tags: vec![],
@@ -1801,6 +1975,7 @@ pub(crate) mod tests {
         work.exits[0].probability = 0.75;
         work.exits[0].next = vec![vec![(ANY, 1)]];
         work.exits.push(ExitModel {
+            alloc_bytes: 0.0,
             binds: vec![],
             runtime_exit: 1,
             probability: 0.25,
@@ -1836,6 +2011,7 @@ pub(crate) mod tests {
             .enumerate()
         {
             gen.exits.push(ExitModel {
+                alloc_bytes: 0.0,
                 binds: vec![],
                 runtime_exit: e as u32 + 1,
                 probability: p,
@@ -1923,6 +2099,7 @@ pub(crate) mod tests {
             source: TagSource::Open { group: 2 },
         }];
         join.exits.push(ExitModel {
+            alloc_bytes: 0.0,
             runtime_exit: 1,
             probability: 1.0 / 7.0,
             mean_ns: 100.0,

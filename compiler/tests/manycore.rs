@@ -5,6 +5,8 @@
 //! (`tests/run.rs`) cover every `tests/run` program on 1-8 cores.
 //! `tests/manycore/stale.bb` checks that the collector drops parameter-set
 //! entries whose objects changed state on another core.
+//! `tests/manycore/roundrobin.bb` checks that a core's round-robin starts
+//! at its own index, as the simulator's does.
 
 use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
 use std::path::{Path, PathBuf};
@@ -96,4 +98,61 @@ fn stale_parameter_set_entries_do_not_keep_objects_alive() {
         );
     }
     let _ = std::fs::remove_file(&exe);
+}
+
+#[test]
+fn round_robin_starts_at_the_sending_cores_index() {
+    // `spawn` runs on core 1 only; `work` runs on every core, round-robin.
+    // Core 1's first choice is entry 1 of its route: the item stays on
+    // core 1 (with every counter starting at 0 it went to core 0).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    std::env::set_current_dir(root).unwrap();
+    let dir = std::env::temp_dir().join(format!("bambooc-manycore-rr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let routes = r#"{"startup": [0], "spawn": [1], "work": [0, 1, 2, 3]}"#;
+    let core = |tasks: &str| format!(r#"{{"tasks": [{tasks}], "routes": {routes}}}"#);
+    let layout = format!(
+        r#"{{"format": "bambooc-layout", "version": 1, "program": "roundrobin", "machine": "smp:4",
+            "policies": {{"startup": "single", "spawn": "single", "work": "round-robin"}},
+            "cores": [{}, {}, {}, {}]}}"#,
+        core(r#""startup", "work""#),
+        core(r#""spawn", "work""#),
+        core(r#""work""#),
+        core(r#""work""#)
+    );
+    let layout_file = dir.join("roundrobin.layout.json");
+    std::fs::write(&layout_file, layout).unwrap();
+    let exe = dir.join("roundrobin");
+    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args(["-O1", "tests/manycore/roundrobin.bb", "--layout"])
+        .arg(&layout_file)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trace = dir.join("roundrobin.trace.json");
+    let out = Command::new(&exe)
+        .env("BAMBOO_TRACE", &trace)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "item 1\n");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
+    let core_of = |task: &str| {
+        json["traceEvents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == task && e["ph"] == "X")
+            .and_then(|e| e["tid"].as_u64())
+    };
+    assert_eq!(core_of("spawn"), Some(1));
+    assert_eq!(core_of("work"), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
 }

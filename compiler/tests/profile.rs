@@ -137,6 +137,25 @@ fn keyword_profile_is_exact_and_another_program_rejects_it() {
     assert_eq!(got, want);
     let merge = &prof.tasks[2];
     assert_eq!(merge.exits[1].probability, 1.0 / 16.0);
+    // The heap figures (version 4): the default minimum threshold, and the
+    // bytes of every exit taken (startup allocates 17 objects, so at least
+    // their 32-byte cells; an exit never taken has none).
+    assert_eq!(prof.version, 4);
+    assert_eq!(prof.gc_min_bytes, 8 << 20);
+    for (t, e) in prof
+        .tasks
+        .iter()
+        .flat_map(|t| t.exits.iter().map(move |e| (t, e)))
+    {
+        assert_eq!(
+            e.alloc_bytes_mean.is_some(),
+            e.count > 0,
+            "{} exit {}",
+            t.task,
+            e.exit
+        );
+    }
+    assert!(prof.tasks[0].exits[1].alloc_bytes_mean.unwrap() >= 17.0 * 32.0);
     assert!(merge.exits.iter().all(|e| e.time_mean_ns >= 0.0));
     assert!(prof.task_ns > 0.0 && prof.task_ns <= prof.total_ns as f64);
     // Every exit taken has its scheduler gap, but for the run's last
@@ -304,6 +323,10 @@ fn one_core_estimate_accounts_for_the_whole_run() {
         "parts {parts} of total {total}: {text}"
     );
     assert!(prof.collections > 0 && prof.gc_ns > 0, "{text}");
+    // The threshold the run used, and what was live after its collections
+    // (version 4), from which the simulator replays them.
+    assert_eq!(prof.gc_min_bytes, 1000, "{text}");
+    assert!(prof.gc_live_bytes > 0, "{text}");
 
     let sim = Command::new(env!("CARGO_BIN_EXE_bambooc"))
         .args(["sim", "--color", "never", "--cores", "1", "--profile"])

@@ -412,6 +412,11 @@ static void bb_core_init(bb_runtime *rt, bb_ctx *ctx, uint32_t core) {
   s->rr = calloc(prog->ntasks + 1, sizeof(uint32_t));
   if (!s->tasks || !s->rr) bb_panic("out of memory");
   for (uint32_t t = 0; t < prog->ntasks; t++) {
+    /* Each core's round-robin starts at its own position (its index modulo
+       the route's length), so that cores which each send a few objects do
+       not all send their first ones to the same core (the simulator, sim.rs
+       `route`, starts alike). */
+    s->rr[t] = core;
     s->tasks[t].desc = &prog->tasks[t];
     if (prog->tasks[t].nparams > 1) {
       s->tasks[t].sets = calloc(prog->tasks[t].nparams, sizeof(bb_pset));

@@ -67,6 +67,7 @@ typedef struct bb_prof_exit {
   double   m2;    /* Welford: sum of squared deviations from the mean */
   double   sched_ns; /* the scheduler's time after these invocations' bodies, summed */
   uint64_t gaps;     /* the invocations that such a gap followed (all but the run's last) */
+  double   bytes;    /* heap bytes these invocations' bodies allocated, summed (version 4) */
 } bb_prof_exit;
 
 typedef struct bb_prof_core {
@@ -94,6 +95,8 @@ typedef struct bb_prof_core {
   uint64_t      gc_ns;       /* collections, timed with the profile's clock */
   uint64_t      gc_mark_ns;  /* their marking (the part one core does at N cores) */
   uint64_t      gc_at_last;  /* gc_ns at the end of the last body */
+  uint64_t      bytes0;      /* the heap's total_allocated at the start of the running body */
+  uint64_t      live_sum;    /* bytes live after each collection, summed (version 4) */
   uint32_t      last_exit;   /* the `exits` index of the last invocation */
   /* tag bindings (format version 3): per (task exit, binding point, tag
      type) a record in an open-addressing table; binding points are the

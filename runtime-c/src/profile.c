@@ -35,6 +35,14 @@
  * reading taken out), so that the simulator charges each invocation its
  * own scheduling cost rather than the run's average.
  *
+ * Heap figures (format version 4): per exit the mean heap bytes the bodies
+ * allocated (`alloc_bytes_mean`, from the heap's total_allocated around the
+ * body), and for the run the heap's minimum collection threshold
+ * (`gc_min_bytes`) and the mean bytes live after a collection
+ * (`gc_live_bytes`). A core collects when its own allocation since the last
+ * collection reaches max(its live bytes, the minimum), so the simulator can
+ * tell how many collections N cores make.
+ *
  * The clock is CLOCK_MONOTONIC, or with BAMBOO_PROFILE_CLOCK=thread the
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID, from the process's start), for
  * profiling on a machine busy with other work; the file names it.
@@ -72,6 +80,7 @@ static bb_ctx *bb_prof_pending_ctx; /* core 0 of a run whose profile is not writ
 void bb_prof_gc(bb_ctx *ctx, uint64_t ns, uint64_t mark_ns) {
   ctx->prof->gc_ns += ns;
   ctx->prof->gc_mark_ns += mark_ns;
+  ctx->prof->live_sum += ctx->heap.live; /* after the sweep */
 }
 
 static uint64_t bb_prof_clock_overhead(const bb_ctx *ctx) {
@@ -270,6 +279,7 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
   double delta = ns - ex->mean;
   ex->mean += delta / (double)ex->count;
   ex->m2 += delta * (ns - ex->mean);
+  ex->bytes += (double)(ctx->heap.total_allocated - p->bytes0);
   uint64_t *row = &p->allocs[(size_t)x * p->nsites];
   for (uint32_t k = 0; k < p->ntouched; k++) {
     uint32_t s = p->touched[k];
@@ -315,6 +325,7 @@ static void bb_prof_merge_exit(bb_prof_exit *into, const bb_prof_exit *from) {
   into->count += from->count;
   into->sched_ns += from->sched_ns;
   into->gaps += from->gaps;
+  into->bytes += from->bytes;
 }
 
 void bb_prof_write(bb_ctx *ctx, bool complete) {
@@ -349,6 +360,7 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     p0->raw_ns += pc->raw_ns;
     p0->count += pc->count;
     p0->setup_ns += pc->setup_ns;
+    p0->live_sum += pc->live_sum;
   }
   uint64_t now_ns = p0->start_ns + total_ns, gc_ns = 0, gc_mark_ns = 0, collections = 0;
   for (uint32_t c = 0; c < rt->ncores; c++) {
@@ -390,20 +402,21 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
   size_t len = strlen(name);
   if (len > 3 && strcmp(name + len - 3, ".bb") == 0) name[len - 3] = 0;
 
-  fprintf(f, "{\n  \"format\": \"bambooc-profile\",\n  \"version\": 3,\n  \"program\": ");
+  fprintf(f, "{\n  \"format\": \"bambooc-profile\",\n  \"version\": 4,\n  \"program\": ");
   bb_json_string(f, name);
   fprintf(f, ",\n  \"fingerprint\": ");
   bb_json_string(f, prog->profile->fingerprint);
   fprintf(f,
           ",\n  \"complete\": %s,\n  \"clock\": \"%s\",\n  \"clock_overhead_ns\": %llu,\n"
           "  \"total_ns\": %llu,\n  \"task_ns\": %.1f,\n  \"init_ns\": %llu,\n  \"sched_ns\": %.1f,\n"
-          "  \"gc_ns\": %llu,\n  \"gc_mark_ns\": %llu,\n  \"collections\": %llu,\n  \"finish_ns\": %llu,\n  \"invocations\": %llu,\n"
+          "  \"gc_ns\": %llu,\n  \"gc_mark_ns\": %llu,\n  \"collections\": %llu,\n  \"gc_min_bytes\": %llu,\n"
+          "  \"gc_live_bytes\": %llu,\n  \"finish_ns\": %llu,\n  \"invocations\": %llu,\n"
           "  \"allocations_outside_tasks\": %llu,\n  \"tasks\": [",
           complete ? "true" : "false", p0->cpu ? "CLOCK_THREAD_CPUTIME_ID" : "CLOCK_MONOTONIC",
           (unsigned long long)p0->clock_ns, (unsigned long long)total_ns, task_ns,
           (unsigned long long)init_ns, sched_ns, (unsigned long long)gc_ns, (unsigned long long)gc_mark_ns,
-          (unsigned long long)collections,
-          (unsigned long long)finish_ns, (unsigned long long)invocations, (unsigned long long)p0->outside);
+          (unsigned long long)collections, (unsigned long long)ctx->heap.min_threshold,
+          (unsigned long long)(collections ? p0->live_sum / collections : 0), (unsigned long long)finish_ns, (unsigned long long)invocations, (unsigned long long)p0->outside);
   for (uint32_t t = 0; t < prog->ntasks; t++) {
     const bb_task *d = &prog->tasks[t];
     uint64_t runs = 0;
@@ -421,6 +434,7 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
               "\"time_var_ns2\": %.3f, ",
               e ? "," : "", e, (unsigned long long)ex->count, prob, ex->mean, var < 0 ? 0.0 : var);
       if (ex->gaps) fprintf(f, "\"sched_mean_ns\": %.3f, ", ex->sched_ns / (double)ex->gaps);
+      if (ex->count) fprintf(f, "\"alloc_bytes_mean\": %.3f, ", ex->bytes / (double)ex->count);
       fprintf(f, "\"allocations\": [");
       bool first = true;
       for (uint32_t s = 0; s < p0->nsites; s++) {

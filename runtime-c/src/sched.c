@@ -17,7 +17,8 @@
  * chosen exit's flag and tag changes, and routes: every parameter object
  * whose new state newly satisfies a (task, parameter) guard, and every object
  * the task allocated, goes to ONE core of routes[this core][task], chosen by
- * the task's policy (round-robin per sending core, a hash of the shared tag
+ * the task's policy (round-robin per sending core, starting at the core's own
+ * index, a hash of the shared tag
  * instance's id, or the single instance); the routing table is data from the
  * program descriptor (see README: "Many cores"). An invocation whose exit
  * leaves it enabled is queued again on this core.
@@ -480,7 +481,8 @@ bool bb_step(bb_ctx *ctx) {
     ctx->task = d;
     ctx->exit = 0;
     ctx->nstaged = 0;
-    if (ctx->prof) ctx->prof->objs = objs, ctx->prof->nobjs = n; /* profile.c: tag bindings */
+    if (ctx->prof) /* profile.c: tag bindings, the body's allocated bytes */
+      ctx->prof->objs = objs, ctx->prof->nobjs = n, ctx->prof->bytes0 = ctx->heap.total_allocated;
     uint64_t t0 = ctx->prof ? bb_prof_now(ctx) : ctx->timing ? bb_now_ns() : 0;
     d->fn(ctx, objs, tags);
     uint32_t e = ctx->exit;

@@ -194,7 +194,11 @@ fn runtime_errors_report_kind_task_and_line() {
         );
     }
     // The limit takes binary suffixes and bounds all cores together.
-    let o = run(&exe, &["oom"], &[("BAMBOO_HEAP_MAX", "100M"), ("BAMBOO_CORES", "2")]);
+    let o = run(
+        &exe,
+        &["oom"],
+        &[("BAMBOO_HEAP_MAX", "100M"), ("BAMBOO_CORES", "2")],
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("past its limit of 104857600 bytes"),

@@ -1,7 +1,7 @@
 //! Wording of profile errors (`--profile FILE`, `--count-hint`).
 
 use super::Diagnostic;
-use crate::profile::{ProfileError, UnknownHintTask, FORMAT, VERSION};
+use crate::profile::{ProfileError, UnknownHintTask, FORMAT, MIN_VERSION, VERSION};
 
 const REGENERATE: &str =
     "rebuild the program with `--profile-gen`, run it, and pass the profile it writes";
@@ -32,7 +32,7 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
         .with_help(REGENERATE),
         UnsupportedVersion { found } => Diagnostic::global(
             "E0604",
-            format!("profile `{file}` has format version {found}; this bambooc reads version {VERSION}"),
+            format!("profile `{file}` has format version {found}; this bambooc reads versions {MIN_VERSION} to {VERSION}"),
         )
         .with_help(REGENERATE)
         .with_note(if found == "1" || found == "2" {

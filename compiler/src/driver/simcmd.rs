@@ -381,6 +381,7 @@ fn bench() {
     use crate::sim::{Alloc, ExitModel, StateModel, TaskModel, ANY};
     let n = 1_000_000u64;
     let exit = |p: f64, next: Vec<Vec<(u32, u32)>>, allocs: Vec<Alloc>| ExitModel {
+        alloc_bytes: 0.0,
         runtime_exit: 0,
         probability: p,
         mean_ns: 1000.0,

@@ -45,6 +45,7 @@ fn exit(
         time_mean_ns: ns,
         time_var_ns2: 0.0,
         sched_mean_ns: None,
+        alloc_bytes_mean: None,
         allocations,
     }
 }
@@ -83,6 +84,8 @@ fn keyword() -> (Program, Model) {
         gc_ns: 0,
         gc_mark_ns: 0,
         collections: 0,
+        gc_min_bytes: 0,
+        gc_live_bytes: 0,
         finish_ns: 0,
         invocations: 9,
         allocations_outside_tasks: 0,
@@ -227,6 +230,7 @@ fn finds_the_rate_matched_pipeline() {
     gen.invocations = 8;
     gen.exits[0].probability = 7.0 / 8.0;
     gen.exits.push(ExitModel {
+        alloc_bytes: 0.0,
         binds: vec![],
         runtime_exit: 1,
         probability: 1.0 / 8.0,
@@ -270,6 +274,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
     merge.invocations = u64::from(items);
     merge.exits[0].probability = (n - 1.0) / n;
     merge.exits.push(ExitModel {
+        alloc_bytes: 0.0,
         binds: vec![],
         runtime_exit: 1,
         probability: 1.0 / n,
@@ -318,6 +323,7 @@ fn finds_the_merge_bottleneck_layout() {
 fn rounds_of_work(parts: u32, rounds: u32, work_ns: f64) -> Model {
     let (np, nr) = (f64::from(parts), f64::from(rounds));
     let two = |p: f64, ns: f64, acc: Option<u32>, part: u32| ExitModel {
+        alloc_bytes: 0.0,
         binds: vec![],
         runtime_exit: 0,
         probability: p,

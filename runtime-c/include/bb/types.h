@@ -336,7 +336,7 @@ typedef struct bb_sched {
   bb_queue    queue;
   uint64_t    dispatched, dropped, retried;
   /* many cores */
-  uint32_t   *rr;         /* per task: round-robin position of this core */
+  uint32_t   *rr;         /* per task: round-robin position of this core (starts at the core's index) */
   uint64_t    busy_ns;    /* time in task bodies and exits */
   uint64_t    flows;      /* trace flow ids handed out */
   /* written by the owner, read by the termination check (atomics) */
