@@ -8,6 +8,8 @@
 //! `tests/manycore/roundrobin.bb` checks that a core's round-robin starts
 //! at its own index, as the simulator's does.
 
+mod common;
+
 use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -123,17 +125,12 @@ fn round_robin_starts_at_the_sending_cores_index() {
     let layout_file = dir.join("roundrobin.layout.json");
     std::fs::write(&layout_file, layout).unwrap();
     let exe = dir.join("roundrobin");
-    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
-        .args(["-O1", "tests/manycore/roundrobin.bb", "--layout"])
-        .arg(&layout_file)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::output_of_success(
+        Command::new(env!("CARGO_BIN_EXE_bambooc"))
+            .args(["-O1", "tests/manycore/roundrobin.bb", "--layout"])
+            .arg(&layout_file)
+            .arg("-o")
+            .arg(&exe),
     );
     let trace = dir.join("roundrobin.trace.json");
     let out = Command::new(&exe)

@@ -244,26 +244,21 @@ fn loop_profile_records_method_sites_reruns_and_system_exit() {
     assert_eq!(prof.invocations, 20);
     // Read back through the driver, with a count hint, into the model.
     let stem = dir.join("loop");
-    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
-        .args([
-            "--color",
-            "never",
-            "--emit",
-            "markov",
-            "--count-hint",
-            "work=per-object",
-            "--profile",
-        ])
-        .arg(&file)
-        .arg(repo_root().join("tests/profile/loop.bb"))
-        .arg("-o")
-        .arg(&stem)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::output_of_success(
+        Command::new(env!("CARGO_BIN_EXE_bambooc"))
+            .args([
+                "--color",
+                "never",
+                "--emit",
+                "markov",
+                "--count-hint",
+                "work=per-object",
+                "--profile",
+            ])
+            .arg(&file)
+            .arg(repo_root().join("tests/profile/loop.bb"))
+            .arg("-o")
+            .arg(&stem),
     );
     let model = std::fs::read_to_string(dir.join("loop.markov.txt")).unwrap();
     assert!(

@@ -17,6 +17,18 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Runs `cmd` to its end and returns its output, failing the test with its
+/// standard error when it does not succeed.
+pub fn output_of_success(cmd: &mut Command) -> std::process::Output {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// The `.bb` files directly in `dir`, sorted.
 pub fn bb_files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
