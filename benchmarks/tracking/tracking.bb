@@ -47,7 +47,13 @@
 //              feature never reads another's) and moves on to the next
 //              frame's tag, so each group visits the frames in order while
 //              other groups track in other frames; the last group to
-//              track into a frame takes the frame's strip arrays along;
+//              track into a frame takes the frame's strip arrays along.
+//              A step locks its frame, so a frame's groups track into it
+//              one after another: a group or a per-group object that held
+//              the frame's pictures would share them, and the disjointness
+//              analysis would merge its lock with the frame's (per-group
+//              copies would cost some 40% of the 1-core time; see
+//              benchmarks/README.md);
 //   gather     collects the Groups into the pass's Result (by the pass
 //              tag), in group order, with their windows and the strip
 //              arrays they carry;
