@@ -234,7 +234,7 @@ public class Random {
             haveNextNextGaussian = false;
             return nextNextGaussian;
         }
-        boolean ahead = drawsAhead();
+        boolean ahead = mayDrawAhead();
         boolean ready = ahead && aheadFrom == seed;   // this call's pair was drawn ahead
         double v1 = 0.0;
         double v2 = 0.0;
@@ -269,7 +269,7 @@ public class Random {
     }
 
     /** Whether nextGaussian may draw ahead: decided on its first call, by the dynamic class. */
-    private boolean drawsAhead() {
+    private boolean mayDrawAhead() {
         if (drawsAhead == 0) {
             drawsAhead = BambooRuntime.className(this).equals("Random") ? 1 : 2;
         }
