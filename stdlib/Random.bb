@@ -20,6 +20,20 @@ public class Random {
     private double nextNextGaussian;
     private boolean haveNextNextGaussian;
 
+    // nextGaussian's polar-method candidates for its next call, drawn one
+    // call ahead (see nextGaussian): the accepted (v1, v2, s) that a draw
+    // starting from seed `aheadFrom` gives, and the seed `aheadTo` after it.
+    // aheadFrom is -1, never a 48-bit seed, until a pair has been drawn.
+    private long aheadFrom;
+    private long aheadTo;
+    private double aheadV1;
+    private double aheadV2;
+    private double aheadS;
+    // Whether nextGaussian may draw ahead: 0 not yet known, 1 yes (a plain
+    // Random, whose draws depend on the seed alone), 2 no (a subclass, which
+    // may override next or nextDouble: its draws happen when Java makes them).
+    private int drawsAhead;
+
     /**
      * A generator seeded from the clock. Java mixes in a process-wide
      * "seed uniquifier"; Bamboo has no mutable global state, so this mixes
@@ -33,6 +47,7 @@ public class Random {
     public Random(long seed) {
         this.seed = (seed ^ MULTIPLIER) & MASK;
         this.haveNextNextGaussian = false;
+        this.aheadFrom = -1L;
     }
 
     public void setSeed(long seed) {
@@ -206,12 +221,68 @@ public class Random {
         return r;
     }
 
-    /** Standard normal, by the polar method (Knuth TAOCP 3.4.1 Algorithm C). */
+    /**
+     * Standard normal, by the polar method (Knuth TAOCP 3.4.1 Algorithm C),
+     * with Java's draws and bits. A plain Random draws each call's candidate
+     * pair during the call before (a pure function of the seed, so the pair
+     * is used only if the seed is still the one it was drawn from): the
+     * generator's multiplication chain then runs while the previous pair's
+     * StrictMath.log is computed, instead of in front of the next one.
+     */
     public double nextGaussian() {
         if (haveNextNextGaussian) {
             haveNextNextGaussian = false;
             return nextNextGaussian;
         }
+        boolean ahead = mayDrawAhead();
+        boolean ready = ahead && aheadFrom == seed;   // this call's pair was drawn ahead
+        double v1 = 0.0;
+        double v2 = 0.0;
+        double s = 0.0;
+        // One draw site (so that the compiler inlines it): this call's pair
+        // if it is not ready, then, for a plain Random, the next call's.
+        for (;;) {
+            if (ready) {
+                v1 = aheadV1;
+                v2 = aheadV2;
+                s = aheadS;
+                seed = aheadTo;
+                if (!ahead) {
+                    break;
+                }
+            }
+            drawGaussianPair();
+            if (ready) {
+                break;
+            }
+            ready = true;
+        }
+        return gaussianPair(v1, v2, s);
+    }
+
+    /** Java's transformation of a candidate pair: returns one normal, keeps the other. */
+    private double gaussianPair(double v1, double v2, double s) {
+        double multiplier = StrictMath.sqrt(-2 * StrictMath.log(s) / s);
+        nextNextGaussian = v2 * multiplier;
+        haveNextNextGaussian = true;
+        return v1 * multiplier;
+    }
+
+    /** Whether nextGaussian may draw ahead: decided on its first call, by the dynamic class. */
+    private boolean mayDrawAhead() {
+        if (drawsAhead == 0) {
+            drawsAhead = BambooRuntime.className(this).equals("Random") ? 1 : 2;
+        }
+        return drawsAhead == 1;
+    }
+
+    /**
+     * Java's candidate loop from the current seed: v1, v2 uniform in (-1, 1)
+     * until 0 < s = v1^2 + v2^2 < 1. Leaves the pair in the ahead fields and
+     * the seed as it was.
+     */
+    private void drawGaussianPair() {
+        long start = seed;
         double v1;
         double v2;
         double s;
@@ -220,9 +291,11 @@ public class Random {
             v2 = 2 * nextDouble() - 1;
             s = v1 * v1 + v2 * v2;
         } while (s >= 1 || s == 0);
-        double multiplier = StrictMath.sqrt(-2 * StrictMath.log(s) / s);
-        nextNextGaussian = v2 * multiplier;
-        haveNextNextGaussian = true;
-        return v1 * multiplier;
+        aheadFrom = start;
+        aheadTo = seed;
+        aheadV1 = v1;
+        aheadV2 = v2;
+        aheadS = s;
+        seed = start;
     }
 }

@@ -197,16 +197,12 @@ int32_t bb_Math_roundFloat(float a) {
   return bb_f2i(f);
 }
 
-/* C's pow agrees with Java's except for pow(1, NaN) and pow(+-1, +-inf),
- * where C gives 1 and Java NaN: the common case is one test and a tail
- * call (this stays out of line, so that callers stay small enough to be
- * inlined). */
-double bb_java_pow(double a, double b) {
-  if (__builtin_expect(fabs(a) != 1.0, 1)) return pow(a, b);
+/* Math.pow for a base of +-1 (the inline bb_java_pow tests for it): C's pow
+ * gives 1 for pow(1, NaN) and pow(+-1, +-inf), Java NaN. */
+double bb_java_pow_unit_base(double a, double b) {
   if (b != b) return b;                       /* pow(x, NaN) = NaN, even for x = 1 */
   if (b == 0.0) return 1.0;
-  if (a != a) return a;
-  if (isinf(b) && fabs(a) == 1.0) return NAN; /* pow(+-1, +-inf) = NaN */
+  if (isinf(b)) return NAN;                   /* pow(+-1, +-inf) = NaN */
   return pow(a, b);
 }
 

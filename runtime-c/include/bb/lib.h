@@ -99,7 +99,15 @@ BB__F1(ceilf, ceilf) BB__F1(floorf, floorf)
 BB_INLINE double bb_Math_atan2(bb_ctx *ctx, double y, double x) { (void)ctx; return atan2(y, x); }
 BB_INLINE double bb_Math_hypot(bb_ctx *ctx, double x, double y) { (void)ctx; return hypot(x, y); }
 BB_INLINE float bb_Math_powf(bb_ctx *ctx, float a, float b) { (void)ctx; return powf(a, b); }
-double bb_java_pow(double a, double b);   /* pow with Java's NaN and (+-1)^inf cases */
+/* pow with Java's results: the C library's except for a base of +-1, where
+ * Java gives NaN for an infinite or NaN exponent (C gives 1). The test is
+ * inline, so that the common case is a direct call of the C library's pow;
+ * the base +-1 takes the out-of-line path (lib.c). */
+double bb_java_pow_unit_base(double a, double b);
+BB_INLINE double bb_java_pow(double a, double b) {
+  if (BB_LIKELY(fabs(a) != 1.0)) return pow(a, b);
+  return bb_java_pow_unit_base(a, b);
+}
 BB_INLINE double bb_Math_pow(bb_ctx *ctx, double a, double b) { (void)ctx; return bb_java_pow(a, b); }
 /* The square root, correctly rounded (IEEE 754), as Java's Math.sqrt and
  * StrictMath.sqrt are. With SSE2 the instruction itself: the C library's

@@ -20,6 +20,9 @@ void test_lib(void) {
   CHECK(isnan(bb_Math_max(NAN, 1.0)) && isnan(bb_Math_min(1.0, NAN)));
   CHECK(bb_Math_max(1.0, 2.0) == 2.0 && bb_Math_min(1.0, 2.0) == 1.0);
   CHECK(isnan(bb_Math_pow(ctx, 1.0, NAN)) && bb_Math_pow(ctx, NAN, 0.0) == 1.0 && isnan(bb_Math_pow(ctx, -1.0, INFINITY)));
+  /* the out-of-line base +-1 path, and NaN bases, which stay on the inline one */
+  CHECK(isnan(bb_Math_pow(ctx, 1.0, -INFINITY)) && isnan(bb_Math_pow(ctx, -1.0, NAN)) && bb_Math_pow(ctx, -1.0, 0.0) == 1.0);
+  CHECK(bb_Math_pow(ctx, -1.0, 3.0) == -1.0 && bb_Math_pow(ctx, 1.0, 0.5) == 1.0 && isnan(bb_Math_pow(ctx, NAN, 1.0)));
   CHECK(bb_Math_pow(ctx, 2.0, 10.0) == 1024.0 && bb_Math_ceil(ctx, -0.5) == 0.0 && signbit(bb_Math_ceil(ctx, -0.5)));
   CHECK(bb_d2i(NAN) == 0 && bb_d2i(1e10) == INT32_MAX && bb_d2i(-1e10) == INT32_MIN && bb_d2i(-1.9) == -1);
   CHECK(bb_d2l(1e30) == INT64_MAX && bb_d2l(-1e30) == INT64_MIN && bb_f2l(NAN) == 0);
