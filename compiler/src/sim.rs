@@ -1310,14 +1310,13 @@ impl Sim<'_> {
 
     /// Cores waiting for locks try again: one was released at `now`.
     fn retry_waiting(&mut self, now: f64) {
-        let Some(l) = &self.locks else {
+        if self.locks.is_none() {
             return;
-        };
-        let waiting: Vec<usize> = (0..self.ncores)
-            .filter(|&c| l.waiting[c] && !self.busy[c])
-            .collect();
-        for c in waiting {
-            self.dispatch(c, now);
+        }
+        for c in 0..self.ncores {
+            if !self.busy[c] && self.locks.as_ref().is_some_and(|l| l.waiting[c]) {
+                self.dispatch(c, now);
+            }
         }
     }
 
