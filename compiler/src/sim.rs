@@ -1574,10 +1574,16 @@ impl Sim<'_> {
             return;
         }
         let mut entries = std::mem::take(&mut self.scratch);
-        // Tasks whose invocations other cores' locks blocked: tried again
-        // when a lock is released.
-        let mut blocked: Vec<u32> = Vec::new();
+        // Tasks whose invocations other cores' locks blocked, with their
+        // notes (each stands for one queued object, so all are kept):
+        // tried again when a lock is released. A task's further notes
+        // would find the same sets blocked, so they are not formed again.
+        let mut blocked: Vec<(u32, u32)> = Vec::new();
         while let Some(task) = self.notes[core].pop_front() {
+            if let Some(b) = blocked.iter_mut().find(|b| b.0 == task) {
+                b.1 += 1;
+                continue;
+            }
             if let Some(l) = &self.locks {
                 l.blocked.set(false);
             }
@@ -1589,15 +1595,17 @@ impl Sim<'_> {
                 self.start(core, task, &entries, now);
                 break;
             }
-            if self.locks.as_ref().is_some_and(|l| l.blocked.get()) && !blocked.contains(&task) {
-                blocked.push(task);
+            if self.locks.as_ref().is_some_and(|l| l.blocked.get()) {
+                blocked.push((task, 1));
             }
         }
         self.scratch = entries;
         if let Some(l) = &mut self.locks {
             l.waiting[core] = !self.busy[core] && !blocked.is_empty();
-            for &task in blocked.iter().rev() {
-                self.notes[core].push_front(task);
+            for &(task, notes) in blocked.iter().rev() {
+                for _ in 0..notes {
+                    self.notes[core].push_front(task);
+                }
             }
         }
     }
@@ -2474,6 +2482,18 @@ pub(crate) mod tests {
         let r = simulate(&m, &mach, &layout, SimOptions::default());
         assert_eq!(r.time_ns, 1100.0);
         assert!(work_spans(&r).iter().all(|s| s.1 == 1000.0));
+    }
+
+    #[test]
+    fn a_core_keeps_every_blocked_object() {
+        // Four merged objects on two cores, two queued on each: they run
+        // one at a time (1000 + 4 * 100), none left behind.
+        let mut m = merged_data_parallel(4, 4).0;
+        m.tasks[1].invocations = 4;
+        let layout = layout_of(&m, vec![vec![0, 1], vec![1]]);
+        let r = simulate(&m, &free_machine(2), &layout, SimOptions::default());
+        assert!(r.completed, "{r:?}");
+        assert_eq!((r.time_ns, r.invocations), (1400.0, 5));
     }
 
     #[test]
