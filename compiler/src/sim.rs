@@ -44,7 +44,9 @@
 //! again when another core releases a lock. An object whose lock was
 //! never merged is its own set, which the stale-copy rule above already
 //! keeps to one invocation at a time, so programs without merges are
-//! simulated exactly as without this model.
+//! simulated exactly as without this model. Not modelled: the time the
+//! runtime's failed attempts cost (its "lock failures"), and
+//! [`critical_path`] does not name a lock as what an invocation waited for.
 //!
 //! An invocation takes an exit so that exit counts track the profiled
 //! ratios (counted per task, or per parameter-0 object under the
