@@ -35,7 +35,7 @@
 //! good: two parameters' objects, the invocation's new objects of an
 //! allocation with a parameter's object, all its new objects of one or two
 //! allocations. The simulator keeps the merged sets in a union-find over
-//! its objects ([`Locks`]); a running invocation holds the sets of its
+//! its objects (`Locks`); a running invocation holds the sets of its
 //! parameters until its end, when its exit's merges are applied (before
 //! its objects are routed). An invocation starts only when no other core
 //! holds one of its parameters' sets: a core passes over blocked
@@ -836,7 +836,7 @@ struct Sim<'a> {
     /// A collection is due: no core starts an invocation until it is over.
     gc_pending: bool,
     gc_running: bool,
-    /// The objects' merged locks ([`Locks`]), when the model merges any.
+    /// The objects' merged locks (`Locks`), when the model merges any.
     locks: Option<Locks>,
 }
 
