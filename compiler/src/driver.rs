@@ -550,7 +550,7 @@ fn synthesised_layout(
     let name = program_name(args);
     let astgs = crate::analysis::astg::build(program);
     let cstg = crate::analysis::cstg::build(program, &astgs);
-    let model = crate::sim::model_from(program, &name, &cstg, markov);
+    let model = crate::sim::model_from(program, &name, &cstg, markov, &lock_plan(program).0);
     let machine = crate::machine::Machine::builtin(&format!("smp:{}", cores.max(1)))
         .expect("smp:N is a built-in machine for every N >= 1");
     synthesise(&model, &machine, cores.max(1), DEFAULT_SEED).layout

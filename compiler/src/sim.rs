@@ -29,6 +29,25 @@
 //! order objects arrived; an invocation locks its parameter objects, so
 //! copies of an object queued for other tasks become stale.
 //!
+//! Merged locks (4.2; the runtime's `bb_lock_merge`, runtime-c/README.md
+//! "Lock merging"): the disjointness analysis' `LockPlan` says, per exit
+//! ([`Model::locks`], [`ExitMerges`]), which locks the exit merges for
+//! good: two parameters' objects, the invocation's new objects of an
+//! allocation with a parameter's object, all its new objects of one or two
+//! allocations. The simulator keeps the merged sets in a union-find over
+//! its objects (`Locks`); a running invocation holds the sets of its
+//! parameters until its end, when its exit's merges are applied (before
+//! its objects are routed). An invocation starts only when no other core
+//! holds one of its parameters' sets: a core passes over blocked
+//! invocations to the next it can run, as the runtime's all-or-nothing
+//! try-lock does, and one whose queued invocations are all blocked tries
+//! again when another core releases a lock. An object whose lock was
+//! never merged is its own set, which the stale-copy rule above already
+//! keeps to one invocation at a time, so programs without merges are
+//! simulated exactly as without this model. Not modelled: the time the
+//! runtime's failed attempts cost (its "lock failures"), and
+//! [`critical_path`] does not name a lock as what an invocation waited for.
+//!
 //! An invocation takes an exit so that exit counts track the profiled
 //! ratios (counted per task, or per parameter-0 object under the
 //! per-object hint): an exit whose expected count is a whole invocation
@@ -112,6 +131,32 @@ pub struct Model {
     pub outside: Outside,
     /// The program's tag types (objects hold at most one instance of each).
     pub tag_types: u32,
+    /// Per task and exit (indexed like `tasks[t].exits`): the locks the
+    /// exit merges (paper 4.2's disjointness analysis). Missing entries
+    /// merge nothing, so a hand-written model may leave it empty.
+    pub locks: Vec<Vec<ExitMerges>>,
+}
+
+/// The lock merges of one exit, as the runtime applies them when the
+/// exit is taken (`LockPlan`'s `ExitLocks`, with allocation sites read as
+/// indices into the exit's [`ExitModel::allocs`]; a site the profile never
+/// saw allocate has no entry and merges nothing).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExitMerges {
+    /// Parameter pairs whose objects' locks are merged.
+    pub params: Vec<(u32, u32)>,
+    /// (allocation, parameter): each new object of the allocation is
+    /// merged with the parameter's object.
+    pub new_with_param: Vec<(u32, u32)>,
+    /// (allocation, allocation): all of the invocation's new objects of
+    /// both (one allocation twice: its objects with each other) are merged.
+    pub new_with_new: Vec<(u32, u32)>,
+}
+
+impl ExitMerges {
+    pub fn is_empty(&self) -> bool {
+        self.params.is_empty() && self.new_with_param.is_empty() && self.new_with_new.is_empty()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -228,6 +273,12 @@ pub struct StateModel {
 }
 
 impl Model {
+    /// The lock merges of exit `exit` (an index into its `exits`) of
+    /// `task`, if it has any.
+    pub fn merges(&self, task: usize, exit: usize) -> Option<&ExitMerges> {
+        self.locks.get(task)?.get(exit).filter(|m| !m.is_empty())
+    }
+
     /// Indices of the states a task may allocate objects in, with the
     /// expected count per invocation (over all exits).
     pub fn expected_allocs(&self, task: usize) -> Vec<(u32, f64)> {
@@ -254,13 +305,15 @@ impl Model {
 }
 
 /// The simulator's model of a program: the CSTG's states and transitions
-/// annotated with the profile's Markov model (4.3.1). `name` is the
-/// program's name (as layouts record it).
+/// annotated with the profile's Markov model (4.3.1), and the lock merges
+/// of the disjointness analysis (4.2). `name` is the program's name (as
+/// layouts record it).
 pub fn model_from(
     p: &crate::hir::Program,
     name: &str,
     cstg: &crate::analysis::cstg::Cstg,
     mm: &crate::profile::MarkovModel,
+    plan: &crate::analysis::disjoint::LockPlan,
 ) -> Model {
     use crate::analysis::cstg::CstgEdge;
     use crate::hir::TaskId;
@@ -364,7 +417,7 @@ pub fn model_from(
                                 .map(move |(tag, source)| Bind { param, tag, source })
                         }))
                         .collect();
-                    let allocs = e
+                    let (alloc_sites, allocs): (Vec<_>, Vec<_>) = e
                         .allocs
                         .iter()
                         .filter_map(|&(site, mean)| {
@@ -375,14 +428,18 @@ pub fn model_from(
                                 .or_else(|| {
                                     g.node_indices().find(|&n| g[n].alloc_sites.contains(&site))
                                 })?;
-                            Some(Alloc {
-                                state: node.index() as u32,
-                                mean,
-                                tags: sources(BindPoint::Site(site), None),
-                            })
+                            Some((
+                                site,
+                                Alloc {
+                                    state: node.index() as u32,
+                                    mean,
+                                    tags: sources(BindPoint::Site(site), None),
+                                },
+                            ))
                         })
-                        .collect();
-                    ExitModel {
+                        .unzip();
+                    let merges = exit_merges(plan, id, e.exit, &alloc_sites);
+                    let exit = ExitModel {
                         runtime_exit: e.runtime_exit,
                         probability: e.probability,
                         mean_ns: e.mean_ns,
@@ -391,10 +448,12 @@ pub fn model_from(
                         next,
                         allocs,
                         binds,
-                    }
+                    };
+                    (exit, merges)
                 })
-                .collect();
-            TaskModel {
+                .collect::<Vec<_>>();
+            let (exits, merges): (Vec<_>, Vec<_>) = exits.into_iter().unzip();
+            let task_model = TaskModel {
                 name: task.name.clone(),
                 params: task.params.len() as u32,
                 startup: crate::layout::is_startup_task(p, id),
@@ -419,9 +478,11 @@ pub fn model_from(
                 },
                 exits,
                 invocations: mm.invocations(id),
-            }
+            };
+            (task_model, merges)
         })
-        .collect();
+        .collect::<Vec<_>>();
+    let (tasks, locks) = tasks.into_iter().unzip();
     Model {
         program: name.to_string(),
         tasks,
@@ -430,6 +491,44 @@ pub fn model_from(
         terminates: mm.complete,
         outside: mm.outside,
         tag_types: p.tag_types.len() as u32,
+        locks,
+    }
+}
+
+/// The merges of exit `exit` of `task` in `plan`, allocation sites read
+/// as indices into the exit's allocations (`alloc_sites`, in their order);
+/// a site without one (never allocated in the profile) merges nothing.
+fn exit_merges(
+    plan: &crate::analysis::disjoint::LockPlan,
+    task: crate::hir::TaskId,
+    exit: crate::hir::ExitId,
+    alloc_sites: &[crate::hir::AllocSiteId],
+) -> ExitMerges {
+    let Some(locks) = plan
+        .tasks
+        .get(task.0 as usize)
+        .and_then(|t| t.exits.get(exit.0 as usize))
+    else {
+        return ExitMerges::default();
+    };
+    let index = |site| {
+        alloc_sites
+            .iter()
+            .position(|&s| s == site)
+            .map(|i| i as u32)
+    };
+    ExitMerges {
+        params: locks.params.clone(),
+        new_with_param: locks
+            .new_with_param
+            .iter()
+            .filter_map(|&(site, param)| Some((index(site)?, param)))
+            .collect(),
+        new_with_new: locks
+            .new_with_new
+            .iter()
+            .filter_map(|&(a, b)| Some((index(a)?, index(b)?)))
+            .collect(),
     }
 }
 
@@ -737,6 +836,65 @@ struct Sim<'a> {
     /// A collection is due: no core starts an invocation until it is over.
     gc_pending: bool,
     gc_running: bool,
+    /// The objects' merged locks (`Locks`), when the model merges any.
+    locks: Option<Locks>,
+}
+
+/// The objects' locks as the runtime keeps them (`bb_lock_root`,
+/// `bb_lock_merge`): a union-find over objects whose sets only grow, each
+/// set one lock, held by the core running an invocation on one of its
+/// objects. Unmerged objects are sets of one, which the version check
+/// already keeps to one invocation at a time.
+struct Locks {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+    /// Per set (at its root): the core holding it, or [`NONE`].
+    holder: Vec<u32>,
+    /// Per core: its queued invocations were all blocked by locks other
+    /// cores held, so it tries again when one is released.
+    waiting: Vec<bool>,
+    /// `form` passed over an invocation for a lock another core held.
+    blocked: std::cell::Cell<bool>,
+    /// Per allocation of the finishing exit: its new objects (a range).
+    made: Vec<(u32, u32)>,
+}
+
+impl Locks {
+    fn root(&self, mut o: u32) -> u32 {
+        while self.parent[o as usize] != o {
+            o = self.parent[o as usize];
+        }
+        o
+    }
+
+    /// The object's lock is free or held by `core`.
+    fn free(&self, o: u32, core: usize) -> bool {
+        let h = self.holder[self.root(o) as usize];
+        h == NONE || h == core as u32
+    }
+
+    fn set_holder(&mut self, o: u32, core: u32) {
+        let r = self.root(o);
+        self.holder[r as usize] = core;
+    }
+
+    /// Merges the locks of `a` and `b` (by size, so roots stay near).
+    fn merge(&mut self, a: u32, b: u32) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra == rb {
+            return;
+        }
+        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+        if self.holder[big as usize] == NONE {
+            self.holder[big as usize] = self.holder[small as usize];
+        }
+    }
 }
 
 /// Simulates `layout` on `machine` with the model.
@@ -828,6 +986,19 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         heaps: Heaps::of(model, ncores),
         gc_pending: false,
         gc_running: false,
+        locks: model
+            .locks
+            .iter()
+            .flatten()
+            .any(|m| !m.is_empty())
+            .then(|| Locks {
+                parent: Vec::new(),
+                size: Vec::new(),
+                holder: Vec::new(),
+                waiting: vec![false; ncores],
+                blocked: std::cell::Cell::new(false),
+                made: Vec::new(),
+            }),
     };
     let startup = sim.new_obj(model.startup);
     let t0 = model.outside.init_ns;
@@ -846,6 +1017,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                     sim.maybe_collect(ev.time);
                 } else {
                     sim.dispatch(core as usize, ev.time);
+                    sim.retry_waiting(ev.time);
                 }
             }
             Kind::GcEnd => {
@@ -1114,7 +1286,73 @@ impl Sim<'_> {
     fn new_obj(&mut self, state: u32) -> u32 {
         self.objs.push(Obj { state, version: 0 });
         self.obj_tags.extend(std::iter::repeat_n(0, self.tag_types));
-        (self.objs.len() - 1) as u32
+        let o = (self.objs.len() - 1) as u32;
+        if let Some(l) = &mut self.locks {
+            l.parent.push(o);
+            l.size.push(1);
+            l.holder.push(NONE);
+        }
+        o
+    }
+
+    /// Object `o`'s lock can be taken by `core`; else notes that an
+    /// invocation was passed over for it.
+    fn lockable(&self, o: u32, core: usize) -> bool {
+        match &self.locks {
+            None => true,
+            Some(l) => {
+                let free = l.free(o, core);
+                if !free {
+                    l.blocked.set(true);
+                }
+                free
+            }
+        }
+    }
+
+    /// Cores waiting for locks try again: one was released at `now`.
+    fn retry_waiting(&mut self, now: f64) {
+        if self.locks.is_none() {
+            return;
+        }
+        for c in 0..self.ncores {
+            if !self.busy[c] && self.locks.as_ref().is_some_and(|l| l.waiting[c]) {
+                self.dispatch(c, now);
+            }
+        }
+    }
+
+    /// Applies the lock merges of the finishing exit: `objs` are the
+    /// invocation's parameters; each allocation's new objects are in the
+    /// ranges `Locks::made`.
+    fn merge_locks(&mut self, task: usize, exit: usize, objs: &[u32]) {
+        let model = self.model;
+        let (Some(l), Some(m)) = (&mut self.locks, model.merges(task, exit)) else {
+            return;
+        };
+        for &(i, j) in &m.params {
+            if let (Some(&a), Some(&b)) = (objs.get(i as usize), objs.get(j as usize)) {
+                l.merge(a, b);
+            }
+        }
+        for &(k, p) in &m.new_with_param {
+            if let (Some(&(lo, hi)), Some(&o)) = (l.made.get(k as usize), objs.get(p as usize)) {
+                for n in lo..hi {
+                    l.merge(n, o);
+                }
+            }
+        }
+        for &(a, b) in &m.new_with_new {
+            let (Some(&ra), Some(&rb)) = (l.made.get(a as usize), l.made.get(b as usize)) else {
+                continue;
+            };
+            let mut all = (ra.0..ra.1).chain(rb.0..rb.1);
+            if let Some(first) = all.next() {
+                for n in all {
+                    l.merge(first, n);
+                }
+            }
+        }
     }
 
     /// Where object `o`'s instance of tag type `tag` is kept in `obj_tags`,
@@ -1274,7 +1512,17 @@ impl Sim<'_> {
             }
         }
         if nparams == 1 {
-            match self.psets[idx][0].pop_front() {
+            // The first valid entry whose lock is free (without merged
+            // locks, the front).
+            let mut at = None;
+            for i in 0..self.psets[idx][0].len() {
+                let e = self.psets[idx][0][i];
+                if self.valid(&e) && self.lockable(e.obj, core) {
+                    at = Some(i);
+                    break;
+                }
+            }
+            match at.and_then(|i| self.psets[idx][0].remove(i)) {
                 Some(e) => out.push(e),
                 None => return false,
             }
@@ -1289,7 +1537,7 @@ impl Sim<'_> {
         let mut found = false;
         for i0 in 0..self.psets[idx][0].len() {
             let e0 = self.psets[idx][0][i0];
-            if !self.valid(&e0) {
+            if !self.valid(&e0) || !self.lockable(e0.obj, core) {
                 continue;
             }
             let tag = matched.map_or(0, |m| self.tag_of(e0.obj, m));
@@ -1303,6 +1551,7 @@ impl Sim<'_> {
                     self.valid(e)
                         && e.obj != e0.obj
                         && matched.is_none_or(|m| self.tag_of(e.obj, m) == tag)
+                        && self.lockable(e.obj, core)
                 });
                 match at {
                     Some(i) => picks.push(i),
@@ -1327,7 +1576,19 @@ impl Sim<'_> {
             return;
         }
         let mut entries = std::mem::take(&mut self.scratch);
+        // Tasks whose invocations other cores' locks blocked, with their
+        // notes (each stands for one queued object, so all are kept):
+        // tried again when a lock is released. A task's further notes
+        // would find the same sets blocked, so they are not formed again.
+        let mut blocked: Vec<(u32, u32)> = Vec::new();
         while let Some(task) = self.notes[core].pop_front() {
+            if let Some(b) = blocked.iter_mut().find(|b| b.0 == task) {
+                b.1 += 1;
+                continue;
+            }
+            if let Some(l) = &self.locks {
+                l.blocked.set(false);
+            }
             if self.form(core, task, &mut entries) {
                 if self.model.tasks[task as usize].params > 1 {
                     // The set may hold more complete invocations.
@@ -1336,8 +1597,19 @@ impl Sim<'_> {
                 self.start(core, task, &entries, now);
                 break;
             }
+            if self.locks.as_ref().is_some_and(|l| l.blocked.get()) {
+                blocked.push((task, 1));
+            }
         }
         self.scratch = entries;
+        if let Some(l) = &mut self.locks {
+            l.waiting[core] = !self.busy[core] && !blocked.is_empty();
+            for &(task, notes) in blocked.iter().rev() {
+                for _ in 0..notes {
+                    self.notes[core].push_front(task);
+                }
+            }
+        }
     }
 
     fn choose_exit(&mut self, task: u32, obj0: u32) -> u32 {
@@ -1394,6 +1666,9 @@ impl Sim<'_> {
         for e in entries {
             // Locked: copies queued for other tasks are now stale.
             self.objs[e.obj as usize].version += 1;
+            if let Some(l) = &mut self.locks {
+                l.set_holder(e.obj, core as u32);
+            }
         }
         let deciding = self.model.tasks[task as usize].count_param as usize;
         let exit = self.choose_exit(task, entries[deciding.min(entries.len() - 1)].obj);
@@ -1452,6 +1727,13 @@ impl Sim<'_> {
         let objs = run.objs;
         let model = self.model;
         let ex = &model.tasks[run.task as usize].exits[run.exit as usize];
+        // The invocation's locks are released as the exit is applied.
+        if let Some(l) = &mut self.locks {
+            for &o in &objs {
+                l.set_holder(o, NONE);
+            }
+            l.made.clear();
+        }
         // The body allocates (binding the new objects to their tags), then
         // the exit changes the parameters' tags, as in the runtime; the
         // parameters are routed before the new objects.
@@ -1482,13 +1764,18 @@ impl Sim<'_> {
                     n
                 }
             };
+            let made_from = self.objs.len() as u32;
             for _ in 0..n as u64 {
                 let o = self.new_obj(a.state);
                 for &(tag, source) in &a.tags {
                     self.bind(o, tag, source, &objs);
                 }
             }
+            if let Some(l) = &mut self.locks {
+                l.made.push((made_from, self.objs.len() as u32));
+            }
         }
+        self.merge_locks(ti, ei, &objs);
         for b in &ex.binds {
             if let Some(&o) = objs.get(b.param as usize) {
                 self.bind(o, b.tag, b.source, &objs);
@@ -1683,6 +1970,7 @@ pub(crate) mod tests {
             startup: 0,
             terminates: true,
             outside: Outside::default(),
+            locks: Vec::new(),
         }
     }
 
@@ -1696,6 +1984,7 @@ pub(crate) mod tests {
             startup: 0,
             terminates: true,
             outside: Outside::default(),
+            locks: Vec::new(),
         }
     }
 
@@ -2140,6 +2429,159 @@ pub(crate) mod tests {
         assert!(r.time_ns < 1700.0, "{}", r.time_ns);
     }
 
+    /// `data_parallel(n, 100)` whose startup exit merges the locks of
+    /// the first `merged` of its `n` new objects (their own allocation,
+    /// `merge all new`), on one core per object.
+    fn merged_data_parallel(n: u32, merged: u32) -> (Model, Layout) {
+        let mut m = data_parallel(n, 100.0);
+        let alloc = |mean: u32| Alloc {
+            state: 1,
+            mean: f64::from(mean),
+            tags: vec![],
+        };
+        m.tasks[0].exits[0].allocs = vec![alloc(merged), alloc(n - merged)];
+        m.locks = vec![vec![ExitMerges {
+            new_with_new: vec![(0, 0)],
+            ..ExitMerges::default()
+        }]];
+        let mut hosts = vec![vec![0, 1]];
+        hosts.extend((1..n).map(|_| vec![1]));
+        let layout = layout_of(&m, hosts);
+        (m, layout)
+    }
+
+    /// The (start, end) of every `work` invocation, by core.
+    fn work_spans(r: &SimResult) -> Vec<(u32, f64, f64)> {
+        let mut spans: Vec<_> = r
+            .trace
+            .iter()
+            .filter(|i| i.task == 1)
+            .map(|i| (i.core, i.start, i.end))
+            .collect();
+        spans.sort_by_key(|a| a.0);
+        spans
+    }
+
+    #[test]
+    fn merged_locks_keep_tasks_apart() {
+        // Two objects, one per core: unmerged they run at the same time
+        // (1000 + 100); merged, the second core waits for the first
+        // invocation to release the lock and then runs (1000 + 200).
+        let mach = free_machine(2);
+        let (mut m, layout) = merged_data_parallel(2, 2);
+        let r = simulate(&m, &mach, &layout, SimOptions::default());
+        assert!(r.completed);
+        assert_eq!(r.time_ns, 1200.0);
+        let spans = work_spans(&r);
+        assert_eq!(spans.len(), 2);
+        assert_ne!(spans[0].0, spans[1].0, "one invocation per core");
+        let (a, b) = (spans[0], spans[1]);
+        assert!(
+            a.2 <= b.1 || b.2 <= a.1,
+            "merged invocations overlap: {spans:?}"
+        );
+        m.locks.clear();
+        let r = simulate(&m, &mach, &layout, SimOptions::default());
+        assert_eq!(r.time_ns, 1100.0);
+        assert!(work_spans(&r).iter().all(|s| s.1 == 1000.0));
+    }
+
+    #[test]
+    fn a_core_keeps_every_blocked_object() {
+        // Four merged objects on two cores, two queued on each: they run
+        // one at a time (1000 + 4 * 100), none left behind.
+        let mut m = merged_data_parallel(4, 4).0;
+        m.tasks[1].invocations = 4;
+        let layout = layout_of(&m, vec![vec![0, 1], vec![1]]);
+        let r = simulate(&m, &free_machine(2), &layout, SimOptions::default());
+        assert!(r.completed, "{r:?}");
+        assert_eq!((r.time_ns, r.invocations), (1400.0, 5));
+    }
+
+    #[test]
+    fn unmerged_objects_still_run_together() {
+        // Four objects on four cores, the first two merged: those two run
+        // one after the other, the other two at once beside them.
+        let (m, layout) = merged_data_parallel(4, 2);
+        let r = simulate(&m, &free_machine(4), &layout, SimOptions::default());
+        assert!(r.completed);
+        assert_eq!(r.time_ns, 1200.0);
+        let spans = work_spans(&r);
+        let starts: Vec<f64> = spans.iter().map(|s| s.1).collect();
+        let at_once = starts.iter().filter(|&&t| t == 1000.0).count();
+        assert_eq!(at_once, 3, "{spans:?}");
+        assert_eq!(starts.iter().filter(|&&t| t == 1100.0).count(), 1);
+    }
+
+    #[test]
+    fn parameter_merges_carry_to_later_tasks() {
+        // A pair task merges its two objects' locks; each then goes to a
+        // one-object task on its own core, which so run one at a time.
+        let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 2.0)]);
+        start.startup = true;
+        let mut pair = task("pair", 2, 10.0, vec![Some(2), Some(2)], vec![]);
+        pair.invocations = 1;
+        let mut work = task("work", 1, 100.0, vec![None], vec![]);
+        work.invocations = 2;
+        let mut m = model_of(
+            vec![start, pair, work],
+            vec![
+                state("S", vec![(0, 0)]),
+                state("P", vec![(1, 0), (1, 1)]),
+                state("W", vec![(2, 0)]),
+            ],
+        );
+        let layout = layout_of(&m, vec![vec![0, 1, 2], vec![2]]);
+        let mach = free_machine(2);
+        let unmerged = simulate(&m, &mach, &layout, SimOptions::default());
+        assert_eq!(unmerged.time_ns, 1110.0);
+        m.locks = vec![
+            vec![],
+            vec![ExitMerges {
+                params: vec![(0, 1)],
+                ..ExitMerges::default()
+            }],
+        ];
+        let merged = simulate(&m, &mach, &layout, SimOptions::default());
+        assert!(merged.completed);
+        assert_eq!(merged.time_ns, 1210.0);
+    }
+
+    #[test]
+    fn lock_plan_sites_become_allocation_indices() {
+        use crate::analysis::disjoint::{ExitLocks, LockPlan, TaskLocks};
+        use crate::hir::{AllocSiteId, ExitId};
+        let plan = LockPlan {
+            tasks: vec![TaskLocks {
+                exits: vec![ExitLocks {
+                    reachable: true,
+                    params: vec![(0, 1)],
+                    new_with_param: vec![(AllocSiteId(5), 0), (AllocSiteId(9), 1)],
+                    new_with_new: vec![
+                        (AllocSiteId(5), AllocSiteId(7)),
+                        (AllocSiteId(9), AllocSiteId(9)),
+                    ],
+                }],
+                budget_exceeded: false,
+            }],
+        };
+        // The exit allocated at sites 7 and 5 (in that order), never at 9.
+        let sites = [AllocSiteId(7), AllocSiteId(5)];
+        let m = exit_merges(&plan, TaskId(0), ExitId(0), &sites);
+        assert_eq!(
+            m,
+            ExitMerges {
+                params: vec![(0, 1)],
+                new_with_param: vec![(1, 0)],
+                new_with_new: vec![(1, 0)],
+            }
+        );
+        assert_eq!(
+            exit_merges(&plan, TaskId(1), ExitId(0), &sites),
+            ExitMerges::default()
+        );
+    }
+
     #[test]
     fn cap_reports_useful_fraction() {
         let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![]);
@@ -2152,6 +2594,7 @@ pub(crate) mod tests {
             startup: 0,
             terminates: false,
             outside: Outside::default(),
+            locks: Vec::new(),
         };
         let mut mach = free_machine(2);
         mach.costs.dispatch_ns = 10.0;

@@ -726,6 +726,7 @@ mod tests {
             startup: 0,
             terminates: true,
             outside: crate::sim::Outside::default(),
+            locks: Vec::new(),
         };
         let mut g = core_groups(&m);
         parallelise(&m, &mut g, 62);

@@ -198,7 +198,7 @@ pub fn sim(args: &SimArgs) -> i32 {
     let name = super::program_name(&args.common);
     let astgs = crate::analysis::astg::build(program);
     let cstg = crate::analysis::cstg::build(program, &astgs);
-    let model = sim::model_from(program, &name, &cstg, &mm);
+    let model = sim::model_from(program, &name, &cstg, &mm, &super::lock_plan(program).0);
     if let Some(runs) = args.dsa_report {
         return dsa_report(args, &model, runs);
     }
@@ -436,6 +436,7 @@ fn bench() {
         startup: 0,
         terminates: true,
         outside: crate::sim::Outside::default(),
+        locks: Vec::new(),
         tag_types: 0,
     };
     let machine = Machine::builtin("smp:4").expect("a built-in machine");

@@ -120,7 +120,8 @@ fn keyword() -> (Program, Model) {
     let mm = MarkovModel::from_profile(&p, &prof, &[]).unwrap();
     let astgs = crate::analysis::astg::build(&p);
     let cstg = crate::analysis::cstg::build(&p, &astgs);
-    let model = sim::model_from(&p, "keyword", &cstg, &mm);
+    let plan = crate::analysis::disjoint::analyze(&p);
+    let model = sim::model_from(&p, "keyword", &cstg, &mm, &plan);
     (p, model)
 }
 
@@ -253,6 +254,7 @@ fn finds_the_rate_matched_pipeline() {
         startup: 0,
         terminates: true,
         outside: crate::sim::Outside::default(),
+        locks: Vec::new(),
     };
     let mut groups = synth::core_groups(&m);
     synth::parallelise(&m, &mut groups, 4);
@@ -296,6 +298,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
         startup: 0,
         terminates: true,
         outside: crate::sim::Outside::default(),
+        locks: Vec::new(),
     }
 }
 
