@@ -10,12 +10,9 @@
 //
 // Structure (the paper's Figure 8: image processing on pieces, aggregation,
 // feature extraction, feature tracking). Every work object gets its own
-// copy of the rows or columns it reads, or arrays handed over to it, so no
-// two working objects share data; a strip hands its results over to its
-// frame when it is done (the merge exits merge the finished strip's lock
-// into the frame's). A pass's arrays are handed on to the pass it starts
-// (class Spares), which computes into them again instead of allocating
-// (and zeroing) some 13 MB of arrays a pass:
+// copy of the rows or columns it reads, so no two working objects share
+// data; a strip hands its results over to its frame when it is done (the
+// merge exits merge the finished strip's lock into the frame's):
 //   startup    reads the parameters, makes the Clip and starts a pass;
 //   fill       starts one more pass per invocation until WINDOW are under
 //              way;
@@ -33,9 +30,9 @@
 //   merge, mergeFirst
 //              take a Strip's rows into its Frame's pictures (the
 //              aggregation, without a copy); the frame is then ready. The
-//              last mergeFirst of frame 1 also hands the row sums over
-//              to PIECES Columns (each the blocks of its columns, one per
-//              strip) bound by a `detect` tag to a Detector;
+//              last mergeFirst of frame 1 also cuts the row sums into
+//              PIECES Columns (copies of their columns, a block per strip)
+//              bound by a `detect` tag to a Detector;
 //   strength   one Column: column sums, feature strength and the N_FEA
 //              strongest pixels of its columns;
 //   select     merges the Columns' candidates into the N_FEA strongest,
@@ -46,19 +43,11 @@
 //              group's features into that frame (Lucas-Kanade of one
 //              feature never reads another's) and moves on to the next
 //              frame's tag, so each group visits the frames in order while
-//              other groups track in other frames; the last group to
-//              track into a frame takes the frame's strip arrays along.
-//              A step locks its frame, so a frame's groups track into it
-//              one after another: a group or a per-group object that held
-//              the frame's pictures would share them, and the disjointness
-//              analysis would merge its lock with the frame's (per-group
-//              copies would cost some 40% of the 1-core time; see
-//              benchmarks/README.md);
+//              other groups track in other frames;
 //   gather     collects the Groups into the pass's Result (by the pass
-//              tag), in group order, with their windows and the strip
-//              arrays they carry;
+//              tag), in group order;
 //   nextPass   after a complete pass, while passes are left to start:
-//              starts the next pass with the complete pass's arrays;
+//              starts the next pass;
 //   finishPass after a complete pass, once every pass has started: prints
 //              the last pass's features after every pass is complete.
 //
@@ -116,125 +105,6 @@ class Params {
     }
 }
 
-// The arrays of a complete pass that the pass it starts computes into
-// again (nextPass hands them on; see StripArrays): its strips' arrays and
-// its groups' windows of the previous frame.
-class Spares {
-    StripArrays[][] strips;  // by frame index, by strip
-    float[][] ip1;           // by group: Group.ip1 and Group.ip0
-    float[][] ip0;
-
-    Spares(int frames, int groups) {
-        strips = new StripArrays[frames + 1][];
-        ip1 = new float[groups][];
-        ip0 = new float[groups][];
-    }
-
-    // Strip g's arrays of frame f in spare, or null if it has none.
-    static StripArrays strip(Spares spare, int f, int g) {
-        if (spare == null || f >= spare.strips.length || spare.strips[f] == null
-            || g >= spare.strips[f].length) {
-            return null;
-        }
-        return spare.strips[f][g];
-    }
-
-    // Array g of windows (ip1 or ip0 of spare), if it has at least n
-    // elements; else a new array of n.
-    static float[] window(float[][] windows, int g, int n) {
-        if (windows == null || g >= windows.length || windows[g] == null || windows[g].length < n) {
-            return new float[n];
-        }
-        return windows[g];
-    }
-}
-
-// The arrays one Strip computes into (and its scratch rows). A pass hands
-// its frames' StripArrays on to the pass it starts (through the last Group
-// to track into each frame, the pass's Result and nextPass), whose strip g
-// of frame f fills strip g of frame f's arrays again: the arrays stay
-// allocated instead of being collected and allocated (and zeroed) anew.
-// They are taken again only by a strip of the same geometry, which writes
-// the same elements; the others (the borders) keep the zeros they were
-// allocated with.
-class StripArrays {
-    int rows;       // the geometry they were allocated for (Strip's fields)
-    int cols;
-    int first;
-    int last;
-    int m0;
-    int m1;
-    int win;
-    int pieces;
-    byte[] in;         // the BMP rows t0 .. t1-1
-    float[] ring;      // five rows of the horizontal blur pass
-    float[] blurred;   // level-0 rows b0 .. (first-1 .. last, and those level 1 needs)
-    float[] dx;        // rows first .. last-1
-    float[] dy;
-    float[] up;        // three rows of differences (Vision.sobelRows)
-    float[] mid;
-    float[] down;
-    float[] lxx;       // one row of squared gradients (Vision.squaredRowSums)
-    float[] lxy;
-    float[] lyy;
-    // Frame 1: row sums of dX·dX, dX·dY, dY·dY of rows first .. last-1,
-    // cut by the column bands of the feature strength: [g] holds band g's
-    // columns (rows x band width, row-major).
-    float[][] xx;
-    float[][] xy;
-    float[][] yy;
-    float[] ring1;     // five rows of level 1's horizontal pass
-    float[] blurred1;  // level-1 rows c0 .. (m0-1 .. m1, clipped)
-    float[] dx1;       // level-1 rows m0 .. m1-1
-    float[] dy1;
-
-    StripArrays(Strip p) {
-        rows = p.rows;
-        cols = p.cols;
-        first = p.first;
-        last = p.last;
-        m0 = p.m0;
-        m1 = p.m1;
-        win = p.win;
-        pieces = p.pieces;
-        int outRows = (rows + 1) / 2;
-        int outCols = (cols + 1) / 2;
-        in = new byte[(p.t1 - p.t0) * cols * 3];
-        ring = new float[5 * cols];
-        blurred = new float[(Strip.blurTo(rows, last, m1) - Strip.blurFrom(first, m0)) * cols];
-        dx = new float[(last - first) * cols];
-        dy = new float[(last - first) * cols];
-        up = new float[cols];
-        mid = new float[cols];
-        down = new float[cols];
-        if (win > 0) {
-            int bands = Math.min(pieces, cols);
-            xx = new float[bands][];
-            xy = new float[bands][];
-            yy = new float[bands][];
-            for (int g = 0; g < bands; g++) {
-                int w = cols * (g + 1) / bands - cols * g / bands;
-                xx[g] = new float[(last - first) * w];
-                xy[g] = new float[(last - first) * w];
-                yy[g] = new float[(last - first) * w];
-            }
-            lxx = new float[cols + win];
-            lxy = new float[cols + win];
-            lyy = new float[cols + win];
-        }
-        ring1 = new float[5 * outCols];
-        blurred1 = new float[(Math.min(outRows, m1 + 1) - Math.max(0, m0 - 1)) * outCols];
-        dx1 = new float[(m1 - m0) * outCols];
-        dy1 = new float[(m1 - m0) * outCols];
-    }
-
-    // Whether these arrays were allocated for a strip of p's geometry.
-    boolean fits(Strip p) {
-        return rows == p.rows && cols == p.cols && first == p.first && last == p.last
-            && m0 == p.m0 && m1 == p.m1 && win == p.win && pieces == p.pieces;
-    }
-}
-
 // Rows first .. last-1 of level 0 of one frame and rows m0 .. m1-1 of
 // level 1 (the strips of a frame share out the rows of both levels).
 class Strip {
@@ -253,18 +123,25 @@ class Strip {
     int m1;
     int win;        // > 0: also the row sums of the squared gradients
     int pieces;     // the column bands of the feature strength
+    float[] blurred;   // level-0 rows b0 .. (first-1 .. last, and those level 1 needs)
+    int b0;
+    float[] dx;        // rows first .. last-1
+    float[] dy;
     int piece;      // 0 .. strips-1, top to bottom
-    int b0;         // the first level-0 row in arrays.blurred
-    int c0;         // the first level-1 row in arrays.blurred1
-    // The arrays it computes into: those of the same strip of a previous
-    // pass, if given and of this strip's geometry, else (null until
-    // process() makes them) new ones.
-    StripArrays arrays;
+    // Row sums of dX·dX, dX·dY, dY·dY of rows first .. last-1, cut by the
+    // column bands of the feature strength: [g] holds band g's columns
+    // (rows x band width, row-major).
+    float[][] xx;
+    float[][] xy;
+    float[][] yy;
+    float[] blurred1;  // level-1 rows c0 .. (m0-1 .. m1, clipped)
+    int c0;
+    float[] dx1;       // level-1 rows m0 .. m1-1
+    float[] dy1;
 
     // Strip g of the `strips` of frame f (once f.load() has read its
-    // header), with the rows its blurs read, computing into `spare` if it
-    // fits (spare may be null).
-    Strip(Frame f, int g, StripArrays spare) {
+    // header), with the rows its blurs read.
+    Strip(Frame f, int g) {
         int rows = f.blur0.rows;
         int outRows = f.blur1.rows;
         path = f.path;
@@ -283,9 +160,6 @@ class Strip {
         win = 0;
         if (f.index == 1) {
             win = f.par.win;
-        }
-        if (spare != null && spare.fits(this)) {
-            arrays = spare;
         }
     }
 
@@ -311,21 +185,17 @@ class Strip {
         int first = this.first;
         int last = this.last;
         int t1 = this.t1;
-        if (arrays == null) {
-            arrays = new StripArrays(this);
-        }
-        StripArrays a = arrays;
         // The file's rows are bottom-up: rows t0 .. t1-1 are the file rows
         // rows-t1 .. rows-1-t0, one range of bytes.
-        byte[] in = a.in;
-        Files.readInto(path, (long) offset + (long) (rows - t1) * cols * 3, in, 0, in.length);
+        byte[] in = Files.readBytes(path, (long) offset + (long) (rows - t1) * cols * 3,
+                                    (t1 - t0) * cols * 3);
         // Vertical blur pass on rows b0 .. b1-1, over the horizontal pass's
         // rows i-2 .. i+2, which a ring of five rows holds (row r at r % 5).
         int b0 = blurFrom(first, m0);
         this.b0 = b0;
         int b1 = blurTo(rows, last, m1);
-        float[] bl = a.blurred;
-        float[] ring = a.ring;
+        float[] bl = new float[(b1 - b0) * cols];
+        float[] ring = new float[5 * cols];
         int start = Math.max(2, b0);
         int end = Math.min(rows - 2, b1);
         for (int r = start - 2; r < start + 2 && start < end; r++) {
@@ -348,12 +218,25 @@ class Strip {
                 bl[d + j] = t * 0.0625f;
             }
         }
-        float[] gx = a.dx;
-        float[] gy = a.dy;
-        Vision.sobelRows(bl, b0, rows, cols, first, last, gx, gy, a.up, a.mid, a.down);
+        int n = (last - first) * cols;
+        blurred = bl;
+        float[] gx = new float[n];
+        float[] gy = new float[n];
+        dx = gx;
+        dy = gy;
+        Vision.sobelRows(bl, b0, rows, cols, first, last, gx, gy);
         if (win > 0) {
-            Vision.squaredRowSums(gx, gy, last - first, cols, win, a.xx, a.xy, a.yy,
-                                  a.lxx, a.lxy, a.lyy);
+            int bands = Math.min(pieces, cols);
+            xx = new float[bands][];
+            xy = new float[bands][];
+            yy = new float[bands][];
+            for (int g = 0; g < bands; g++) {
+                int w = cols * (g + 1) / bands - cols * g / bands;
+                xx[g] = new float[(last - first) * w];
+                xy[g] = new float[(last - first) * w];
+                yy[g] = new float[(last - first) * w];
+            }
+            Vision.squaredRowSums(gx, gy, last - first, cols, win, xx, xy, yy);
         }
         levelOne(bl, b0);
     }
@@ -374,9 +257,8 @@ class Strip {
         // Vertical pass: level-1 row m is centred on level-0 row c = 2 + 2m,
         // over the horizontal pass's rows c-2 .. c+2, which a ring of five
         // rows holds (row r at r % 5); next is the first row not yet in it.
-        StripArrays a = arrays;
-        float[] bl = a.blurred1;
-        float[] ring = a.ring1;
+        float[] bl = new float[(c1 - c0) * outCols];
+        float[] ring = new float[5 * outCols];
         int next = 0;
         for (int m = c0; m < c1 && 2 + 2 * m < rows - 2; m++) {
             int c = 2 + 2 * m;
@@ -399,7 +281,11 @@ class Strip {
                 bl[d + j] = t * 0.0625f;
             }
         }
-        Vision.sobelRows(bl, c0, outRows, outCols, m0, m1, a.dx1, a.dy1, a.up, a.mid, a.down);
+        int n = (m1 - m0) * outCols;
+        blurred1 = bl;
+        dx1 = new float[n];
+        dy1 = new float[n];
+        Vision.sobelRows(bl, c0, outRows, outCols, m0, m1, dx1, dy1);
     }
 }
 
@@ -410,14 +296,9 @@ class Column {
     flag submit;
 
     int band;       // 0 .. bands-1, left to right
-    // The row sums of these columns, by strip: block s holds rows from[s]
-    // .. from[s+1]-1 x (last - first), row-major (frame 1's strips' arrays
-    // of this band, which nothing else reads until the next pass takes
-    // them).
-    float[][] xx;
-    float[][] xy;
-    float[][] yy;
-    int[] from;
+    float[] xx;     // rows x (last - first), row-major
+    float[] xy;
+    float[] yy;
     int rows;
     int cols;       // the whole image's
     int first;
@@ -431,13 +312,12 @@ class Column {
     float[] bs;
     int found;
 
-    Column(int band, float[][] xx, float[][] xy, float[][] yy, int[] from, int rows, int cols,
-           int first, int last, int win, int nFea) {
+    Column(int band, float[] xx, float[] xy, float[] yy, int rows, int cols, int first, int last,
+           int win, int nFea) {
         this.band = band;
         this.xx = xx;
         this.xy = xy;
         this.yy = yy;
-        this.from = from;
         this.rows = rows;
         this.cols = cols;
         this.first = first;
@@ -453,11 +333,13 @@ class Column {
         int last = this.last;
         int win = this.win;
         int nFea = this.nFea;
-        int[] from = this.from;
+        float[] xx = this.xx;
+        float[] xy = this.xy;
+        float[] yy = this.yy;
         int w = last - first;
-        Vision.columnSums(xx, from, w, win);
-        Vision.columnSums(xy, from, w, win);
-        Vision.columnSums(yy, from, w, win);
+        Vision.columnSums(xx, rows, w, win);
+        Vision.columnSums(xy, rows, w, win);
+        Vision.columnSums(yy, rows, w, win);
         // tracking.c keeps the nFea pixels with lambda > 0 that come first
         // by strength, ties in row-major order, and so does this. The
         // pixels come in row-major order, so a pixel beats a kept one only
@@ -482,17 +364,8 @@ class Column {
         int size = 0;
         float floor = 0.0f;
         for (int i = win; i < rows - win; i++) {
-            // Row i's block and its index there.
-            int s = 0;
-            while (from[s + 1] <= i) {
-                s++;
-            }
-            float[] xx = this.xx[s];
-            float[] xy = this.xy[s];
-            float[] yy = this.yy[s];
-            int at = (i - from[s]) * w - first;
             for (int j = j0; j < j1; j++) {
-                int p = at + j;
+                int p = i * w + j - first;
                 float det = xx[p] * yy[p] - xy[p] * xy[p];
                 float tr = xx[p] + yy[p];
                 float lambda = (float) (det / (tr + 0.00001));
@@ -571,23 +444,15 @@ class Frame {
     Picture blur1;
     Picture dx1;
     Picture dy1;
-    // Its strips' arrays, by strip (frame 1's also hold the row sums the
-    // Columns take): handed on to the next pass once every group has
-    // tracked into the frame.
-    StripArrays[] arrays;
-    // Frame 1: by group, the windows of a previous pass's groups, or null.
-    float[][] ip1;
-    float[][] ip0;
+    // Frame 1: row sums of dX·dX, dX·dY, dY·dY: per strip, its arrays
+    // per column band (Strip.xx).
+    float[][][] xx;
+    float[][][] xy;
+    float[][][] yy;
 
-    // spare (may be null): a complete pass's arrays; frame 1 keeps its
-    // groups' windows for the groups its Detector will make.
-    Frame(Params par, int index, Spares spare) {
+    Frame(Params par, int index) {
         this.par = par;
         this.index = index;
-        if (index == 1 && spare != null) {
-            ip1 = spare.ip1;
-            ip0 = spare.ip0;
-        }
     }
 
     // Reads the frame's header and makes its pictures; returns the number
@@ -608,7 +473,11 @@ class Frame {
         blur1 = new Picture(outRows, outCols);
         dx1 = new Picture(outRows, outCols);
         dy1 = new Picture(outRows, outCols);
-        arrays = new StripArrays[strips];
+        if (index == 1) {
+            xx = new float[strips][][];
+            xy = new float[strips][][];
+            yy = new float[strips][][];
+        }
         return strips;
     }
 
@@ -617,61 +486,67 @@ class Frame {
     boolean merge(Strip p) {
         int first = p.first;
         int last = p.last;
-        StripArrays a = p.arrays;
-        blur0.place(a.blurred, p.b0, first, last);
-        dx0.place(a.dx, first, first, last);
-        dy0.place(a.dy, first, first, last);
-        blur1.place(a.blurred1, p.c0, p.m0, p.m1);
-        dx1.place(a.dx1, p.m0, p.m0, p.m1);
-        dy1.place(a.dy1, p.m0, p.m0, p.m1);
-        arrays[p.piece] = a;
-        p.arrays = null;
+        blur0.place(p.blurred, p.b0, first, last);
+        dx0.place(p.dx, first, first, last);
+        dy0.place(p.dy, first, first, last);
+        blur1.place(p.blurred1, p.c0, p.m0, p.m1);
+        dx1.place(p.dx1, p.m0, p.m0, p.m1);
+        dy1.place(p.dy1, p.m0, p.m0, p.m1);
+        if (xx != null) {
+            xx[p.piece] = p.xx;
+            xy[p.piece] = p.xy;
+            yy[p.piece] = p.yy;
+        }
+        p.blurred = null;
+        p.dx = null;
+        p.dy = null;
+        p.xx = null;
+        p.xy = null;
+        p.yy = null;
+        p.blurred1 = null;
+        p.dx1 = null;
+        p.dy1 = null;
         merged++;
         return merged == strips;
     }
 
     // Frame 1: the Detector, bound to q (this frame's own tag, for the
-    // groups it will make), and its Columns, each with its columns of the
-    // row sums (the strips computed them cut by band: each strip's part is
-    // one block of its own, which the Column takes over without a copy).
-    // The Detector is also bound to p, the pass's tag, for the Groups it
-    // will make.
+    // groups it will make), and its Columns, each with a copy of its
+    // columns of the row sums (the strips computed them cut by band, so
+    // each strip's part is one block to copy). The Detector is also bound to p, the pass's
+    // tag, for the Groups it will make.
     void splitColumns(tag q, tag p) {
         int rows = blur0.rows;
         int cols = blur0.cols;
         int bands = Math.min(par.pieces, cols);
         tag d = new tag(detect);
-        Detector det = new Detector(par.copy(), bands, ip1, ip0) { collecting := true, add d, add q, add p };
-        ip1 = null;
-        ip0 = null;
+        Detector det = new Detector(par.copy(), bands) { collecting := true, add d, add q, add p };
         for (int g = 0; g < bands; g++) {
             int first = cols * g / bands;
             int last = cols * (g + 1) / bands;
-            float[][] cx = new float[strips][];
-            float[][] cy = new float[strips][];
-            float[][] cz = new float[strips][];
-            int[] from = new int[strips + 1];
+            int w = last - first;
+            float[] cx = new float[rows * w];
+            float[] cy = new float[rows * w];
+            float[] cz = new float[rows * w];
             for (int s = 0; s < strips; s++) {
-                cx[s] = arrays[s].xx[g];
-                cy[s] = arrays[s].xy[g];
-                cz[s] = arrays[s].yy[g];
-                from[s] = rows * s / strips;
+                // Strip s's rows of band g are one block, in place.
+                int at = rows * s / strips * w;
+                int n = (rows * (s + 1) / strips - rows * s / strips) * w;
+                System.arraycopy(xx[s][g], 0, cx, at, n);
+                System.arraycopy(xy[s][g], 0, cy, at, n);
+                System.arraycopy(yy[s][g], 0, cz, at, n);
             }
-            from[strips] = rows;
-            Column c = new Column(g, cx, cy, cz, from, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
+            Column c = new Column(g, cx, cy, cz, rows, cols, first, last, par.win, par.nFea) { process := true, add d };
         }
+        xx = null;
+        xy = null;
+        yy = null;
     }
 
-    // Group g has tracked into this frame; true when all have: g then
-    // takes the frame's strip arrays over, for the next pass.
-    boolean visited(Group g) {
+    // A group has tracked into this frame; true when all have.
+    boolean visited() {
         visits++;
-        if (visits < par.pieces) {
-            return false;
-        }
-        g.spent[index] = arrays;
-        arrays = null;
-        return true;
+        return visits == par.pieces;
     }
 }
 
@@ -686,14 +561,10 @@ class Detector {
     float[][] by;
     float[][] bs;
     int[] found;
-    float[][] ip1;  // by group, windows for the Groups (or null; Spares)
-    float[][] ip0;
 
-    Detector(Params par, int bands, float[][] ip1, float[][] ip0) {
+    Detector(Params par, int bands) {
         this.par = par;
         this.bands = bands;
-        this.ip1 = ip1;
-        this.ip0 = ip0;
         this.merged = 0;
         bx = new float[bands][];
         by = new float[bands][];
@@ -756,10 +627,7 @@ class Detector {
             float[] ys = new float[last - first];
             System.arraycopy(kept[0], first, xs, 0, last - first);
             System.arraycopy(kept[1], first, ys, 0, last - first);
-            int n = 4 * par.win * par.win;
-            float[] w1 = Spares.window(ip1, g, n);
-            float[] w0 = Spares.window(ip0, g, n);
-            Group gr = new Group(par.copy(), g, xs, ys, w1, w0) { waiting := true, add q, add p };
+            Group gr = new Group(par.copy(), g, xs, ys) { waiting := true, add q, add p };
         }
         bx = null;
         by = null;
@@ -791,13 +659,8 @@ class Group {
     float[] ix;     // scratch windows
     float[] iy;
     float[] jp;
-    // By frame index: the strip arrays of the frames this group was the
-    // last to track into (Frame.visited), for the pass's Result.
-    StripArrays[][] spent;
 
-    // ip1 and ip0: arrays for the windows, of at least 4win² elements
-    // (they grow as needed).
-    Group(Params par, int id, float[] xs, float[] ys, float[] ip1, float[] ip0) {
+    Group(Params par, int id, float[] xs, float[] ys) {
         this.par = par;
         this.id = id;
         this.xs = xs;
@@ -805,12 +668,11 @@ class Group {
         this.count = xs.length;
         int n = 4 * par.win * par.win;
         inside = new boolean[count];
-        this.ip1 = ip1;
-        this.ip0 = ip0;
+        ip1 = new float[n];
+        ip0 = new float[n];
         ix = new float[n];
         iy = new float[n];
         jp = new float[n];
-        spent = new StripArrays[par.frames + 1][];
     }
 
     // Tracks every feature into f (frame 1: from itself, taking each
@@ -977,14 +839,16 @@ class Vision {
     // blurred rows b0 .. min(rows, last+1)-1 are in bl (b0 = max(0,
     // first-1)): dX is [1 0 -1]/2 along the row, then [1 2 1]/4 down the
     // column; dY is [1 0 -1]/2 down the column, then [1 2 1]/4 along the
-    // row; the one-pixel border is 0 (left as it is in dx and dy). up,
-    // mid and down are scratch rows of at least cols elements.
+    // row; the one-pixel border is 0.
     static void sobelRows(float[] bl, int b0, int rows, int cols, int first, int last,
-                          float[] dx, float[] dy, float[] up, float[] mid, float[] down) {
+                          float[] dx, float[] dy) {
         // dX: the row differences of rows i-1, i and i+1 (up, mid, down;
         // each row's computed once) filtered down the column.
         int end = Math.min(rows - 1, last);
         int start = Math.max(1, first);
+        float[] up = new float[cols];
+        float[] mid = new float[cols];
+        float[] down = new float[cols];
         rowDifferences(bl, b0, rows, cols, start - 1, up);
         rowDifferences(bl, b0, rows, cols, start, mid);
         for (int i = start; i < end; i++) {
@@ -1090,13 +954,14 @@ class Vision {
     // dX·dY and dY·dY of a rows x cols strip's gradients: running sums
     // along each row (rows are independent), written cut by column bands:
     // sxx[g] holds band g's columns cols*g/bands .. cols*(g+1)/bands-1
-    // (rows x band width, row-major). lxx, lxy and lyy are scratch rows of
-    // cols + win elements, zero outside [half, cols + half).
+    // (rows x band width, row-major).
     static void squaredRowSums(float[] gx, float[] gy, int rows, int cols, int win,
-                               float[][] sxx, float[][] sxy, float[][] syy,
-                               float[] lxx, float[] lxy, float[] lyy) {
+                               float[][] sxx, float[][] sxy, float[][] syy) {
         int half = (win + 1) / 2;
         int bands = sxx.length;
+        float[] lxx = new float[cols + win];
+        float[] lxy = new float[cols + win];
+        float[] lyy = new float[cols + win];
         for (int i = 0; i < rows; i++) {
             int r = i * cols;
             for (int j = 0; j < cols; j++) {
@@ -1133,36 +998,22 @@ class Vision {
         }
     }
 
-    // The second half: running sums down each column of a band of cols
-    // columns (in place; columns are independent) whose rows are cut into
-    // blocks: block s holds rows from[s] .. from[s+1]-1, row-major.
-    static void columnSums(float[][] blocks, int[] from, int cols, int win) {
+    // The second half: running sums down each column of a rows x cols
+    // image or band (in place; columns are independent).
+    static void columnSums(float[] im, int rows, int cols, int win) {
         int half = (win + 1) / 2;
-        int n = blocks.length;
-        float[] line = new float[from[n] + win];
+        float[] line = new float[rows + win];
         for (int j = 0; j < cols; j++) {
-            for (int s = 0; s < n; s++) {
-                float[] b = blocks[s];
-                int at = from[s] + half;
-                int end = (from[s + 1] - from[s]) * cols;
-                for (int q = j; q < end; q += cols) {
-                    line[at] = b[q];
-                    at++;
-                }
+            for (int i = 0; i < rows; i++) {
+                line[i + half] = im[i * cols + j];
             }
             float sum = 0.0f;
             for (int k = 0; k < win; k++) {
                 sum += line[k];
             }
-            for (int s = 0; s < n; s++) {
-                float[] b = blocks[s];
-                int i = from[s];
-                int end = (from[s + 1] - i) * cols;
-                for (int q = j; q < end; q += cols) {
-                    b[q] = sum;
-                    sum += line[i + win] - line[i];
-                    i++;
-                }
+            for (int i = 0; i < rows; i++) {
+                im[i * cols + j] = sum;
+                sum += line[i + win] - line[i];
             }
         }
     }
@@ -1319,35 +1170,20 @@ class Result {
     int groupsIn;
     float[][] gx;   // per group, its tracked features
     float[][] gy;
-    // The frames' strip arrays and the groups' windows, for the pass that
-    // nextPass starts once this one is complete.
-    Spares spent;
 
-    Result(int pass, int groups, int frames) {
+    Result(int pass, int groups) {
         this.pass = pass;
         this.groups = groups;
         gx = new float[groups][];
         gy = new float[groups][];
-        spent = new Spares(frames, groups);
     }
 
-    // Takes a group's features, the strip arrays it carries and its
-    // windows; true when every group is in.
+    // Takes a group's features; true when every group is in.
     boolean collect(Group g) {
         gx[g.id] = new float[g.count];
         gy[g.id] = new float[g.count];
         System.arraycopy(g.xs, 0, gx[g.id], 0, g.count);
         System.arraycopy(g.ys, 0, gy[g.id], 0, g.count);
-        for (int f = 0; f < g.spent.length; f++) {
-            if (g.spent[f] != null) {
-                spent.strips[f] = g.spent[f];
-            }
-        }
-        spent.ip1[g.id] = g.ip1;
-        spent.ip0[g.id] = g.ip0;
-        g.spent = null;
-        g.ip1 = null;
-        g.ip0 = null;
         groupsIn++;
         return groupsIn == groups;
     }
@@ -1424,27 +1260,26 @@ class Clip {
     // one core sends all of the pass's strips out: its round-robin spreads
     // them over the cores (a load task per frame, each on its own core,
     // sent each frame's strips to the same few cores as every other load).
-    // spare: the arrays of a complete pass, or null.
-    void startPass(Spares spare) {
+    void startPass() {
         started++;
         tag p = new tag(pass);
-        Result r = new Result(started, par.pieces, par.frames) { open := true, add p };
+        Result r = new Result(started, par.pieces) { open := true, add p };
         int frames = par.frames;
         tag o = new tag(odd);
         for (int f = 1; f <= frames; f += 2) {
             tag t = new tag(frame);
             Frame fo;
             if (f == frames && f == 1) {
-                fo = new Frame(par.copy(), f, spare) { assemble := true, odd := true, first := true, last := true, add t, add o, add p };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, first := true, last := true, add t, add o, add p };
                 for (int g = 0, n = fo.load(); g < n; g++) {
-                    new Strip(fo, g, Spares.strip(spare, f, g)) { process := true, add t };
+                    new Strip(fo, g) { process := true, add t };
                 }
                 break;
             }
             if (f == frames) {
-                fo = new Frame(par.copy(), f, spare) { assemble := true, odd := true, last := true, add t, add o };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, last := true, add t, add o };
                 for (int g = 0, n = fo.load(); g < n; g++) {
-                    new Strip(fo, g, Spares.strip(spare, f, g)) { process := true, add t };
+                    new Strip(fo, g) { process := true, add t };
                 }
                 break;
             }
@@ -1452,29 +1287,29 @@ class Clip {
             // (Each frame's strips are made by their own statement: the
             // simulator binds the objects of one allocation site together.)
             if (f == 1) {
-                fo = new Frame(par.copy(), f, spare) { assemble := true, odd := true, first := true, add t, add o, add e, add p };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, first := true, add t, add o, add e, add p };
                 for (int g = 0, n = fo.load(); g < n; g++) {
-                    new Strip(fo, g, Spares.strip(spare, f, g)) { process := true, add t };
+                    new Strip(fo, g) { process := true, add t };
                 }
             } else {
-                fo = new Frame(par.copy(), f, spare) { assemble := true, odd := true, add t, add o, add e };
+                fo = new Frame(par.copy(), f) { assemble := true, odd := true, add t, add o, add e };
                 for (int g = 0, n = fo.load(); g < n; g++) {
-                    new Strip(fo, g, Spares.strip(spare, f, g)) { process := true, add t };
+                    new Strip(fo, g) { process := true, add t };
                 }
             }
             tag u = new tag(frame);
             Frame fe;
             if (f + 1 == frames) {
-                fe = new Frame(par.copy(), f + 1, spare) { assemble := true, last := true, add u, add e };
+                fe = new Frame(par.copy(), f + 1) { assemble := true, last := true, add u, add e };
                 for (int g = 0, n = fe.load(); g < n; g++) {
-                    new Strip(fe, g, Spares.strip(spare, f + 1, g)) { process := true, add u };
+                    new Strip(fe, g) { process := true, add u };
                 }
                 break;
             }
             o = new tag(odd);
-            fe = new Frame(par.copy(), f + 1, spare) { assemble := true, add u, add e, add o };
+            fe = new Frame(par.copy(), f + 1) { assemble := true, add u, add e, add o };
             for (int g = 0, n = fe.load(); g < n; g++) {
-                new Strip(fe, g, Spares.strip(spare, f + 1, g)) { process := true, add u };
+                new Strip(fe, g) { process := true, add u };
             }
         }
     }
@@ -1508,23 +1343,23 @@ task startup(StartupObject s in initialstate) {
     Params par = new Params(s.args[0], win, nFea, iters, frames, pieces);
     if (repeat == 1) {
         Clip c = new Clip(par, repeat, window) { draining := true };
-        c.startPass(null);
+        c.startPass();
         taskexit(s: initialstate := false);
     }
     if (window > 1) {
         Clip c = new Clip(par, repeat, window) { starting := true, filling := true };
-        c.startPass(null);
+        c.startPass();
         taskexit(s: initialstate := false);
     }
     Clip c = new Clip(par, repeat, window) { starting := true };
-    c.startPass(null);
+    c.startPass();
     taskexit(s: initialstate := false);
 }
 
 // Fills the window: one pass per invocation (so that each exit that
 // starts passes starts one, as the exits of nextPass do).
 task fill(Clip c in starting and filling) {
-    c.startPass(null);
+    c.startPass();
     if (c.allStarted()) {
         taskexit(c: filling := false, starting := false, draining := true);
     }
@@ -1572,7 +1407,7 @@ task select(Detector d in collecting with detect t and odd q and pass p, Column 
 // done once every group has been.
 task stepOdd(Group g in waiting with odd t, Frame f in ready and odd and !last with odd t and even n) {
     g.step(f);
-    if (f.visited(g)) {
+    if (f.visited()) {
         taskexit(g: clear t, add n; f: ready := false);
     }
     taskexit(g: clear t, add n);
@@ -1580,7 +1415,7 @@ task stepOdd(Group g in waiting with odd t, Frame f in ready and odd and !last w
 
 task stepEven(Group g in waiting with even t, Frame f in ready and !odd and !last with even t and odd n) {
     g.step(f);
-    if (f.visited(g)) {
+    if (f.visited()) {
         taskexit(g: clear t, add n; f: ready := false);
     }
     taskexit(g: clear t, add n);
@@ -1588,7 +1423,7 @@ task stepEven(Group g in waiting with even t, Frame f in ready and !odd and !las
 
 task stepLastOdd(Group g in waiting with odd t, Frame f in ready and odd and last with odd t) {
     g.step(f);
-    if (f.visited(g)) {
+    if (f.visited()) {
         taskexit(g: waiting := false, finished := true, clear t; f: ready := false);
     }
     taskexit(g: waiting := false, finished := true, clear t);
@@ -1596,7 +1431,7 @@ task stepLastOdd(Group g in waiting with odd t, Frame f in ready and odd and las
 
 task stepLastEven(Group g in waiting with even t, Frame f in ready and !odd and last with even t) {
     g.step(f);
-    if (f.visited(g)) {
+    if (f.visited()) {
         taskexit(g: waiting := false, finished := true, clear t; f: ready := false);
     }
     taskexit(g: waiting := false, finished := true, clear t);
@@ -1613,7 +1448,7 @@ task gather(Result r in open with pass t, Group g in finished with pass t) {
 // (The last pass cannot be complete yet, so nothing is printed here.)
 task nextPass(Clip c in starting, Result r in complete) {
     c.complete(r);
-    c.startPass(r.spent);
+    c.startPass();
     if (c.allStarted()) {
         taskexit(c: starting := false, draining := true; r: complete := false);
     }
