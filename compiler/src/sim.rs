@@ -846,8 +846,7 @@ struct Sim<'a> {
 /// objects. Unmerged objects are sets of one, which the version check
 /// already keeps to one invocation at a time.
 struct Locks {
-    parent: Vec<u32>,
-    size: Vec<u32>,
+    sets: petgraph::unionfind::UnionFind<u32>,
     /// Per set (at its root): the core holding it, or [`NONE`].
     holder: Vec<u32>,
     /// Per core: its queued invocations were all blocked by locks other
@@ -860,11 +859,8 @@ struct Locks {
 }
 
 impl Locks {
-    fn root(&self, mut o: u32) -> u32 {
-        while self.parent[o as usize] != o {
-            o = self.parent[o as usize];
-        }
-        o
+    fn root(&self, o: u32) -> u32 {
+        self.sets.find(o)
     }
 
     /// The object's lock is free or held by `core`.
@@ -878,22 +874,19 @@ impl Locks {
         self.holder[r as usize] = core;
     }
 
-    /// Merges the locks of `a` and `b` (by size, so roots stay near).
+    /// Merges the locks of `a` and `b`; the merged set is held if either was.
     fn merge(&mut self, a: u32, b: u32) {
         let (ra, rb) = (self.root(a), self.root(b));
-        if ra == rb {
+        if !self.sets.union(ra, rb) {
             return;
         }
-        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] {
-            (ra, rb)
+        let merged = self.root(ra);
+        let held = if self.holder[ra as usize] != NONE {
+            self.holder[ra as usize]
         } else {
-            (rb, ra)
+            self.holder[rb as usize]
         };
-        self.parent[small as usize] = big;
-        self.size[big as usize] += self.size[small as usize];
-        if self.holder[big as usize] == NONE {
-            self.holder[big as usize] = self.holder[small as usize];
-        }
+        self.holder[merged as usize] = held;
     }
 }
 
@@ -992,8 +985,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             .flatten()
             .any(|m| !m.is_empty())
             .then(|| Locks {
-                parent: Vec::new(),
-                size: Vec::new(),
+                sets: petgraph::unionfind::UnionFind::new(0),
                 holder: Vec::new(),
                 waiting: vec![false; ncores],
                 blocked: std::cell::Cell::new(false),
@@ -1288,8 +1280,8 @@ impl Sim<'_> {
         self.obj_tags.extend(std::iter::repeat_n(0, self.tag_types));
         let o = (self.objs.len() - 1) as u32;
         if let Some(l) = &mut self.locks {
-            l.parent.push(o);
-            l.size.push(1);
+            let set = l.sets.new_set();
+            debug_assert_eq!(set, o);
             l.holder.push(NONE);
         }
         o
