@@ -775,9 +775,9 @@ pub struct MarkovModel {
 /// The profiled run's time outside task bodies (format version 2), which
 /// the simulator adds to its schedule: start-up before the first
 /// invocation, the collections (stop-the-world pauses, due by the heap
-/// figures of format 4 or else spread evenly over the body time), the finish after the last invocation, and the
-/// scheduler's cost per invocation as the profiling build measured it on
-/// one core.
+/// figures of format 4 or else spread evenly over the body time), the
+/// finish after the last invocation, and the scheduler's cost per
+/// invocation as the profiling build measured it on one core.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct Outside {
     pub init_ns: f64,

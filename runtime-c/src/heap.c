@@ -146,6 +146,7 @@ void bb_heap_destroy(bb_ctx *ctx) {
   }
   for (bb_page *p = h->empty, *n; p; p = n) { n = p->next; free(p); }
   for (bb_large *l = h->large, *n; l; l = n) { n = l->next; free(l); }
+  bb_heap_release(h, h->footprint);  /* a later runtime in this process starts from 0 */
   free(h->mark_stack);
   free(h->tags_seen);
   memset(h->free, 0, sizeof h->free);
@@ -153,8 +154,9 @@ void bb_heap_destroy(bb_ctx *ctx) {
 
 static void bb_heap_reserve(bb_ctx *ctx, size_t n) {
   bb_heap *h = &ctx->heap;
+  if (!h->limit) return;
   size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
-  if (h->limit && (n > h->limit || held > h->limit - n)) bb_fail_heap_limit(ctx, n, h->limit);
+  if (n > h->limit || held > h->limit - n) bb_fail_heap_limit(ctx, n, h->limit);
 }
 
 static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
