@@ -19,15 +19,15 @@ Usage:
     --no-micro       skip the runtime microbenchmarks (section 5)
     --no-plots       skip building and running tools/benchplot
     --timeout S      limit for one simulator/synthesis command (default 900)
-    --profile-runs K profiling runs per input (default 3); the profile of the
-                     fastest run (smallest total_ns) is used
+    --profile-runs K profiling runs per input (default 5); the profile of the
+                     median run (by total_ns) is used
 
 For every benchmark it builds the sequential C and OpenMP references and
 the Bamboo program (1 core; N cores with the default layout; N cores with
 the layout synthesised from a profile), profiles the Bamboo program (a
 `--profile-gen` build run --profile-runs times at the measured size and at
-the doubled size, keeping the profile of the fastest run, the least
-disturbed), checks every output against C's (compare.py's rules), runs all
+the doubled size, keeping the profile of the median run, the rule of the
+measured times), checks every output against C's (compare.py's rules), runs all
 programs alternately --runs times and takes medians, asks the simulator
 (`bambooc sim`) for its estimates, the tilepro64 62-core speedup, the
 synthesis time and the DSA-vs-exhaustive report, runs the microbenchmarks of
@@ -202,7 +202,7 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
         r["notes"].append("N-core Bamboo not available: this bambooc has no --cores (many-core runtime not merged)")
 
     # Profiles: a --profile-gen build, run --profile-runs times at the size and at the
-    # doubled size; the fastest run (the least disturbed) gives the profile.
+    # doubled size; the median run gives the profile.
     profiles = {}
     if feats["profile_gen"]:
         if compare.build(bb + ["--profile-gen", "-o", str(b / "bbprof")]):
@@ -211,7 +211,7 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
                     continue
                 out = b / f"{name}.{key}.profile"
                 try:
-                    profiled = compare.fastest_profile([str(b / "bbprof")], xargs, d, out, a.profile_runs,
+                    profiled = compare.median_profile([str(b / "bbprof")], xargs, d, out, a.profile_runs,
                                                       timeout=a.timeout)
                     r.setdefault("profile_totals_s", {})[key] = [t / 1e9 for t in profiled["totals_ns"]]
                     profiles[key] = out
@@ -527,7 +527,7 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
     w("## 2. Figure 9: simulator estimate vs measured time\n")
     w(f"Goal: error <= {GOALS['sim_error_pct']}% at 1 and N cores. Estimate: `bambooc sim --profile P "
       f"--cores 1,{n}` (machine `smp:N`, the layout it synthesises), P the profile of the profiling run "
-      f"with the smallest total time of {a.profile_runs}; measured: the 1-core build and the "
+      f"with the median total time of {a.profile_runs}; measured: the 1-core build and the "
       "build with that synthesised layout (`--layout`).\n")
     w("| benchmark | cores | estimate (s) | measured (s) | error | goal |\n| --- | --- | --- | --- | --- | --- |")
     errs = []
@@ -671,8 +671,8 @@ def main() -> int:
     ap.add_argument("--no-micro", action="store_true")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--timeout", type=float, default=900)
-    ap.add_argument("--profile-runs", type=int, default=3,
-                    help="profiling runs per input; the fastest run (smallest total_ns) gives the profile")
+    ap.add_argument("--profile-runs", type=int, default=5,
+                    help="profiling runs per input; the median run (by total_ns) gives the profile")
     ap.add_argument("--dsa-runs", type=int)
     a = ap.parse_args()
     if a.dsa_runs is None:

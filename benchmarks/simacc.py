@@ -11,9 +11,10 @@ For each benchmark (default: all seven) at the size (default `simacc`, a
 size of each sizes.toml's [sizes] table that runs 0.5-5 s on one core):
 
 1. builds the 1-core program and the `--profile-gen` program, runs the
-   latter --profile-runs times (default 3) and keeps the profile of the
-   run with the smallest `total_ns` (compare.fastest_profile: a run
-   slowed by other work on the machine does not become the model);
+   latter --profile-runs times (default 5) and keeps the profile of the
+   median run by `total_ns` (compare.median_profile: up to two runs
+   slowed by other work on the machine do not become the model, nor does
+   the luckiest run);
 2. asks `bambooc sim --profile P --cores 1,N --emit layout` for the 1-core
    and N-core estimates (machine `--machine`, default the built-in
    `smp:N`) and the synthesised N-core layout;
@@ -74,7 +75,7 @@ def one(name, a, build_root, n):
         if not compare.build(bb + extra + ["-o", str(b / exe)]):
             return {"name": name, "error": f"build {exe} failed"}
     prof = b / f"{name}.profile"
-    profiled = compare.fastest_profile([str(b / "bbprof")], args, d, prof, a.profile_runs,
+    profiled = compare.median_profile([str(b / "bbprof")], args, d, prof, a.profile_runs,
                                       env=dict(os.environ, BAMBOO_PROFILE_CLOCK=a.profile_clock))
     stem = b / name
     cmd = [a.bambooc, "sim", src, "--profile", str(prof), "--cores", f"1,{n}", "--emit", "layout", "-o", str(stem)]
@@ -114,8 +115,8 @@ def main() -> int:
     ap.add_argument("--bambooc", default=None)
     ap.add_argument("--build", default=str(ROOT / "build" / "simacc"))
     ap.add_argument("--json", default=None)
-    ap.add_argument("--profile-runs", type=int, default=3,
-                    help="profiling runs; the profile of the fastest run (smallest total_ns) is used (default 3)")
+    ap.add_argument("--profile-runs", type=int, default=5,
+                    help="profiling runs; the profile of the median run (by total_ns) is used (default 5)")
     ap.add_argument("--profile-clock", choices=["wall", "thread"], default="wall",
                     help="the profiler's clock (BAMBOO_PROFILE_CLOCK): thread CPU time for a busy machine; "
                          "compare the 1-core estimate with the cpu column then")
