@@ -333,24 +333,27 @@ class Partition {
         }
         int moved = 0;
         int points = count;
+        // The centres are walked by their offset in cs (the loop's
+        // counter), the nearest one's number taken once a point.
+        int span = k * d;
         for (int i = 0; i < points; i++) {
             int at = i * d;
-            int index = -1;
+            int nearestAt = -1;
             float best = Float.MAX_VALUE;
-            for (int c = 0; c < k; c++) {
-                int centre = c * d;
+            for (int centre = 0; centre < span; centre += d) {
                 float dist = 0.0f;
                 for (int t = 0; t < d; t++) {
                     dist += (point[at + t] - cs[centre + t]) * (point[at + t] - cs[centre + t]);
                 }
                 if (dist / best < 0.99999f) {
                     best = dist;
-                    index = c;
+                    nearestAt = centre;
                     if (best == 0) {
                         break;
                     }
                 }
             }
+            int index = nearestAt < 0 ? -1 : nearestAt / d;
             if (nearest[i] != index) {
                 movers[moved] = i;
                 moved++;
