@@ -878,24 +878,29 @@ class Band {
         for (int s = 0; s < total.length; s++) {
             total[s] = 0.0f;
         }
-        // Four columns a step, then the rest one by one: each sum still
-        // takes the points in order, and a band's few columns (4 at the
-        // full size) cost one step a point instead of a loop.
-        int quads = w - w % 4;
-        for (int i = 0; i < points; i++) {
-            int at = i * w;
-            int to = assignment[i] * w;
-            int j = 0;
-            for (; j < quads; j += 4) {
-                int a = at + j;
-                int t = to + j;
-                total[t] = total[t] + column[a];
-                total[t + 1] = total[t + 1] + column[a + 1];
-                total[t + 2] = total[t + 2] + column[a + 2];
-                total[t + 3] = total[t + 3] + column[a + 3];
+        if (w % 4 == 0) {
+            // Four columns a step (each sum still takes the points in
+            // order): a band's few columns (4 at the full size) cost one
+            // step a point, not a loop.
+            for (int i = 0; i < points; i++) {
+                int at = i * w;
+                int to = assignment[i] * w;
+                for (int j = 0; j < w; j += 4) {
+                    int a = at + j;
+                    int t = to + j;
+                    total[t] += column[a];
+                    total[t + 1] += column[a + 1];
+                    total[t + 2] += column[a + 2];
+                    total[t + 3] += column[a + 3];
+                }
             }
-            for (; j < w; j++) {
-                total[to + j] += column[at + j];
+        } else {
+            for (int i = 0; i < points; i++) {
+                int at = i * w;
+                int to = assignment[i] * w;
+                for (int j = 0; j < w; j++) {
+                    total[to + j] += column[at + j];
+                }
             }
         }
         for (int c = 0; c < k; c++) {
