@@ -878,29 +878,24 @@ class Band {
         for (int s = 0; s < total.length; s++) {
             total[s] = 0.0f;
         }
-        if (w % 4 == 0) {
-            // Four columns a step (each sum still takes the points in
-            // order): a band's few columns (4 at the full size) cost one
-            // step a point, not a loop.
+        // Four columns at a time over all the points, then each column
+        // left over: every sum still takes the points in order, and a
+        // band's few columns (4 at the full size) cost one step a point
+        // with no loop over them.
+        int quads = w - w % 4;
+        for (int j = 0; j < quads; j += 4) {
             for (int i = 0; i < points; i++) {
-                int at = i * w;
-                int to = assignment[i] * w;
-                for (int j = 0; j < w; j += 4) {
-                    int a = at + j;
-                    int t = to + j;
-                    total[t] += column[a];
-                    total[t + 1] += column[a + 1];
-                    total[t + 2] += column[a + 2];
-                    total[t + 3] += column[a + 3];
-                }
+                int at = i * w + j;
+                int to = assignment[i] * w + j;
+                total[to] += column[at];
+                total[to + 1] += column[at + 1];
+                total[to + 2] += column[at + 2];
+                total[to + 3] += column[at + 3];
             }
-        } else {
+        }
+        for (int j = quads; j < w; j++) {
             for (int i = 0; i < points; i++) {
-                int at = i * w;
-                int to = assignment[i] * w;
-                for (int j = 0; j < w; j++) {
-                    total[to + j] += column[at + j];
-                }
+                total[assignment[i] * w + j] += column[i * w + j];
             }
         }
         for (int c = 0; c < k; c++) {
