@@ -312,44 +312,48 @@ class Partition {
         System.arraycopy(from, 0, centres, 0, k * dims);
     }
 
-    /** The squared distance of the points at a[i..i+d) and b[j..j+d). */
-    static float distance2(float[] a, int i, float[] b, int j, int d) {
-        float sum = 0.0f;
-        for (int t = 0; t < d; t++) {
-            sum += (a[i + t] - b[j + t]) * (a[i + t] - b[j + t]);
-        }
-        return sum;
-    }
-
     /**
      * Finds each point's nearest centre, counting the points of each
      * cluster and listing those whose nearest centre changed (movers).
+     * Every array is a local and the squared distance is computed in the
+     * loop itself: the compiler then checks each array for null once,
+     * before the loop, not once a centre.
      */
     void assign() {
         scale();
         float[] cs = centres;
         float[] point = values;
+        int[] nearest = this.nearest;
+        int[] movers = this.movers;
         int d = dims;
         int k = sizes.length;
         int[] size = sizes;
-        for (int c = 0; c < size.length; c++) {
+        for (int c = 0; c < k; c++) {
             size[c] = 0;
         }
         int moved = 0;
-        for (int i = 0; i < count; i++) {
+        int points = count;
+        // The centres are walked by their offset in cs (the loop's
+        // counter), the nearest one's number taken once a point.
+        int span = k * d;
+        for (int i = 0; i < points; i++) {
             int at = i * d;
-            int index = -1;
+            int nearestAt = -1;
             float best = Float.MAX_VALUE;
-            for (int c = 0; c < k; c++) {
-                float dist = distance2(point, at, cs, c * d, d);
+            for (int centre = 0; centre < span; centre += d) {
+                float dist = 0.0f;
+                for (int t = 0; t < d; t++) {
+                    dist += (point[at + t] - cs[centre + t]) * (point[at + t] - cs[centre + t]);
+                }
                 if (dist / best < 0.99999f) {
                     best = dist;
-                    index = c;
+                    nearestAt = centre;
                     if (best == 0) {
                         break;
                     }
                 }
             }
+            int index = nearestAt < 0 ? -1 : nearestAt / d;
             if (nearest[i] != index) {
                 movers[moved] = i;
                 moved++;
@@ -860,21 +864,38 @@ class Band {
      * sum is the sequential one) and divides by the counts.
      */
     void sum() {
+        int[] assignment = membership;
+        int[] movers = pendingMovers;
+        int[] clusters = pendingClusters;
         for (int j = 0; j < pending; j++) {
-            membership[pendingMovers[j]] = pendingClusters[j];
+            assignment[movers[j]] = clusters[j];
         }
         pending = 0;
         float[] column = values;
         float[] total = sums;
         int w = width;
+        int points = n;
         for (int s = 0; s < total.length; s++) {
             total[s] = 0.0f;
         }
-        for (int i = 0; i < n; i++) {
-            int at = i * w;
-            int to = membership[i] * w;
-            for (int j = 0; j < w; j++) {
-                total[to + j] += column[at + j];
+        // Four columns at a time over all the points, then each column
+        // left over: every sum still takes the points in order, and a
+        // band's few columns (4 at the full size) cost one step a point
+        // with no loop over them.
+        int quads = w - w % 4;
+        for (int j = 0; j < quads; j += 4) {
+            for (int i = 0; i < points; i++) {
+                int at = i * w + j;
+                int to = assignment[i] * w + j;
+                total[to] += column[at];
+                total[to + 1] += column[at + 1];
+                total[to + 2] += column[at + 2];
+                total[to + 3] += column[at + 3];
+            }
+        }
+        for (int j = quads; j < w; j++) {
+            for (int i = 0; i < points; i++) {
+                total[assignment[i] * w + j] += column[i * w + j];
             }
         }
         for (int c = 0; c < k; c++) {
