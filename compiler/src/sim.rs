@@ -70,8 +70,8 @@
 //! object is injected when the profiled start-up (`init_ns`) is over; a
 //! collection is due, with a format 4 profile, when one core's heap has
 //! taken its own threshold's worth of the exits' allocated bytes since the
-//! last one, as in the runtime (`Heaps`: N cores collect up to N times
-//! less often than one); with an older profile the profiled collections
+//! last one and all cores together the sum of their thresholds, as in the
+//! runtime (`Heaps`: N cores collect up to N times less often than one); with an older profile the profiled collections
 //! are spread evenly over the body time. Each collection
 //! stops every core (as the runtime's stop-the-world collector does, at a
 //! task boundary: a due collection waits for the invocations running on
@@ -1128,12 +1128,16 @@ impl Sim<'_> {
 /// The heaps of the runtime's cores as the collector sees them (profile
 /// format 4). Each core allocates into its own heap, and the runtime asks
 /// for a collection after an invocation when its core has allocated, since
-/// the last collection, its threshold: the bytes live in its heap after
-/// that collection, or the heap's minimum if more (`heap.c`,
-/// `bb_gc_sweep_own`). Every core then collects and starts counting again.
-/// On one core this is one collection per max(live, minimum) bytes, as
-/// profiled; on N cores each core fills its own threshold, so N cores
-/// collect up to N times less often. The live bytes after a collection are
+/// the last collection, its threshold (the bytes live in its heap after
+/// that collection, or the heap's minimum if more: `heap.c`,
+/// `bb_gc_sweep_own`) and the cores together have allocated the sum of
+/// their thresholds, as each core last showed its count at a task
+/// boundary (`bb_gc_budget_spent`). Every core then collects and starts
+/// counting again. On one core this is one collection per max(live,
+/// minimum) bytes, as profiled; on N cores the thresholds add up, so N
+/// cores collect up to N times less often, and a core that allocates more
+/// than the others (the start-up task) does not collect for all of them
+/// while their heaps have room. The live bytes after a collection are
 /// the profile's mean, split over the cores by their shares of the
 /// allocation since the previous one; a core's sweep is taken to cost the
 /// profiled sweep time per allocated byte (the pause's sweep is the
@@ -1143,9 +1147,11 @@ struct Heaps {
     min_bytes: f64,
     live_bytes: f64,
     sweep_ns_per_byte: f64,
-    /// Per core: bytes allocated since the last collection, and the
-    /// threshold that asks for the next.
+    /// Per core: bytes allocated since the last collection, the same
+    /// count as of its last task boundary (what the other cores see), and
+    /// its threshold.
     allocated: Vec<f64>,
+    seen: Vec<f64>,
     threshold: Vec<f64>,
 }
 
@@ -1176,14 +1182,25 @@ impl Heaps {
             live_bytes: o.gc_live_bytes,
             sweep_ns_per_byte: sweep_ns / bytes,
             allocated: vec![0.0; ncores],
+            seen: vec![0.0; ncores],
             threshold: vec![o.gc_min_bytes; ncores],
         })
     }
 
-    /// Core `core` allocated `bytes`; true when it asks for a collection.
+    /// Core `core` allocated `bytes`; true when it has passed its own
+    /// threshold (it asks for a collection at its boundaries from then on,
+    /// once [`Heaps::boundary`] says the budget is spent).
     fn allocate(&mut self, core: usize, bytes: f64) -> bool {
         self.allocated[core] += bytes;
         self.allocated[core] >= self.threshold[core]
+    }
+
+    /// Core `core` is at a task boundary: the other cores now see its
+    /// count. True when the cores together have allocated the sum of their
+    /// thresholds.
+    fn boundary(&mut self, core: usize) -> bool {
+        self.seen[core] = self.allocated[core];
+        self.seen.iter().sum::<f64>() >= self.threshold.iter().sum::<f64>()
     }
 
     /// The sweep of a collection now: every core sweeps its own heap at
@@ -1202,6 +1219,7 @@ impl Heaps {
             *t = (self.live_bytes * share).max(self.min_bytes);
             *a = 0.0;
         }
+        self.seen.fill(0.0);
     }
 }
 
@@ -1714,7 +1732,8 @@ impl Sim<'_> {
     fn finish(&mut self, core: u32, t: f64) {
         let core = core as usize;
         let run = std::mem::take(&mut self.running[core]);
-        self.gc_pending |= run.gc;
+        let budget_spent = self.heaps.as_mut().is_none_or(|h| h.boundary(core));
+        self.gc_pending |= run.gc && budget_spent;
         let inv = self.last_inv[core];
         let objs = run.objs;
         let model = self.model;
@@ -2199,6 +2218,40 @@ pub(crate) mod tests {
         assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 800.0 + 400.0 + 7.0);
         let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
         assert_eq!(r.time_ns, 50.0 + 1000.0 + 200.0 + 50.0 + 50.0 + 7.0);
+    }
+
+    #[test]
+    fn a_core_past_its_threshold_waits_for_the_process_budget() {
+        // The startup task allocates 150 bytes and each of four work items
+        // (100 ns) 50; a heap's threshold is 200 bytes (the minimum,
+        // nothing live) and a collection marks for 100 ns.
+        let mut m = data_parallel(4, 100.0);
+        m.tasks[0].exits[0].alloc_bytes = 150.0;
+        m.tasks[1].exits[0].alloc_bytes = 50.0;
+        m.outside = Outside {
+            gc_ns: 100.0,
+            gc_mark_ns: 100.0,
+            collections: 1,
+            task_ns: 1400.0,
+            init_ns: 50.0,
+            finish_ns: 7.0,
+            gc_min_bytes: 200.0,
+            gc_live_bytes: 0.0,
+            ..Outside::default()
+        };
+        // One core: a collection after the first item, as profiled.
+        assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 400.0 + 100.0 + 7.0);
+        // Two cores, two items each: core 0 passes its own 200 bytes after
+        // its first item, but the two heaps together never reach their
+        // 400: no collection stops core 1.
+        let two = layout_of(&m, vec![vec![0, 1], vec![1]]);
+        let r = simulate(&m, &free_machine(2), &two, SimOptions::default());
+        assert_eq!(r.time_ns, 50.0 + 1000.0 + 200.0 + 7.0);
+        // With 100 bytes an item the two reach 550 bytes after their
+        // second items: one collection at the end.
+        m.tasks[1].exits[0].alloc_bytes = 100.0;
+        let r = simulate(&m, &free_machine(2), &two, SimOptions::default());
+        assert_eq!(r.time_ns, 50.0 + 1000.0 + 200.0 + 100.0 + 7.0);
     }
 
     #[test]
