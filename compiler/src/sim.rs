@@ -1131,8 +1131,9 @@ impl Sim<'_> {
 /// the last collection, its threshold (the bytes live in its heap after
 /// that collection, or the heap's minimum if more: `heap.c`,
 /// `bb_gc_sweep_own`) and the cores together have allocated the sum of
-/// their thresholds, as each core last showed its count at a task
-/// boundary (`bb_gc_budget_spent`). Every core then collects and starts
+/// their thresholds (`bb_gc_budget_spent`; the other cores' counts with
+/// what their running invocations allocate, which the runtime estimates
+/// from their last ones). Every core then collects and starts
 /// counting again. On one core this is one collection per max(live,
 /// minimum) bytes, as profiled; on N cores the thresholds add up, so N
 /// cores collect up to N times less often, and a core that allocates more
@@ -1147,11 +1148,9 @@ struct Heaps {
     min_bytes: f64,
     live_bytes: f64,
     sweep_ns_per_byte: f64,
-    /// Per core: bytes allocated since the last collection, the same
-    /// count as of its last task boundary (what the other cores see), and
-    /// its threshold.
+    /// Per core: bytes allocated since the last collection (a running
+    /// invocation's included), and its threshold.
     allocated: Vec<f64>,
-    seen: Vec<f64>,
     threshold: Vec<f64>,
 }
 
@@ -1182,25 +1181,22 @@ impl Heaps {
             live_bytes: o.gc_live_bytes,
             sweep_ns_per_byte: sweep_ns / bytes,
             allocated: vec![0.0; ncores],
-            seen: vec![0.0; ncores],
             threshold: vec![o.gc_min_bytes; ncores],
         })
     }
 
     /// Core `core` allocated `bytes`; true when it has passed its own
     /// threshold (it asks for a collection at its boundaries from then on,
-    /// once [`Heaps::boundary`] says the budget is spent).
+    /// once [`Heaps::budget_spent`]).
     fn allocate(&mut self, core: usize, bytes: f64) -> bool {
         self.allocated[core] += bytes;
         self.allocated[core] >= self.threshold[core]
     }
 
-    /// Core `core` is at a task boundary: the other cores now see its
-    /// count. True when the cores together have allocated the sum of their
+    /// Whether the cores together have allocated the sum of their
     /// thresholds.
-    fn boundary(&mut self, core: usize) -> bool {
-        self.seen[core] = self.allocated[core];
-        self.seen.iter().sum::<f64>() >= self.threshold.iter().sum::<f64>()
+    fn budget_spent(&self) -> bool {
+        self.allocated.iter().sum::<f64>() >= self.threshold.iter().sum::<f64>()
     }
 
     /// The sweep of a collection now: every core sweeps its own heap at
@@ -1219,7 +1215,6 @@ impl Heaps {
             *t = (self.live_bytes * share).max(self.min_bytes);
             *a = 0.0;
         }
-        self.seen.fill(0.0);
     }
 }
 
@@ -1732,7 +1727,7 @@ impl Sim<'_> {
     fn finish(&mut self, core: u32, t: f64) {
         let core = core as usize;
         let run = std::mem::take(&mut self.running[core]);
-        let budget_spent = self.heaps.as_mut().is_none_or(|h| h.boundary(core));
+        let budget_spent = self.heaps.as_ref().is_none_or(Heaps::budget_spent);
         self.gc_pending |= run.gc && budget_spent;
         let inv = self.last_inv[core];
         let objs = run.objs;
