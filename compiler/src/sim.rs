@@ -2175,6 +2175,24 @@ pub(crate) mod tests {
         assert_eq!(r.time_ns, 1550.0 + 200.0 + (100.0 + 100.0) + 7.0);
     }
 
+    /// A format 4 profile's time outside the bodies: `collections` that
+    /// took `gc_ns` in all, all of it marking, over `task_ns` of bodies; a
+    /// 200-byte minimum threshold and nothing live after a collection;
+    /// 50 ns of start-up and 7 of finish.
+    fn heap_figures(gc_ns: f64, collections: u64, task_ns: f64) -> Outside {
+        Outside {
+            gc_ns,
+            gc_mark_ns: gc_ns,
+            collections,
+            task_ns,
+            init_ns: 50.0,
+            finish_ns: 7.0,
+            gc_min_bytes: 200.0,
+            gc_live_bytes: 0.0,
+            ..Outside::default()
+        }
+    }
+
     #[test]
     fn each_core_collects_at_its_own_threshold() {
         // Every work item allocates 100 bytes; a heap collects once it has
@@ -2182,17 +2200,7 @@ pub(crate) mod tests {
         // live. Each collection marks for 100 ns.
         let mut m = data_parallel(8, 100.0);
         m.tasks[1].exits[0].alloc_bytes = 100.0;
-        m.outside = Outside {
-            gc_ns: 400.0,
-            gc_mark_ns: 400.0,
-            collections: 4,
-            task_ns: 1800.0,
-            init_ns: 50.0,
-            finish_ns: 7.0,
-            gc_min_bytes: 200.0,
-            gc_live_bytes: 0.0,
-            ..Outside::default()
-        };
+        m.outside = heap_figures(400.0, 4, 1800.0);
         // One core: a collection after every second item, as profiled.
         assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 800.0 + 400.0 + 7.0);
         // Four cores, two items each: every heap reaches its own threshold
@@ -2223,17 +2231,7 @@ pub(crate) mod tests {
         let mut m = data_parallel(4, 100.0);
         m.tasks[0].exits[0].alloc_bytes = 150.0;
         m.tasks[1].exits[0].alloc_bytes = 50.0;
-        m.outside = Outside {
-            gc_ns: 100.0,
-            gc_mark_ns: 100.0,
-            collections: 1,
-            task_ns: 1400.0,
-            init_ns: 50.0,
-            finish_ns: 7.0,
-            gc_min_bytes: 200.0,
-            gc_live_bytes: 0.0,
-            ..Outside::default()
-        };
+        m.outside = heap_figures(100.0, 1, 1400.0);
         // One core: a collection after the first item, as profiled.
         assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 400.0 + 100.0 + 7.0);
         // Two cores, two items each: core 0 passes its own 200 bytes after
