@@ -22,8 +22,28 @@
  * instance's id, or the single instance); the routing table is data from the
  * program descriptor (see README: "Many cores"). An invocation whose exit
  * leaves it enabled is queued again on this core.
+ *
+ * Order: each core takes its newest queued invocation first (the work the
+ * last invocation enabled: depth first, so a chain of tasks runs while its
+ * data is in the cache, and older independent work waits), except that
+ * - an invocation queued again after it ran, or put back because another
+ *   core held one of its locks, goes to the oldest end (behind the rest, as
+ *   a FIFO would put it: a task looping on its objects lets the others run);
+ * - when the oldest record has waited while BB_QUEUE_PATIENCE others were
+ *   queued, it is taken next (so no invocation waits forever).
+ * On one core, a program keeping several independent pieces of work under
+ * way (Tracking's window of passes) thus runs them nearly one after another
+ * instead of in lockstep; on many cores, a core with nothing newer takes
+ * the older pieces. The order depends only on the program, its input and
+ * the layout on one core (deterministic, as profiles must be).
  */
 #include "internal.h"
+
+/* Records queued on a core while its oldest record waits before it is taken
+ * ahead of the newer ones (see the header: no invocation waits forever). */
+#ifndef BB_QUEUE_PATIENCE
+#define BB_QUEUE_PATIENCE 1024u
+#endif
 
 static bb_runtime *bb_the_runtime;  /* for diagnostics and leak checkers */
 
@@ -119,19 +139,59 @@ static void bb_queue_grow(bb_ctx *ctx, bb_queue *q, size_t need) {
   q->tail = used;
 }
 
-static void bb_enqueue(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n, bb_tag *const *tags,
-                       uint32_t nt) {
+/* Words of a queued record of a task with n parameters and nt tag slots. */
+#define BB_RECORD_WORDS(n, nt) ((size_t)(n) + (nt) + 3)
+
+/* Queue an invocation at the newest end (`oldest` false: newly enabled
+ * work, taken first) or at the oldest end (an invocation queued again
+ * after it ran, or one whose locks were busy: it waits behind the rest). */
+static void bb_queue_put(bb_ctx *ctx, bool oldest, uint32_t task, bb_object *const *objs, uint32_t n,
+                         bb_tag *const *tags, uint32_t nt) {
   bb_queue *q = &ctx->sched.queue;
-  size_t need = 1 + n + nt;
+  size_t need = BB_RECORD_WORDS(n, nt);
   if (BB_UNLIKELY(!q->buf || q->tail - q->head + need > q->mask + 1)) bb_queue_grow(ctx, q, need);
-  size_t t = q->tail, m = q->mask;
+  size_t t = oldest ? q->head - need : q->tail, m = q->mask;
+  if (oldest) q->head = t;
   q->buf[t++ & m] = task;
   for (uint32_t i = 0; i < n; i++) q->buf[t++ & m] = (uintptr_t)objs[i];
   for (uint32_t i = 0; i < nt; i++) q->buf[t++ & m] = (uintptr_t)tags[i];
-  q->tail = t;
+  q->buf[t++ & m] = (uintptr_t)q->pushed++;
+  q->buf[t++ & m] = task;
+  if (!oldest) q->tail = t;
   q->count++;
 }
 
+static void bb_enqueue(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n, bb_tag *const *tags,
+                       uint32_t nt) {
+  bb_queue_put(ctx, false, task, objs, n, tags, nt);
+}
+
+/* Take the record at one end of a non-empty queue: its task, objects and
+ * tags. */
+static uint32_t bb_queue_take(bb_sched *s, bool oldest, bb_object **objs, bb_tag **tags) {
+  bb_queue *q = &s->queue;
+  size_t m = q->mask;
+  uint32_t t = (uint32_t)q->buf[(oldest ? q->head : q->tail - 1) & m];
+  const bb_task *d = s->tasks[t].desc;
+  uint32_t n = d->nparams, nt = d->ntagslots;
+  size_t h = oldest ? q->head : q->tail - BB_RECORD_WORDS(n, nt);
+  if (oldest) q->head += BB_RECORD_WORDS(n, nt);
+  else q->tail = h;
+  h++;
+  for (uint32_t i = 0; i < n; i++) objs[i] = (bb_object *)q->buf[h++ & m];
+  for (uint32_t i = 0; i < nt; i++) tags[i] = (bb_tag *)q->buf[h++ & m];
+  q->count--;
+  return t;
+}
+
+/* Whether the next invocation comes from the oldest end: its oldest record
+ * has waited while BB_QUEUE_PATIENCE others were queued. */
+BB_INLINE bool bb_queue_oldest_due(const bb_sched *s) {
+  const bb_queue *q = &s->queue;
+  const bb_task *d = s->tasks[q->buf[q->head & q->mask]].desc;
+  uint64_t stamp = q->buf[(q->head + BB_RECORD_WORDS(d->nparams, d->ntagslots) - 2) & q->mask];
+  return q->pushed - stamp > BB_QUEUE_PATIENCE;
+}
 
 /* Flag words are read by any core (guard checks before locking) and written
  * under the object's lock at exits: relaxed atomics. */
@@ -423,16 +483,11 @@ bool bb_step(bb_ctx *ctx) {
   bb_tag *tags[BB_MAX_TAGSLOTS];
   size_t retries = 0;
   while (q->count) {
-    /* pop one record */
-    size_t h = q->head, m = q->mask;
-    uint32_t t = (uint32_t)q->buf[h++ & m];
+    /* take the newest record, or the oldest when it has waited too long */
+    uint32_t t = bb_queue_take(s, bb_queue_oldest_due(s), objs, tags);
     bb_taskrt *tr = &s->tasks[t];
     const bb_task *d = tr->desc;
     uint32_t n = d->nparams, nt = d->ntagslots;
-    for (uint32_t i = 0; i < n; i++) objs[i] = (bb_object *)q->buf[h++ & m];
-    for (uint32_t i = 0; i < nt; i++) tags[i] = (bb_tag *)q->buf[h++ & m];
-    q->head = h;
-    q->count--;
     /* One core checks the guards once; several check them under the locks
        only (an object may change on another core until it is locked). */
     bool alone = ctx->rt->ncores == 1;  /* one core: no other thread touches lock words */
@@ -469,7 +524,7 @@ bool bb_step(bb_ctx *ctx) {
     }
     if (!ok) {
       for (uint32_t k = 0; k < nheld; k++) __atomic_store_n(&held[k]->lock, 0, __ATOMIC_RELEASE);
-      bb_enqueue(ctx, t, objs, n, tags, nt);
+      bb_queue_put(ctx, true, t, objs, n, tags, nt); /* behind the rest */
       s->retried++;
       if (++retries > q->count) return true; /* everything is busy: let the caller come back */
       continue;
@@ -532,10 +587,13 @@ bool bb_step(bb_ctx *ctx) {
       if (now[i] != old[i] || nmine || ctx->nstaged)
         bb_route_obj(ctx, objs[i], old[i], false, mine, nmine);
     }
-    /* the invocation itself, if its exit left it enabled */
-    if (bb_valid(ctx, d, objs, tags)) bb_enqueue(ctx, t, objs, n, tags, nt);
-    /* publish what the task allocated */
-    for (uint32_t k = 0; k < ctx->npending; k++) bb_publish(ctx, ctx->pending[k]);
+    /* the invocation itself, if its exit left it enabled: behind the rest,
+       so that a task looping on its objects lets every other run */
+    if (bb_valid(ctx, d, objs, tags)) bb_queue_put(ctx, true, t, objs, n, tags, nt);
+    /* publish what the task allocated, the last first: the newest end of
+       the queue then holds the first allocated object's invocations, so a
+       task's new objects run in the order it made them */
+    for (uint32_t k = ctx->npending; k-- > 0;) bb_publish(ctx, ctx->pending[k]);
     bb_sharing_check(ctx, d, e, objs, n); /* sharing.c: BAMBOO_CHECK_SHARING=1 only */
     ctx->npending = 0;
     ctx->nstaged = 0;
@@ -576,6 +634,7 @@ void bb_sched_mark_core(bb_ctx *leader, bb_ctx *ctx) {
   for (size_t w = q->head; w != q->tail;) {
     const bb_task *d = s->tasks[q->buf[w++ & q->mask]].desc;
     for (uint32_t i = 0; i < d->nparams + d->ntagslots; i++) bb_gc_mark(leader, (bb_object *)q->buf[w++ & q->mask]);
+    w += 2; /* the stamp and the closing task index */
   }
   for (uint32_t k = 0; k < ctx->npending; k++) bb_gc_mark(leader, ctx->pending[k]);
   bb_inbox *in = &s->inbox;
