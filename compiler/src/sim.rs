@@ -114,7 +114,7 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 
 /// Notes queued on a core while its oldest note waits before it is taken
 /// ahead of the newer ones: the runtime's `BB_QUEUE_PATIENCE` (sched.c).
-pub const QUEUE_PATIENCE: u64 = 1024;
+pub const QUEUE_PATIENCE: u64 = 16384;
 
 pub use crate::profile::{Counting, Outside};
 
@@ -1481,13 +1481,12 @@ impl Sim<'_> {
                 arrive: t,
                 from: producer,
             };
-            self.deliver(core, consumer, param, entry, true);
+            self.deliver(core, consumer, param, entry, false);
         }
     }
 
     /// Queues `entry` for (`task`, `param`) on `core`: at the newest end,
-    /// or at the oldest (`oldest`: an invocation queued again after it ran,
-    /// which the runtime puts behind the rest).
+    /// or at the oldest (`oldest`).
     fn deliver(&mut self, core: usize, task: u32, param: u32, entry: Entry, oldest: bool) {
         let set = &mut self.psets[core * self.ntasks + task as usize][param as usize];
         let note = (task, self.queued[core]);
@@ -1829,6 +1828,7 @@ impl Sim<'_> {
                 self.bind(o, b.tag, b.source, &objs);
             }
         }
+        let mut kept = Vec::new();
         for (p, &o) in objs.iter().enumerate() {
             let before = self.objs[o as usize].state;
             match ex.successor(p, before) {
@@ -1838,7 +1838,7 @@ impl Sim<'_> {
                 // that processes an object over several invocations stays
                 // on one core (paper 4.3.3's data locality).
                 Some(s) if s == before && !ex.binds.iter().any(|b| b.param as usize == p) => {
-                    self.keep(core, o, run.task, t, inv);
+                    kept.push(o);
                 }
                 Some(s) => {
                     self.objs[o as usize].state = s;
@@ -1851,6 +1851,10 @@ impl Sim<'_> {
         // the first made runs first (sched.c).
         for o in (first_new..self.objs.len() as u32).rev() {
             self.route(core, o, t, inv);
+        }
+        // The invocation queued again comes after them: it runs next.
+        for o in kept {
+            self.keep(core, o, run.task, t, inv);
         }
         self.busy[core] = false;
         self.running[core].objs = objs;

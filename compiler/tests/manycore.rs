@@ -159,13 +159,13 @@ fn round_robin_starts_at_the_sending_cores_index() {
 #[test]
 fn one_core_runs_the_newest_work_first_and_the_oldest_in_time() {
     // tests/manycore/order.bb: depth first, newest first; the Late object
-    // waits while 1024 others are queued, then runs (runtime-c/src/sched.c,
+    // waits while 16384 others are queued, then runs (runtime-c/src/sched.c,
     // BB_QUEUE_PATIENCE; the simulator's QUEUE_PATIENCE).
     let exe = build("tests/manycore/order.bb");
     run_with_stats(
         &exe,
         1,
-        "first 1\nsecond 1\nfirst 2\nsecond 2\nfirst 3\nsecond 3\nlink 512\nlate\nlink 1024\nlink 1536\n",
+        "first 1\nsecond 1\nfirst 2\nsecond 2\nfirst 3\nsecond 3\nlink 8192\nlate\nlink 16384\n",
     );
     let _ = std::fs::remove_file(&exe);
 }

@@ -25,24 +25,30 @@
  *
  * Order: each core takes its newest queued invocation first (the work the
  * last invocation enabled: depth first, so a chain of tasks runs while its
- * data is in the cache, and older independent work waits), except that
- * - an invocation queued again after it ran, or put back because another
- *   core held one of its locks, goes to the oldest end (behind the rest, as
- *   a FIFO would put it: a task looping on its objects lets the others run);
+ * data is in the cache, and older independent work waits). After an
+ * invocation, the objects its exit changed are queued first, then its new
+ * objects, the last made first (so the first made runs first), then the
+ * invocation itself if its exit left it enabled (a task looping on its
+ * objects, such as one starting several pieces of work, runs its loop
+ * first). Two exceptions:
+ * - an invocation put back because another core held one of its locks goes
+ *   to the oldest end, behind the rest;
  * - when the oldest record has waited while BB_QUEUE_PATIENCE others were
  *   queued, it is taken next (so no invocation waits forever).
  * On one core, a program keeping several independent pieces of work under
- * way (Tracking's window of passes) thus runs them nearly one after another
- * instead of in lockstep; on many cores, a core with nothing newer takes
- * the older pieces. The order depends only on the program, its input and
- * the layout on one core (deterministic, as profiles must be).
+ * way (Tracking's window of passes) thus runs them one after another
+ * instead of in lockstep, each while its data is in the cache; on many
+ * cores, a core with nothing newer takes the older pieces. The order
+ * depends only on the program, its input and the layout on one core
+ * (deterministic, as profiles must be). The simulator (compiler/src/sim.rs)
+ * models the same order.
  */
 #include "internal.h"
 
 /* Records queued on a core while its oldest record waits before it is taken
  * ahead of the newer ones (see the header: no invocation waits forever). */
 #ifndef BB_QUEUE_PATIENCE
-#define BB_QUEUE_PATIENCE 1024u
+#define BB_QUEUE_PATIENCE 16384u
 #endif
 
 static bb_runtime *bb_the_runtime;  /* for diagnostics and leak checkers */
@@ -142,9 +148,8 @@ static void bb_queue_grow(bb_ctx *ctx, bb_queue *q, size_t need) {
 /* Words of a queued record of a task with n parameters and nt tag slots. */
 #define BB_RECORD_WORDS(n, nt) ((size_t)(n) + (nt) + 3)
 
-/* Queue an invocation at the newest end (`oldest` false: newly enabled
- * work, taken first) or at the oldest end (an invocation queued again
- * after it ran, or one whose locks were busy: it waits behind the rest). */
+/* Queue an invocation at the newest end (`oldest` false: taken first) or
+ * at the oldest end (one whose locks were busy: it waits behind the rest). */
 static void bb_queue_put(bb_ctx *ctx, bool oldest, uint32_t task, bb_object *const *objs, uint32_t n,
                          bb_tag *const *tags, uint32_t nt) {
   bb_queue *q = &ctx->sched.queue;
@@ -587,13 +592,14 @@ bool bb_step(bb_ctx *ctx) {
       if (now[i] != old[i] || nmine || ctx->nstaged)
         bb_route_obj(ctx, objs[i], old[i], false, mine, nmine);
     }
-    /* the invocation itself, if its exit left it enabled: behind the rest,
-       so that a task looping on its objects lets every other run */
-    if (bb_valid(ctx, d, objs, tags)) bb_queue_put(ctx, true, t, objs, n, tags, nt);
     /* publish what the task allocated, the last first: the newest end of
        the queue then holds the first allocated object's invocations, so a
        task's new objects run in the order it made them */
     for (uint32_t k = ctx->npending; k-- > 0;) bb_publish(ctx, ctx->pending[k]);
+    /* the invocation itself, if its exit left it enabled: it runs again
+       before the work it enabled (a task looping on its objects, such as
+       one starting several pieces of work, finishes its loop first) */
+    if (bb_valid(ctx, d, objs, tags)) bb_enqueue(ctx, t, objs, n, tags, nt);
     bb_sharing_check(ctx, d, e, objs, n); /* sharing.c: BAMBOO_CHECK_SHARING=1 only */
     ctx->npending = 0;
     ctx->nstaged = 0;

@@ -1,12 +1,12 @@
 // The order of a core's ready invocations (runtime-c/src/sched.c): the
 // newest first, a task's new objects in the order it made them, and the
-// oldest once BB_QUEUE_PATIENCE (1024) others were queued after it. On one
+// oldest once BB_QUEUE_PATIENCE (16384) others were queued after it. On one
 // core, startup's three Items each go through `first` and `second` before
 // the next starts, in the order they were made (a FIFO printed the three
 // `first`s, then the three `second`s), then the Seed. Then the Late
 // object, older than every Link of a chain in which each Link makes the
-// next, runs once 1024 invocations were queued after it (after Link 1023),
-// not after the whole chain (2000 Links).
+// next, runs once 16384 invocations were queued after it (after Link
+// 16383), not after the whole chain (20000 Links).
 // Usage: order (prints the order of the invocations)
 
 class Item {
@@ -66,10 +66,10 @@ task late(Late l in waiting) {
 }
 
 task link(Link k in next) {
-    if (k.n % 512 == 0) {
+    if (k.n % 8192 == 0) {
         System.out.println("link " + k.n);
     }
-    if (k.n < 2000) {
+    if (k.n < 20000) {
         new Link(k.n + 1) { next := true };
     }
     taskexit(k: next := false);
