@@ -25,9 +25,18 @@
 //! one core, as 4.3.3's data locality rule intends). A message to another
 //! core arrives after the machine's latency (base plus hops); to the same
 //! core at once. Each
-//! core runs one invocation at a time, taking enabled invocations in the
-//! order objects arrived; an invocation locks its parameter objects, so
-//! copies of an object queued for other tasks become stale.
+//! core runs one invocation at a time, taking its enabled invocations in
+//! the runtime's order (sched.c): the newest first (one note per queued
+//! object; a task's parameter objects are then taken from the newest end
+//! of its parameter sets), so work runs depth first; when an invocation
+//! ends, its changed parameters are routed first, then its new objects,
+//! the last made first, then the parameters it kept (the runtime's
+//! re-queued invocation, which so runs next); the oldest note is taken
+//! instead once [`QUEUE_PATIENCE`] others were queued after it (the
+//! parameter objects then from the oldest end), and an invocation
+//! blocked by another core's lock waits at the oldest end. An invocation
+//! locks its parameter objects, so copies of an object queued for other
+//! tasks become stale.
 //!
 //! Merged locks (4.2; the runtime's `bb_lock_merge`, runtime-c/README.md
 //! "Lock merging"): the disjointness analysis' `LockPlan` says, per exit
