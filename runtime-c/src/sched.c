@@ -148,27 +148,38 @@ static void bb_queue_grow(bb_ctx *ctx, bb_queue *q, size_t need) {
 /* Words of a queued record of a task with n parameters and nt tag slots. */
 #define BB_RECORD_WORDS(n, nt) ((size_t)(n) + (nt) + 3)
 
-/* Queue an invocation at the newest end (`oldest` false: taken first) or
- * at the oldest end (one whose locks were busy: it waits behind the rest). */
-static void bb_queue_put(bb_ctx *ctx, bool oldest, uint32_t task, bb_object *const *objs, uint32_t n,
-                         bb_tag *const *tags, uint32_t nt) {
+/* Queue an invocation at the newest end: it is taken first. */
+static void bb_enqueue(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n, bb_tag *const *tags,
+                       uint32_t nt) {
   bb_queue *q = &ctx->sched.queue;
   size_t need = BB_RECORD_WORDS(n, nt);
   if (BB_UNLIKELY(!q->buf || q->tail - q->head + need > q->mask + 1)) bb_queue_grow(ctx, q, need);
-  size_t t = oldest ? q->head - need : q->tail, m = q->mask;
-  if (oldest) q->head = t;
+  size_t t = q->tail, m = q->mask;
   q->buf[t++ & m] = task;
   for (uint32_t i = 0; i < n; i++) q->buf[t++ & m] = (uintptr_t)objs[i];
   for (uint32_t i = 0; i < nt; i++) q->buf[t++ & m] = (uintptr_t)tags[i];
   q->buf[t++ & m] = (uintptr_t)q->pushed++;
   q->buf[t++ & m] = task;
-  if (!oldest) q->tail = t;
+  q->tail = t;
   q->count++;
 }
 
-static void bb_enqueue(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n, bb_tag *const *tags,
-                       uint32_t nt) {
-  bb_queue_put(ctx, false, task, objs, n, tags, nt);
+/* Queue an invocation at the oldest end (one whose locks were busy): it
+ * waits behind the rest. */
+static void bb_enqueue_oldest(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n,
+                              bb_tag *const *tags, uint32_t nt) {
+  bb_queue *q = &ctx->sched.queue;
+  size_t need = BB_RECORD_WORDS(n, nt);
+  if (BB_UNLIKELY(!q->buf || q->tail - q->head + need > q->mask + 1)) bb_queue_grow(ctx, q, need);
+  size_t t = q->head - need, m = q->mask;
+  q->head = t;
+  q->buf[t++ & m] = task;
+  for (uint32_t i = 0; i < n; i++) q->buf[t++ & m] = (uintptr_t)objs[i];
+  for (uint32_t i = 0; i < nt; i++) q->buf[t++ & m] = (uintptr_t)tags[i];
+  q->head_stamp = q->pushed;
+  q->buf[t++ & m] = (uintptr_t)q->pushed++;
+  q->buf[t & m] = task;
+  q->count++;
 }
 
 /* Take the record at one end of a non-empty queue: its task, objects and
@@ -186,6 +197,12 @@ static uint32_t bb_queue_take(bb_sched *s, bool oldest, bb_object **objs, bb_tag
   for (uint32_t i = 0; i < n; i++) objs[i] = (bb_object *)q->buf[h++ & m];
   for (uint32_t i = 0; i < nt; i++) tags[i] = (bb_tag *)q->buf[h++ & m];
   q->count--;
+  if (!q->count) {
+    q->head_stamp = q->pushed; /* the next record queued is the oldest */
+  } else if (oldest) { /* the new oldest record's stamp */
+    const bb_task *hd = s->tasks[q->buf[q->head & m]].desc;
+    q->head_stamp = q->buf[(q->head + BB_RECORD_WORDS(hd->nparams, hd->ntagslots) - 2) & m];
+  }
   return t;
 }
 
@@ -193,9 +210,7 @@ static uint32_t bb_queue_take(bb_sched *s, bool oldest, bb_object **objs, bb_tag
  * has waited while BB_QUEUE_PATIENCE others were queued. */
 BB_INLINE bool bb_queue_oldest_due(const bb_sched *s) {
   const bb_queue *q = &s->queue;
-  const bb_task *d = s->tasks[q->buf[q->head & q->mask]].desc;
-  uint64_t stamp = q->buf[(q->head + BB_RECORD_WORDS(d->nparams, d->ntagslots) - 2) & q->mask];
-  return q->pushed - stamp > BB_QUEUE_PATIENCE;
+  return q->pushed - q->head_stamp > BB_QUEUE_PATIENCE;
 }
 
 /* Flag words are read by any core (guard checks before locking) and written
@@ -529,7 +544,7 @@ bool bb_step(bb_ctx *ctx) {
     }
     if (!ok) {
       for (uint32_t k = 0; k < nheld; k++) __atomic_store_n(&held[k]->lock, 0, __ATOMIC_RELEASE);
-      bb_queue_put(ctx, true, t, objs, n, tags, nt); /* behind the rest */
+      bb_enqueue_oldest(ctx, t, objs, n, tags, nt); /* behind the rest */
       s->retried++;
       if (++retries > q->count) return true; /* everything is busy: let the caller come back */
       continue;

@@ -309,6 +309,7 @@ typedef struct bb_queue {
   size_t     head, tail;  /* words; head == tail: empty; head: the oldest end */
   size_t     count;       /* records */
   uint64_t   pushed;      /* records queued so far */
+  uint64_t   head_stamp;  /* the oldest record's stamp (empty: the next one's) */
 } bb_queue;
 
 typedef struct bb_tagop { uint32_t param; uint32_t add; bb_tag *tag; } bb_tagop;
