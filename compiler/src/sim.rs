@@ -2051,6 +2051,15 @@ pub(crate) mod tests {
         }
     }
 
+    /// A terminating model in which state `i` is task `i`'s (its only
+    /// parameter's), state 0 the startup object's.
+    pub fn state_per_task(tasks: Vec<TaskModel>) -> Model {
+        let states = (0..tasks.len() as u32)
+            .map(|i| state(&format!("S{i}"), vec![(i, 0)]))
+            .collect();
+        model_of(tasks, states)
+    }
+
     /// Every task on one core of a machine without overheads.
     fn on_one_core(m: &Model) -> SimResult {
         let hosts = vec![(0..m.tasks.len() as u32).collect()];
@@ -2282,14 +2291,7 @@ pub(crate) mod tests {
         start.startup = true;
         let relay = task("relay", 1, 10.0, vec![None], vec![(2, 1.0)]);
         let work = task("work", 1, 10.0, vec![None], vec![]);
-        let m = model_of(
-            vec![start, relay, work],
-            vec![
-                state("S", vec![(0, 0)]),
-                state("R", vec![(1, 0)]),
-                state("W", vec![(2, 0)]),
-            ],
-        );
+        let m = state_per_task(vec![start, relay, work]);
         let l = layout_of(&m, vec![vec![0, 2], vec![1, 2], vec![2], vec![2]]);
         assert_eq!(l.policies[2], Policy::RoundRobin);
         assert_eq!(l.routes[1][2].len(), 4);
@@ -2301,7 +2303,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_core_runs_the_newest_work_first() {
-        // Startup makes three objects; `first` takes each to state B, where
+        // Startup makes three objects; `first` takes each to state 2, where
         // `second` takes it. As in the runtime (sched.c), one core runs the
         // work the last invocation enabled first: each object goes through
         // both tasks before the next starts (a FIFO would run the three
@@ -2310,14 +2312,7 @@ pub(crate) mod tests {
         start.startup = true;
         let first = task("first", 1, 10.0, vec![Some(2)], vec![]);
         let second = task("second", 1, 10.0, vec![None], vec![]);
-        let m = model_of(
-            vec![start, first, second],
-            vec![
-                state("S", vec![(0, 0)]),
-                state("A", vec![(1, 0)]),
-                state("B", vec![(2, 0)]),
-            ],
-        );
+        let m = state_per_task(vec![start, first, second]);
         let order: Vec<u32> = on_one_core(&m).trace.iter().map(|i| i.task).collect();
         assert_eq!(order, vec![0, 1, 2, 1, 2, 1, 2]);
     }
@@ -2332,14 +2327,7 @@ pub(crate) mod tests {
         start.startup = true;
         let late = task("late", 1, 10.0, vec![None], vec![]);
         let chain = task("chain", 1, 10.0, vec![None], vec![(2, 1.0)]);
-        let m = model_of(
-            vec![start, late, chain],
-            vec![
-                state("S", vec![(0, 0)]),
-                state("L", vec![(1, 0)]),
-                state("C", vec![(2, 0)]),
-            ],
-        );
+        let m = state_per_task(vec![start, late, chain]);
         let hosts = vec![vec![0, 1, 2]];
         let opts = SimOptions {
             max_invocations: 3 * QUEUE_PATIENCE,
