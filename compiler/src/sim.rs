@@ -125,6 +125,10 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 /// ahead of the newer ones: the runtime's `BB_QUEUE_PATIENCE` (sched.c).
 pub const QUEUE_PATIENCE: u64 = 16384;
 
+/// Times in a row an invocation whose exit keeps all its parameters is
+/// queued again at the newest end: the runtime's `BB_LOOP_BURST`.
+pub const LOOP_BURST: u32 = 16;
+
 pub use crate::profile::{Counting, Outside};
 
 /// The Markov model the simulator and synthesis read.
@@ -806,6 +810,8 @@ struct Sim<'a> {
     notes: Vec<VecDeque<(u32, u64)>>,
     /// Per core: notes queued so far.
     queued: Vec<u64>,
+    /// Per core: invocations queued again at the newest end in a row.
+    streak: Vec<u32>,
     busy: Vec<bool>,
     running: Vec<Running>,
     last_inv: Vec<u32>,
@@ -940,6 +946,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         psets,
         notes: vec![VecDeque::new(); ncores],
         queued: vec![0; ncores],
+        streak: vec![0; ncores],
         busy: vec![false; ncores],
         running: vec![Running::default(); ncores],
         last_inv: vec![NONE; ncores],
@@ -1477,7 +1484,7 @@ impl Sim<'_> {
     /// Keeps object `o`, unchanged by an invocation of `task` on `core`
     /// that ended at time `t`, on that core for `task` (for each of the
     /// task's parameters its state satisfies), as the runtime re-enqueues it.
-    fn keep(&mut self, core: usize, o: u32, task: u32, t: f64, producer: u32) {
+    fn keep(&mut self, core: usize, o: u32, task: u32, t: f64, producer: u32, oldest: bool) {
         let obj = self.objs[o as usize];
         let model = self.model;
         for &(consumer, param) in &model.states[obj.state as usize].consumers {
@@ -1490,7 +1497,7 @@ impl Sim<'_> {
                 arrive: t,
                 from: producer,
             };
-            self.deliver(core, consumer, param, entry, false);
+            self.deliver(core, consumer, param, entry, oldest);
         }
     }
 
@@ -1861,9 +1868,18 @@ impl Sim<'_> {
         for o in (first_new..self.objs.len() as u32).rev() {
             self.route(core, o, t, inv);
         }
-        // The invocation queued again comes after them: it runs next.
+        // The invocation queued again (all its parameters kept) comes
+        // after them: it runs next, up to LOOP_BURST times in a row, then
+        // waits at the oldest end (sched.c).
+        let again = !kept.is_empty() && kept.len() == objs.len();
+        let oldest = again && self.streak[core] >= LOOP_BURST;
+        self.streak[core] = if again && !oldest {
+            self.streak[core] + 1
+        } else {
+            0
+        };
         for o in kept {
-            self.keep(core, o, run.task, t, inv);
+            self.keep(core, o, run.task, t, inv, oldest);
         }
         self.busy[core] = false;
         self.running[core].objs = objs;
@@ -2315,6 +2331,37 @@ pub(crate) mod tests {
         let m = state_per_task(vec![start, first, second]);
         let order: Vec<u32> = on_one_core(&m).trace.iter().map(|i| i.task).collect();
         assert_eq!(order, vec![0, 1, 2, 1, 2, 1, 2]);
+    }
+
+    #[test]
+    fn a_loop_runs_first_for_a_burst_then_waits() {
+        // Startup makes a `spin` object, then an `other` one (so the spin
+        // object is the newest); `spin` keeps its object 39 times, then
+        // lets it go. As in the runtime, the invocation queued again runs
+        // next, LOOP_BURST times in a row, then waits behind `other`.
+        let mut start = task("startup", 1, 10.0, vec![None], vec![(1, 1.0), (2, 1.0)]);
+        start.startup = true;
+        let mut spin = task("spin", 1, 10.0, vec![Some(1)], vec![]);
+        spin.counting = Counting::PerObject;
+        spin.invocations = 40;
+        spin.exits[0].probability = 39.0 / 40.0;
+        spin.exits.push(ExitModel {
+            alloc_bytes: 0.0,
+            binds: vec![],
+            runtime_exit: 1,
+            probability: 1.0 / 40.0,
+            mean_ns: 10.0,
+            sched_ns: None,
+            next: vec![vec![]],
+            allocs: vec![],
+        });
+        let other = task("other", 1, 10.0, vec![None], vec![]);
+        let m = state_per_task(vec![start, spin, other]);
+        let r = on_one_core(&m);
+        assert_eq!(r.invocations, 42);
+        let at = r.trace.iter().position(|i| i.task == 2);
+        // Startup, the first run and LOOP_BURST runs queued again.
+        assert_eq!(at, Some(2 + LOOP_BURST as usize));
     }
 
     #[test]

@@ -30,7 +30,9 @@
  * objects, the last made first (so the first made runs first), then the
  * invocation itself if its exit left it enabled (a task looping on its
  * objects, such as one starting several pieces of work, runs its loop
- * first). Two exceptions:
+ * first), up to BB_LOOP_BURST times in a row: then it goes to the oldest
+ * end, so that a long loop does not make all its work before any of it is
+ * consumed. Two exceptions:
  * - an invocation put back because another core held one of its locks goes
  *   to the oldest end, behind the rest;
  * - when the oldest record has waited while BB_QUEUE_PATIENCE others were
@@ -49,6 +51,12 @@
  * ahead of the newer ones (see the header: no invocation waits forever). */
 #ifndef BB_QUEUE_PATIENCE
 #define BB_QUEUE_PATIENCE 16384u
+#endif
+
+/* Times in a row an invocation its exit leaves enabled is queued at the
+ * newest end (so runs again first); then it goes to the oldest end. */
+#ifndef BB_LOOP_BURST
+#define BB_LOOP_BURST 16u
 #endif
 
 static bb_runtime *bb_the_runtime;  /* for diagnostics and leak checkers */
@@ -613,8 +621,20 @@ bool bb_step(bb_ctx *ctx) {
     for (uint32_t k = ctx->npending; k-- > 0;) bb_publish(ctx, ctx->pending[k]);
     /* the invocation itself, if its exit left it enabled: it runs again
        before the work it enabled (a task looping on its objects, such as
-       one starting several pieces of work, finishes its loop first) */
-    if (bb_valid(ctx, d, objs, tags)) bb_enqueue(ctx, t, objs, n, tags, nt);
+       one starting several pieces of work, runs its loop first), up to
+       BB_LOOP_BURST times in a row; then it waits behind the rest, so that
+       a long loop does not make all its work before any is consumed */
+    if (bb_valid(ctx, d, objs, tags)) {
+      if (q->streak < BB_LOOP_BURST) {
+        q->streak++;
+        bb_enqueue(ctx, t, objs, n, tags, nt);
+      } else {
+        q->streak = 0;
+        bb_enqueue_oldest(ctx, t, objs, n, tags, nt);
+      }
+    } else {
+      q->streak = 0;
+    }
     bb_sharing_check(ctx, d, e, objs, n); /* sharing.c: BAMBOO_CHECK_SHARING=1 only */
     ctx->npending = 0;
     ctx->nstaged = 0;

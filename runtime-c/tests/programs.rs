@@ -156,12 +156,12 @@ fn several_tags_of_one_type_and_untagged_objects() {
 fn empty_exit_leaves_the_task_enabled() {
     let exe = build("counter");
     let o = run(&exe, &[], &[]);
-    // The invocation an exit leaves enabled runs again first (sched.c): each
-    // counter counts to its end before the next starts, in the order they
-    // were made.
+    // The invocation an exit leaves enabled runs again first, up to 16
+    // times in a row (sched.c, BB_LOOP_BURST): the counter of 1000, made
+    // first, then waits behind the others, which count to their ends.
     assert_eq!(
         stdout(&o),
-        "counter 1000 stopped at 1000\ncounter 10 stopped at 10\ncounter 1 stopped at 1\n"
+        "counter 10 stopped at 10\ncounter 1 stopped at 1\ncounter 1000 stopped at 1000\n"
     );
     assert_eq!(o.status.code(), Some(0));
 }
