@@ -31,7 +31,8 @@
 //! of its parameter sets), so work runs depth first; when an invocation
 //! ends, its changed parameters are routed first, then its new objects,
 //! the last made first, then the parameters it kept (the runtime's
-//! re-queued invocation, which so runs next); the oldest note is taken
+//! re-queued invocation, which so runs next, up to [`LOOP_BURST`] times
+//! in a row, then waits at the oldest end); the oldest note is taken
 //! instead once [`QUEUE_PATIENCE`] others were queued after it (the
 //! parameter objects then from the oldest end), and an invocation
 //! blocked by another core's lock waits at the oldest end. An invocation
