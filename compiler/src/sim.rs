@@ -2077,6 +2077,21 @@ pub(crate) mod tests {
         model_of(tasks, states)
     }
 
+    /// A one-parameter task's second exit (runtime exit 1), which lets its
+    /// object go.
+    fn letting_go(probability: f64, mean_ns: f64) -> ExitModel {
+        ExitModel {
+            alloc_bytes: 0.0,
+            binds: vec![],
+            runtime_exit: 1,
+            probability,
+            mean_ns,
+            sched_ns: None,
+            next: vec![vec![]],
+            allocs: vec![],
+        }
+    }
+
     /// Every task on one core of a machine without overheads.
     fn on_one_core(m: &Model) -> SimResult {
         let hosts = vec![(0..m.tasks.len() as u32).collect()];
@@ -2346,16 +2361,7 @@ pub(crate) mod tests {
         spin.counting = Counting::PerObject;
         spin.invocations = 40;
         spin.exits[0].probability = 39.0 / 40.0;
-        spin.exits.push(ExitModel {
-            alloc_bytes: 0.0,
-            binds: vec![],
-            runtime_exit: 1,
-            probability: 1.0 / 40.0,
-            mean_ns: 10.0,
-            sched_ns: None,
-            next: vec![vec![]],
-            allocs: vec![],
-        });
+        spin.exits.push(letting_go(1.0 / 40.0, 10.0));
         let other = task("other", 1, 10.0, vec![None], vec![]);
         let m = state_per_task(vec![start, spin, other]);
         let r = on_one_core(&m);
@@ -2415,16 +2421,7 @@ pub(crate) mod tests {
         work.counting = Counting::PerObject;
         work.exits[0].probability = 0.75;
         work.exits[0].next = vec![vec![(ANY, 1)]];
-        work.exits.push(ExitModel {
-            alloc_bytes: 0.0,
-            binds: vec![],
-            runtime_exit: 1,
-            probability: 0.25,
-            mean_ns: 100.0,
-            sched_ns: None,
-            next: vec![vec![]],
-            allocs: vec![],
-        });
+        work.exits.push(letting_go(0.25, 100.0));
         let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
         let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
         assert_eq!((r.time_ns, r.invocations, r.completed), (1400.0, 17, true));
