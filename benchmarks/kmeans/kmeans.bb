@@ -48,11 +48,16 @@
 //               the moments and of the seeds into Clusters (scaled ->
 //               waiting); after the last band, Clusters starts the first k
 //               and hands out the centres (distributing);
-//   distribute  (Clusters distributing, Partition idle) hands the current
+//   distribute, distributeOdd
+//               (Clusters distributing, Partition idle) hands the current
 //               centres, and the first time the attributes' means and
 //               deviations, to a partition (idle -> work); when every
 //               partition has them, Clusters waits for the bands' centres
-//               (merging);
+//               (merging). Clusters and the partitions carry the parity
+//               of their next pass (`odd`), and each of the two tasks takes
+//               one parity: a partition collected while Clusters still
+//               hands out the same pass's centres (depth first, it can be)
+//               is then not handed them twice;
 //   assign      z-scores the partition's points the first time (the same
 //               float operations as the bands'), then finds
 //               the nearest centre of each of its points, counting the
@@ -64,13 +69,15 @@
 //               when few moved), adds its movers to the pass's list and
 //               adds up its counts (done -> idle); after the last one, the
 //               Collector shares the assignment with the bands (sharing);
-//   share       (Collector sharing, Band waiting) gives a band the pass's
+//   share, shareOdd
+//               (Collector sharing, Band waiting) gives a band the pass's
 //               movers and their clusters, two short lists (the band has
 //               the last pass's assignment; the whole one when more than a
 //               sixteenth of the points moved, as in each k's first pass),
 //               the counts and the number of movers (waiting -> assigned);
 //               after the last band, the Collector waits for the next pass
-//               (collecting);
+//               (collecting); the Collector and the bands carry their
+//               next pass's parity as Clusters and the partitions do;
 //   sum         writes the movers' clusters into the band's assignment,
 //               then sums the band's columns over each cluster's points, in
 //               point order, and divides them by the cluster's count
@@ -157,6 +164,7 @@ class Partition {
     flag idle;      // waiting for the centres of the next pass
     flag work;      // has the centres, waiting to be assigned
     flag done;      // assignment ready to be collected
+    flag odd;       // its next pass is an odd one (the 2nd, 4th, ...)
 
     int index;          // the partition's place in the file
     String path;        // the file
@@ -373,6 +381,7 @@ class Clusters {
     flag scaling;       // waiting for the bands' moments and seed columns
     flag distributing;  // handing the centres to the partitions
     flag merging;       // waiting for the bands' columns of the centres
+    flag odd;           // its next distribution is an odd pass's (the 2nd, 4th, ...)
     flag finished;
 
     String path;
@@ -616,6 +625,7 @@ class Collector {
     flag fresh;         // waiting to make its arrays
     flag collecting;    // waiting for the partitions' assignments
     flag sharing;       // handing the assignment to the bands
+    flag odd;           // its next share is an odd pass's (the 2nd, 4th, ...)
 
     int partitions;
     int bands;
@@ -718,6 +728,7 @@ class Band {
     flag waiting;       // waiting for the next pass's assignment
     flag assigned;      // has the assignment, waiting to sum
     flag summed;        // its columns of the new centres are ready
+    flag odd;           // its next pass is an odd one (the 2nd, 4th, ...)
 
     int index;          // its place among the bands
     int from;           // its first attribute
@@ -1109,11 +1120,18 @@ task moments(Clusters c in scaling, Band b in scaled) {
     taskexit(b: scaled := false, waiting := true);
 }
 
-task distribute(Clusters c in distributing, Partition p in idle) {
+task distribute(Clusters c in distributing and !odd, Partition p in idle and !odd) {
     if (c.handOut(p)) {
-        taskexit(c: distributing := false, merging := true; p: idle := false, work := true);
+        taskexit(c: distributing := false, merging := true, odd := true; p: idle := false, work := true, odd := true);
     }
-    taskexit(p: idle := false, work := true);
+    taskexit(p: idle := false, work := true, odd := true);
+}
+
+task distributeOdd(Clusters c in distributing and odd, Partition p in idle and odd) {
+    if (c.handOut(p)) {
+        taskexit(c: distributing := false, merging := true, odd := false; p: idle := false, work := true, odd := false);
+    }
+    taskexit(p: idle := false, work := true, odd := false);
 }
 
 task assign(Partition p in work) {
@@ -1133,11 +1151,18 @@ task collect(Collector a in collecting, Partition p in done) {
     taskexit(p: done := false, idle := true);
 }
 
-task share(Collector a in sharing, Band b in waiting) {
+task share(Collector a in sharing and !odd, Band b in waiting and !odd) {
     if (a.share(b)) {
-        taskexit(a: sharing := false, collecting := true; b: waiting := false, assigned := true);
+        taskexit(a: sharing := false, collecting := true, odd := true; b: waiting := false, assigned := true, odd := true);
     }
-    taskexit(b: waiting := false, assigned := true);
+    taskexit(b: waiting := false, assigned := true, odd := true);
+}
+
+task shareOdd(Collector a in sharing and odd, Band b in waiting and odd) {
+    if (a.share(b)) {
+        taskexit(a: sharing := false, collecting := true, odd := false; b: waiting := false, assigned := true, odd := false);
+    }
+    taskexit(b: waiting := false, assigned := true, odd := false);
 }
 
 task sum(Band b in assigned) {

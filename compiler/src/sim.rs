@@ -25,9 +25,19 @@
 //! one core, as 4.3.3's data locality rule intends). A message to another
 //! core arrives after the machine's latency (base plus hops); to the same
 //! core at once. Each
-//! core runs one invocation at a time, taking enabled invocations in the
-//! order objects arrived; an invocation locks its parameter objects, so
-//! copies of an object queued for other tasks become stale.
+//! core runs one invocation at a time, taking its enabled invocations in
+//! the runtime's order (sched.c): the newest first (one note per queued
+//! object; a task's parameter objects are then taken from the newest end
+//! of its parameter sets), so work runs depth first; when an invocation
+//! ends, its changed parameters are routed first, then its new objects,
+//! the last made first, then the parameters it kept (the runtime's
+//! re-queued invocation, which so runs next, up to [`LOOP_BURST`] times
+//! in a row, then waits at the oldest end); the oldest note is taken
+//! instead once [`QUEUE_PATIENCE`] others were queued after it (the
+//! parameter objects then from the oldest end), and an invocation
+//! blocked by another core's lock waits at the oldest end. An invocation
+//! locks its parameter objects, so copies of an object queued for other
+//! tasks become stale.
 //!
 //! Merged locks (4.2; the runtime's `bb_lock_merge`, runtime-c/README.md
 //! "Lock merging"): the disjointness analysis' `LockPlan` says, per exit
@@ -111,6 +121,14 @@ use crate::machine::Machine;
 use fnv::FnvHashMap;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
+
+/// Notes queued on a core while its oldest note waits before it is taken
+/// ahead of the newer ones: the runtime's `BB_QUEUE_PATIENCE` (sched.c).
+pub const QUEUE_PATIENCE: u64 = 16384;
+
+/// Times in a row an invocation whose exit keeps all its parameters is
+/// queued again at the newest end: the runtime's `BB_LOOP_BURST`.
+pub const LOOP_BURST: u32 = 16;
 
 pub use crate::profile::{Counting, Outside};
 
@@ -788,7 +806,13 @@ struct Sim<'a> {
     objs: Vec<Obj>,
     /// `psets[core * ntasks + task][param]`.
     psets: Vec<Vec<VecDeque<Entry>>>,
-    notes: Vec<VecDeque<u32>>,
+    /// Per core, one note per queued object: its task and its stamp (the
+    /// core's count of notes queued before it). The back is the newest end.
+    notes: Vec<VecDeque<(u32, u64)>>,
+    /// Per core: notes queued so far.
+    queued: Vec<u64>,
+    /// Per core: invocations queued again at the newest end in a row.
+    streak: Vec<u32>,
     busy: Vec<bool>,
     running: Vec<Running>,
     last_inv: Vec<u32>,
@@ -922,6 +946,8 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         objs: Vec::new(),
         psets,
         notes: vec![VecDeque::new(); ncores],
+        queued: vec![0; ncores],
+        streak: vec![0; ncores],
         busy: vec![false; ncores],
         running: vec![Running::default(); ncores],
         last_inv: vec![NONE; ncores],
@@ -1026,7 +1052,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 param,
                 entry,
             } => {
-                sim.deliver(core as usize, task, param, entry);
+                sim.deliver(core as usize, task, param, entry, false);
                 if !sim.busy[core as usize] {
                     sim.dispatch(core as usize, ev.time);
                 }
@@ -1454,7 +1480,7 @@ impl Sim<'_> {
                 from: producer,
             };
             if dest == from {
-                self.deliver(dest, task, param, entry);
+                self.deliver(dest, task, param, entry, false);
             } else {
                 self.push(
                     arrive,
@@ -1472,7 +1498,7 @@ impl Sim<'_> {
     /// Keeps object `o`, unchanged by an invocation of `task` on `core`
     /// that ended at time `t`, on that core for `task` (for each of the
     /// task's parameters its state satisfies), as the runtime re-enqueues it.
-    fn keep(&mut self, core: usize, o: u32, task: u32, t: f64, producer: u32) {
+    fn keep(&mut self, core: usize, o: u32, task: u32, t: f64, producer: u32, oldest: bool) {
         let obj = self.objs[o as usize];
         let model = self.model;
         for &(consumer, param) in &model.states[obj.state as usize].consumers {
@@ -1485,13 +1511,32 @@ impl Sim<'_> {
                 arrive: t,
                 from: producer,
             };
-            self.deliver(core, consumer, param, entry);
+            self.deliver(core, consumer, param, entry, oldest);
         }
     }
 
-    fn deliver(&mut self, core: usize, task: u32, param: u32, entry: Entry) {
-        self.psets[core * self.ntasks + task as usize][param as usize].push_back(entry);
-        self.notes[core].push_back(task);
+    /// Queues `entry` for (`task`, `param`) on `core`: at the newest end,
+    /// or at the oldest (`oldest`).
+    fn deliver(&mut self, core: usize, task: u32, param: u32, entry: Entry, oldest: bool) {
+        let set = &mut self.psets[core * self.ntasks + task as usize][param as usize];
+        let note = (task, self.queued[core]);
+        self.queued[core] += 1;
+        if oldest {
+            set.push_front(entry);
+            self.notes[core].push_front(note);
+        } else {
+            set.push_back(entry);
+            self.notes[core].push_back(note);
+        }
+    }
+
+    /// The end of `core`'s notes the next invocation comes from: the oldest
+    /// when its oldest note has waited while [`QUEUE_PATIENCE`] others were
+    /// queued, else the newest (sched.c, `bb_queue_oldest_due`).
+    fn oldest_due(&self, core: usize) -> bool {
+        self.notes[core]
+            .front()
+            .is_some_and(|&(_, stamp)| self.queued[core] - stamp > QUEUE_PATIENCE)
     }
 
     fn valid(&self, e: &Entry) -> bool {
@@ -1499,8 +1544,9 @@ impl Sim<'_> {
     }
 
     /// Finds the objects for one invocation of `task` on `core` and takes
-    /// them out of the parameter sets.
-    fn form(&mut self, core: usize, task: u32, out: &mut Vec<Entry>) -> bool {
+    /// them out of the parameter sets: the newest that make one, or the
+    /// oldest (`oldest`).
+    fn form(&mut self, core: usize, task: u32, oldest: bool, out: &mut Vec<Entry>) -> bool {
         out.clear();
         let idx = core * self.ntasks + task as usize;
         let nparams = self.psets[idx].len();
@@ -1516,11 +1562,15 @@ impl Sim<'_> {
                 return false;
             }
         }
+        let len0 = self.psets[idx][0].len();
+        // Indices of the first parameter's entries in the order they are
+        // tried.
+        let order = move |k: usize| if oldest { k } else { len0 - 1 - k };
         if nparams == 1 {
-            // The first valid entry whose lock is free (without merged
-            // locks, the front).
+            // The first valid entry whose lock is free, from the chosen end.
             let mut at = None;
-            for i in 0..self.psets[idx][0].len() {
+            for k in 0..len0 {
+                let i = order(k);
                 let e = self.psets[idx][0][i];
                 if self.valid(&e) && self.lockable(e.obj, core) {
                     at = Some(i);
@@ -1540,7 +1590,8 @@ impl Sim<'_> {
         // dispatch).
         let mut picks = std::mem::take(&mut self.picks);
         let mut found = false;
-        for i0 in 0..self.psets[idx][0].len() {
+        for k0 in 0..len0 {
+            let i0 = order(k0);
             let e0 = self.psets[idx][0][i0];
             if !self.valid(&e0) || !self.lockable(e0.obj, core) {
                 continue;
@@ -1552,12 +1603,18 @@ impl Sim<'_> {
             picks.clear();
             picks.push(i0);
             for p in 1..nparams {
-                let at = self.psets[idx][p].iter().position(|e| {
+                let fits = |e: &Entry| {
                     self.valid(e)
                         && e.obj != e0.obj
                         && matched.is_none_or(|m| self.tag_of(e.obj, m) == tag)
                         && self.lockable(e.obj, core)
-                });
+                };
+                let set = &self.psets[idx][p];
+                let at = if oldest {
+                    set.iter().position(fits)
+                } else {
+                    set.iter().rposition(fits)
+                };
                 match at {
                     Some(i) => picks.push(i),
                     None => break,
@@ -1585,34 +1642,49 @@ impl Sim<'_> {
         // notes (each stands for one queued object, so all are kept):
         // tried again when a lock is released. A task's further notes
         // would find the same sets blocked, so they are not formed again.
-        let mut blocked: Vec<(u32, u32)> = Vec::new();
-        while let Some(task) = self.notes[core].pop_front() {
-            if let Some(b) = blocked.iter_mut().find(|b| b.0 == task) {
-                b.1 += 1;
+        let mut blocked: Vec<(u32, u64)> = Vec::new();
+        loop {
+            // The newest note, or the oldest when it has waited too long
+            // (sched.c's order).
+            let oldest = self.oldest_due(core);
+            let note = if oldest {
+                self.notes[core].pop_front()
+            } else {
+                self.notes[core].pop_back()
+            };
+            let Some((task, stamp)) = note else { break };
+            if blocked.iter().any(|b| b.0 == task) {
+                blocked.push((task, stamp));
                 continue;
             }
             if let Some(l) = &self.locks {
                 l.blocked.set(false);
             }
-            if self.form(core, task, &mut entries) {
+            if self.form(core, task, oldest, &mut entries) {
                 if self.model.tasks[task as usize].params > 1 {
-                    // The set may hold more complete invocations.
-                    self.notes[core].push_front(task);
+                    // The set may hold more complete invocations: the
+                    // runtime queued them together, so they come next.
+                    if oldest {
+                        self.notes[core].push_front((task, stamp));
+                    } else {
+                        self.notes[core].push_back((task, stamp));
+                    }
                 }
                 self.start(core, task, &entries, now);
                 break;
             }
             if self.locks.as_ref().is_some_and(|l| l.blocked.get()) {
-                blocked.push((task, 1));
+                blocked.push((task, stamp));
             }
         }
         self.scratch = entries;
         if let Some(l) = &mut self.locks {
             l.waiting[core] = !self.busy[core] && !blocked.is_empty();
-            for &(task, notes) in blocked.iter().rev() {
-                for _ in 0..notes {
-                    self.notes[core].push_front(task);
-                }
+            // Blocked invocations wait at the oldest end, as the runtime
+            // puts them back (in the order they were taken, queued anew).
+            for &(task, _) in &blocked {
+                self.notes[core].push_front((task, self.queued[core]));
+                self.queued[core] += 1;
             }
         }
     }
@@ -1787,6 +1859,7 @@ impl Sim<'_> {
                 self.bind(o, b.tag, b.source, &objs);
             }
         }
+        let mut kept = Vec::new();
         for (p, &o) in objs.iter().enumerate() {
             let before = self.objs[o as usize].state;
             match ex.successor(p, before) {
@@ -1796,7 +1869,7 @@ impl Sim<'_> {
                 // that processes an object over several invocations stays
                 // on one core (paper 4.3.3's data locality).
                 Some(s) if s == before && !ex.binds.iter().any(|b| b.param as usize == p) => {
-                    self.keep(core, o, run.task, t, inv);
+                    kept.push(o);
                 }
                 Some(s) => {
                     self.objs[o as usize].state = s;
@@ -1805,8 +1878,23 @@ impl Sim<'_> {
                 None => self.objs[o as usize].state = u32::MAX,
             }
         }
-        for o in first_new..self.objs.len() as u32 {
+        // The runtime publishes the new objects the last first, so that
+        // the first made runs first (sched.c).
+        for o in (first_new..self.objs.len() as u32).rev() {
             self.route(core, o, t, inv);
+        }
+        // The invocation queued again (all its parameters kept) comes
+        // after them: it runs next, up to LOOP_BURST times in a row, then
+        // waits at the oldest end (sched.c).
+        let again = !kept.is_empty() && kept.len() == objs.len();
+        let oldest = again && self.streak[core] >= LOOP_BURST;
+        self.streak[core] = if again && !oldest {
+            self.streak[core] + 1
+        } else {
+            0
+        };
+        for o in kept {
+            self.keep(core, o, run.task, t, inv, oldest);
         }
         self.busy[core] = false;
         self.running[core].objs = objs;
@@ -1991,6 +2079,30 @@ pub(crate) mod tests {
             terminates: true,
             outside: Outside::default(),
             locks: Vec::new(),
+        }
+    }
+
+    /// A terminating model in which state `i` is task `i`'s (its only
+    /// parameter's), state 0 the startup object's.
+    pub fn state_per_task(tasks: Vec<TaskModel>) -> Model {
+        let states = (0..tasks.len() as u32)
+            .map(|i| state(&format!("S{i}"), vec![(i, 0)]))
+            .collect();
+        model_of(tasks, states)
+    }
+
+    /// A one-parameter task's second exit (runtime exit 1), which lets its
+    /// object go.
+    fn letting_go(probability: f64, mean_ns: f64) -> ExitModel {
+        ExitModel {
+            alloc_bytes: 0.0,
+            binds: vec![],
+            runtime_exit: 1,
+            probability,
+            mean_ns,
+            sched_ns: None,
+            next: vec![vec![]],
+            allocs: vec![],
         }
     }
 
@@ -2257,14 +2369,7 @@ pub(crate) mod tests {
         start.startup = true;
         let relay = task("relay", 1, 10.0, vec![None], vec![(2, 1.0)]);
         let work = task("work", 1, 10.0, vec![None], vec![]);
-        let m = model_of(
-            vec![start, relay, work],
-            vec![
-                state("S", vec![(0, 0)]),
-                state("R", vec![(1, 0)]),
-                state("W", vec![(2, 0)]),
-            ],
-        );
+        let m = state_per_task(vec![start, relay, work]);
         let l = layout_of(&m, vec![vec![0, 2], vec![1, 2], vec![2], vec![2]]);
         assert_eq!(l.policies[2], Policy::RoundRobin);
         assert_eq!(l.routes[1][2].len(), 4);
@@ -2272,6 +2377,67 @@ pub(crate) mod tests {
         let work_core = r.trace.iter().find(|i| i.task == 2).map(|i| i.core);
         assert_eq!(work_core, Some(l.routes[1][2][1]));
         assert_ne!(work_core, Some(l.routes[1][2][0]));
+    }
+
+    #[test]
+    fn a_core_runs_the_newest_work_first() {
+        // Startup makes three objects; `first` takes each to state 2, where
+        // `second` takes it. As in the runtime (sched.c), one core runs the
+        // work the last invocation enabled first: each object goes through
+        // both tasks before the next starts (a FIFO would run the three
+        // `first`s, then the three `second`s).
+        let mut start = task("startup", 1, 10.0, vec![None], vec![(1, 3.0)]);
+        start.startup = true;
+        let first = task("first", 1, 10.0, vec![Some(2)], vec![]);
+        let second = task("second", 1, 10.0, vec![None], vec![]);
+        let m = state_per_task(vec![start, first, second]);
+        let order: Vec<u32> = on_one_core(&m).trace.iter().map(|i| i.task).collect();
+        assert_eq!(order, vec![0, 1, 2, 1, 2, 1, 2]);
+    }
+
+    #[test]
+    fn a_loop_runs_first_for_a_burst_then_waits() {
+        // Startup makes a `spin` object, then an `other` one (so the spin
+        // object is the newest); `spin` keeps its object 39 times, then
+        // lets it go. As in the runtime, the invocation queued again runs
+        // next, LOOP_BURST times in a row, then waits behind `other`.
+        let mut start = task("startup", 1, 10.0, vec![None], vec![(1, 1.0), (2, 1.0)]);
+        start.startup = true;
+        let mut spin = task("spin", 1, 10.0, vec![Some(1)], vec![]);
+        spin.counting = Counting::PerObject;
+        spin.invocations = 40;
+        spin.exits[0].probability = 39.0 / 40.0;
+        spin.exits.push(letting_go(1.0 / 40.0, 10.0));
+        let other = task("other", 1, 10.0, vec![None], vec![]);
+        let m = state_per_task(vec![start, spin, other]);
+        let r = on_one_core(&m);
+        assert_eq!(r.invocations, 42);
+        let at = r.trace.iter().position(|i| i.task == 2);
+        // Startup, the first run and LOOP_BURST runs queued again.
+        assert_eq!(at, Some(2 + LOOP_BURST as usize));
+    }
+
+    #[test]
+    fn the_oldest_work_waits_a_bounded_time() {
+        // Startup makes a `chain` object, then a `late` one (routed the
+        // last first, so the chain's is the newest); each `chain` makes the
+        // next, without end. The late one runs once QUEUE_PATIENCE notes
+        // were queued after it, not never.
+        let mut start = task("startup", 1, 10.0, vec![None], vec![(2, 1.0), (1, 1.0)]);
+        start.startup = true;
+        let late = task("late", 1, 10.0, vec![None], vec![]);
+        let chain = task("chain", 1, 10.0, vec![None], vec![(2, 1.0)]);
+        let m = state_per_task(vec![start, late, chain]);
+        let hosts = vec![vec![0, 1, 2]];
+        let opts = SimOptions {
+            max_invocations: 3 * QUEUE_PATIENCE,
+            record: true,
+        };
+        let r = simulate(&m, &free_machine(1), &layout_of(&m, hosts), opts);
+        let at = r.trace.iter().position(|i| i.task == 1);
+        // The late note is the second queued; after startup and chain
+        // invocation k (trace index k), k + 3 notes were queued.
+        assert_eq!(at, Some(QUEUE_PATIENCE as usize));
     }
 
     #[test]
@@ -2301,16 +2467,7 @@ pub(crate) mod tests {
         work.counting = Counting::PerObject;
         work.exits[0].probability = 0.75;
         work.exits[0].next = vec![vec![(ANY, 1)]];
-        work.exits.push(ExitModel {
-            alloc_bytes: 0.0,
-            binds: vec![],
-            runtime_exit: 1,
-            probability: 0.25,
-            mean_ns: 100.0,
-            sched_ns: None,
-            next: vec![vec![]],
-            allocs: vec![],
-        });
+        work.exits.push(letting_go(0.25, 100.0));
         let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
         let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
         assert_eq!((r.time_ns, r.invocations, r.completed), (1400.0, 17, true));

@@ -7,6 +7,8 @@
 //! entries whose objects changed state on another core.
 //! `tests/manycore/roundrobin.bb` checks that a core's round-robin starts
 //! at its own index, as the simulator's does.
+//! `tests/manycore/order.bb` checks the order of one core's ready
+//! invocations: the newest first, the oldest after a bounded wait.
 
 mod common;
 
@@ -152,4 +154,18 @@ fn round_robin_starts_at_the_sending_cores_index() {
     assert_eq!(core_of("spawn"), Some(1));
     assert_eq!(core_of("work"), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn one_core_runs_the_newest_work_first_and_the_oldest_in_time() {
+    // tests/manycore/order.bb: depth first, newest first; the Late object
+    // waits while 16384 others are queued, then runs (runtime-c/src/sched.c,
+    // BB_QUEUE_PATIENCE; the simulator's QUEUE_PATIENCE).
+    let exe = build("tests/manycore/order.bb");
+    run_with_stats(
+        &exe,
+        1,
+        "first 1\nsecond 1\nfirst 2\nsecond 2\nfirst 3\nsecond 3\nlink 8192\nlate\nlink 16384\n",
+    );
+    let _ = std::fs::remove_file(&exe);
 }

@@ -22,8 +22,42 @@
  * instance's id, or the single instance); the routing table is data from the
  * program descriptor (see README: "Many cores"). An invocation whose exit
  * leaves it enabled is queued again on this core.
+ *
+ * Order: each core takes its newest queued invocation first (the work the
+ * last invocation enabled: depth first, so a chain of tasks runs while its
+ * data is in the cache, and older independent work waits). After an
+ * invocation, the objects its exit changed are queued first, then its new
+ * objects, the last made first (so the first made runs first), then the
+ * invocation itself if its exit left it enabled (a task looping on its
+ * objects, such as one starting several pieces of work, runs its loop
+ * first), up to BB_LOOP_BURST times in a row: then it goes to the oldest
+ * end, so that a long loop does not make all its work before any of it is
+ * consumed. Two exceptions:
+ * - an invocation put back because another core held one of its locks goes
+ *   to the oldest end, behind the rest;
+ * - when the oldest record has waited while BB_QUEUE_PATIENCE others were
+ *   queued, it is taken next (so no invocation waits forever).
+ * On one core, a program keeping several independent pieces of work under
+ * way (Tracking's window of passes) thus runs them one after another
+ * instead of in lockstep, each while its data is in the cache; on many
+ * cores, a core with nothing newer takes the older pieces. The order
+ * depends only on the program, its input and the layout on one core
+ * (deterministic, as profiles must be). The simulator (compiler/src/sim.rs)
+ * models the same order.
  */
 #include "internal.h"
+
+/* Records queued on a core while its oldest record waits before it is taken
+ * ahead of the newer ones (see the header: no invocation waits forever). */
+#ifndef BB_QUEUE_PATIENCE
+#define BB_QUEUE_PATIENCE 16384u
+#endif
+
+/* Times in a row an invocation its exit leaves enabled is queued at the
+ * newest end (so runs again first); then it goes to the oldest end. */
+#ifndef BB_LOOP_BURST
+#define BB_LOOP_BURST 16u
+#endif
 
 static bb_runtime *bb_the_runtime;  /* for diagnostics and leak checkers */
 
@@ -119,19 +153,73 @@ static void bb_queue_grow(bb_ctx *ctx, bb_queue *q, size_t need) {
   q->tail = used;
 }
 
+/* Words of a queued record of a task with n parameters and nt tag slots. */
+#define BB_RECORD_WORDS(n, nt) ((size_t)(n) + (nt) + 3)
+
+/* Queue an invocation at the newest end: it is taken first. */
 static void bb_enqueue(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n, bb_tag *const *tags,
                        uint32_t nt) {
   bb_queue *q = &ctx->sched.queue;
-  size_t need = 1 + n + nt;
+  size_t need = BB_RECORD_WORDS(n, nt);
   if (BB_UNLIKELY(!q->buf || q->tail - q->head + need > q->mask + 1)) bb_queue_grow(ctx, q, need);
   size_t t = q->tail, m = q->mask;
   q->buf[t++ & m] = task;
   for (uint32_t i = 0; i < n; i++) q->buf[t++ & m] = (uintptr_t)objs[i];
   for (uint32_t i = 0; i < nt; i++) q->buf[t++ & m] = (uintptr_t)tags[i];
+  q->buf[t++ & m] = (uintptr_t)q->pushed++;
+  q->buf[t++ & m] = task;
   q->tail = t;
   q->count++;
 }
 
+/* Queue an invocation at the oldest end (one whose locks were busy): it
+ * waits behind the rest. */
+static void bb_enqueue_oldest(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n,
+                              bb_tag *const *tags, uint32_t nt) {
+  bb_queue *q = &ctx->sched.queue;
+  size_t need = BB_RECORD_WORDS(n, nt);
+  if (BB_UNLIKELY(!q->buf || q->tail - q->head + need > q->mask + 1)) bb_queue_grow(ctx, q, need);
+  size_t t = q->head - need, m = q->mask;
+  q->head = t;
+  q->buf[t++ & m] = task;
+  for (uint32_t i = 0; i < n; i++) q->buf[t++ & m] = (uintptr_t)objs[i];
+  for (uint32_t i = 0; i < nt; i++) q->buf[t++ & m] = (uintptr_t)tags[i];
+  q->head_stamp = q->pushed;
+  q->buf[t++ & m] = (uintptr_t)q->pushed++;
+  q->buf[t & m] = task;
+  q->count++;
+}
+
+/* Take the record at one end of a non-empty queue: its task, objects and
+ * tags. */
+static uint32_t bb_queue_take(bb_sched *s, bool oldest, bb_object **objs, bb_tag **tags) {
+  bb_queue *q = &s->queue;
+  size_t m = q->mask;
+  uint32_t t = (uint32_t)q->buf[(oldest ? q->head : q->tail - 1) & m];
+  const bb_task *d = s->tasks[t].desc;
+  uint32_t n = d->nparams, nt = d->ntagslots;
+  size_t h = oldest ? q->head : q->tail - BB_RECORD_WORDS(n, nt);
+  if (oldest) q->head += BB_RECORD_WORDS(n, nt);
+  else q->tail = h;
+  h++;
+  for (uint32_t i = 0; i < n; i++) objs[i] = (bb_object *)q->buf[h++ & m];
+  for (uint32_t i = 0; i < nt; i++) tags[i] = (bb_tag *)q->buf[h++ & m];
+  q->count--;
+  if (!q->count) {
+    q->head_stamp = q->pushed; /* the next record queued is the oldest */
+  } else if (oldest) { /* the new oldest record's stamp */
+    const bb_task *hd = s->tasks[q->buf[q->head & m]].desc;
+    q->head_stamp = q->buf[(q->head + BB_RECORD_WORDS(hd->nparams, hd->ntagslots) - 2) & m];
+  }
+  return t;
+}
+
+/* Whether the next invocation comes from the oldest end: its oldest record
+ * has waited while BB_QUEUE_PATIENCE others were queued. */
+BB_INLINE bool bb_queue_oldest_due(const bb_sched *s) {
+  const bb_queue *q = &s->queue;
+  return q->pushed - q->head_stamp > BB_QUEUE_PATIENCE;
+}
 
 /* Flag words are read by any core (guard checks before locking) and written
  * under the object's lock at exits: relaxed atomics. */
@@ -423,16 +511,11 @@ bool bb_step(bb_ctx *ctx) {
   bb_tag *tags[BB_MAX_TAGSLOTS];
   size_t retries = 0;
   while (q->count) {
-    /* pop one record */
-    size_t h = q->head, m = q->mask;
-    uint32_t t = (uint32_t)q->buf[h++ & m];
+    /* take the newest record, or the oldest when it has waited too long */
+    uint32_t t = bb_queue_take(s, bb_queue_oldest_due(s), objs, tags);
     bb_taskrt *tr = &s->tasks[t];
     const bb_task *d = tr->desc;
     uint32_t n = d->nparams, nt = d->ntagslots;
-    for (uint32_t i = 0; i < n; i++) objs[i] = (bb_object *)q->buf[h++ & m];
-    for (uint32_t i = 0; i < nt; i++) tags[i] = (bb_tag *)q->buf[h++ & m];
-    q->head = h;
-    q->count--;
     /* One core checks the guards once; several check them under the locks
        only (an object may change on another core until it is locked). */
     bool alone = ctx->rt->ncores == 1;  /* one core: no other thread touches lock words */
@@ -469,7 +552,7 @@ bool bb_step(bb_ctx *ctx) {
     }
     if (!ok) {
       for (uint32_t k = 0; k < nheld; k++) __atomic_store_n(&held[k]->lock, 0, __ATOMIC_RELEASE);
-      bb_enqueue(ctx, t, objs, n, tags, nt);
+      bb_enqueue_oldest(ctx, t, objs, n, tags, nt); /* behind the rest */
       s->retried++;
       if (++retries > q->count) return true; /* everything is busy: let the caller come back */
       continue;
@@ -532,10 +615,26 @@ bool bb_step(bb_ctx *ctx) {
       if (now[i] != old[i] || nmine || ctx->nstaged)
         bb_route_obj(ctx, objs[i], old[i], false, mine, nmine);
     }
-    /* the invocation itself, if its exit left it enabled */
-    if (bb_valid(ctx, d, objs, tags)) bb_enqueue(ctx, t, objs, n, tags, nt);
-    /* publish what the task allocated */
-    for (uint32_t k = 0; k < ctx->npending; k++) bb_publish(ctx, ctx->pending[k]);
+    /* publish what the task allocated, the last first: the newest end of
+       the queue then holds the first allocated object's invocations, so a
+       task's new objects run in the order it made them */
+    for (uint32_t k = ctx->npending; k-- > 0;) bb_publish(ctx, ctx->pending[k]);
+    /* the invocation itself, if its exit left it enabled: it runs again
+       before the work it enabled (a task looping on its objects, such as
+       one starting several pieces of work, runs its loop first), up to
+       BB_LOOP_BURST times in a row; then it waits behind the rest, so that
+       a long loop does not make all its work before any is consumed */
+    if (bb_valid(ctx, d, objs, tags)) {
+      if (q->streak < BB_LOOP_BURST) {
+        q->streak++;
+        bb_enqueue(ctx, t, objs, n, tags, nt);
+      } else {
+        q->streak = 0;
+        bb_enqueue_oldest(ctx, t, objs, n, tags, nt);
+      }
+    } else {
+      q->streak = 0;
+    }
     bb_sharing_check(ctx, d, e, objs, n); /* sharing.c: BAMBOO_CHECK_SHARING=1 only */
     ctx->npending = 0;
     ctx->nstaged = 0;
@@ -576,6 +675,7 @@ void bb_sched_mark_core(bb_ctx *leader, bb_ctx *ctx) {
   for (size_t w = q->head; w != q->tail;) {
     const bb_task *d = s->tasks[q->buf[w++ & q->mask]].desc;
     for (uint32_t i = 0; i < d->nparams + d->ntagslots; i++) bb_gc_mark(leader, (bb_object *)q->buf[w++ & q->mask]);
+    w += 2; /* the stamp and the closing task index */
   }
   for (uint32_t k = 0; k < ctx->npending; k++) bb_gc_mark(leader, ctx->pending[k]);
   bb_inbox *in = &s->inbox;

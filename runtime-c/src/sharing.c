@@ -261,7 +261,7 @@ void bb_sharing_check(bb_ctx *ctx, const bb_task *d, uint32_t ex, bb_object *con
   for (size_t w = q->head; w != q->tail;) {
     const bb_task *td = sc->tasks[q->buf[w++ & q->mask]].desc;
     for (uint32_t i = 0; i < td->nparams; i++) bb_walk(ctx, s, (bb_object *)q->buf[w++ & q->mask], d, ex);
-    w += td->ntagslots;
+    w += td->ntagslots + 2; /* the tags, the stamp and the closing task index */
   }
 }
 

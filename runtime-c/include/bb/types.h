@@ -302,12 +302,18 @@ typedef struct bb_taskrt {
 typedef struct bb_tp { uint16_t task, param; } bb_tp;
 
 /* The invocation queue: a ring of machine words holding records
- * [task index][nparams objects][ntagslots tags]. */
+ * [task index][nparams objects][ntagslots tags][stamp][task index], read
+ * from either end (sched.c: the newest first, the oldest when it has
+ * waited too long). The stamp is the value of `pushed` when the record
+ * was queued. */
 typedef struct bb_queue {
   uintptr_t *buf;
   size_t     mask;        /* capacity - 1, capacity a power of two */
-  size_t     head, tail;  /* words; head == tail: empty */
+  size_t     head, tail;  /* words; head == tail: empty; head: the oldest end */
   size_t     count;       /* records */
+  uint64_t   pushed;      /* records queued so far */
+  uint64_t   head_stamp;  /* the oldest record's stamp (empty: the next one's) */
+  uint32_t   streak;      /* invocations queued again at the newest end in a row */
 } bb_queue;
 
 typedef struct bb_tagop { uint32_t param; uint32_t add; bb_tag *tag; } bb_tagop;
