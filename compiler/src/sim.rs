@@ -80,8 +80,8 @@
 //! object is injected when the profiled start-up (`init_ns`) is over; a
 //! collection is due, with a format 4 profile, when one core's heap has
 //! taken its own threshold's worth of the exits' allocated bytes since the
-//! last one and all cores together the sum of their thresholds, as in the
-//! runtime (`Heaps`: N cores collect up to N times less often than one); with an older profile the profiled collections
+//! last one, as in the runtime (`Heaps`: N cores collect up to N times
+//! less often than one); with an older profile the profiled collections
 //! are spread evenly over the body time. Each collection
 //! stops every core (as the runtime's stop-the-world collector does, at a
 //! task boundary: a due collection waits for the invocations running on
@@ -1154,17 +1154,12 @@ impl Sim<'_> {
 /// The heaps of the runtime's cores as the collector sees them (profile
 /// format 4). Each core allocates into its own heap, and the runtime asks
 /// for a collection after an invocation when its core has allocated, since
-/// the last collection, its threshold (the bytes live in its heap after
-/// that collection, or the heap's minimum if more: `heap.c`,
-/// `bb_gc_sweep_own`) and the cores together have allocated the sum of
-/// their thresholds (`bb_gc_budget_spent`; the other cores' counts with
-/// what their running invocations allocate, which the runtime estimates
-/// from their last ones). Every core then collects and starts
-/// counting again. On one core this is one collection per max(live,
-/// minimum) bytes, as profiled; on N cores the thresholds add up, so N
-/// cores collect up to N times less often, and a core that allocates more
-/// than the others (the start-up task) does not collect for all of them
-/// while their heaps have room. The live bytes after a collection are
+/// the last collection, its threshold: the bytes live in its heap after
+/// that collection, or the heap's minimum if more (`heap.c`,
+/// `bb_gc_sweep_own`). Every core then collects and starts counting again.
+/// On one core this is one collection per max(live, minimum) bytes, as
+/// profiled; on N cores each core fills its own threshold, so N cores
+/// collect up to N times less often. The live bytes after a collection are
 /// the profile's mean, split over the cores by their shares of the
 /// allocation since the previous one; a core's sweep is taken to cost the
 /// profiled sweep time per allocated byte (the pause's sweep is the
@@ -1174,8 +1169,8 @@ struct Heaps {
     min_bytes: f64,
     live_bytes: f64,
     sweep_ns_per_byte: f64,
-    /// Per core: bytes allocated since the last collection (a running
-    /// invocation's included), and its threshold.
+    /// Per core: bytes allocated since the last collection, and the
+    /// threshold that asks for the next.
     allocated: Vec<f64>,
     threshold: Vec<f64>,
 }
@@ -1211,18 +1206,10 @@ impl Heaps {
         })
     }
 
-    /// Core `core` allocated `bytes`; true when it has passed its own
-    /// threshold (it asks for a collection at its boundaries from then on,
-    /// once [`Heaps::budget_spent`]).
+    /// Core `core` allocated `bytes`; true when it asks for a collection.
     fn allocate(&mut self, core: usize, bytes: f64) -> bool {
         self.allocated[core] += bytes;
         self.allocated[core] >= self.threshold[core]
-    }
-
-    /// Whether the cores together have allocated the sum of their
-    /// thresholds.
-    fn budget_spent(&self) -> bool {
-        self.allocated.iter().sum::<f64>() >= self.threshold.iter().sum::<f64>()
     }
 
     /// The sweep of a collection now: every core sweeps its own heap at
@@ -1799,8 +1786,7 @@ impl Sim<'_> {
     fn finish(&mut self, core: u32, t: f64) {
         let core = core as usize;
         let run = std::mem::take(&mut self.running[core]);
-        let budget_spent = self.heaps.as_ref().is_none_or(Heaps::budget_spent);
-        self.gc_pending |= run.gc && budget_spent;
+        self.gc_pending |= run.gc;
         let inv = self.last_inv[core];
         let objs = run.objs;
         let model = self.model;
@@ -2287,24 +2273,6 @@ pub(crate) mod tests {
         assert_eq!(r.time_ns, 1550.0 + 200.0 + (100.0 + 100.0) + 7.0);
     }
 
-    /// A format 4 profile's time outside the bodies: `collections` that
-    /// took `gc_ns` in all, all of it marking, over `task_ns` of bodies; a
-    /// 200-byte minimum threshold and nothing live after a collection;
-    /// 50 ns of start-up and 7 of finish.
-    fn heap_figures(gc_ns: f64, collections: u64, task_ns: f64) -> Outside {
-        Outside {
-            gc_ns,
-            gc_mark_ns: gc_ns,
-            collections,
-            task_ns,
-            init_ns: 50.0,
-            finish_ns: 7.0,
-            gc_min_bytes: 200.0,
-            gc_live_bytes: 0.0,
-            ..Outside::default()
-        }
-    }
-
     #[test]
     fn each_core_collects_at_its_own_threshold() {
         // Every work item allocates 100 bytes; a heap collects once it has
@@ -2312,7 +2280,17 @@ pub(crate) mod tests {
         // live. Each collection marks for 100 ns.
         let mut m = data_parallel(8, 100.0);
         m.tasks[1].exits[0].alloc_bytes = 100.0;
-        m.outside = heap_figures(400.0, 4, 1800.0);
+        m.outside = Outside {
+            gc_ns: 400.0,
+            gc_mark_ns: 400.0,
+            collections: 4,
+            task_ns: 1800.0,
+            init_ns: 50.0,
+            finish_ns: 7.0,
+            gc_min_bytes: 200.0,
+            gc_live_bytes: 0.0,
+            ..Outside::default()
+        };
         // One core: a collection after every second item, as profiled.
         assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 800.0 + 400.0 + 7.0);
         // Four cores, two items each: every heap reaches its own threshold
@@ -2333,30 +2311,6 @@ pub(crate) mod tests {
         assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 800.0 + 400.0 + 7.0);
         let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
         assert_eq!(r.time_ns, 50.0 + 1000.0 + 200.0 + 50.0 + 50.0 + 7.0);
-    }
-
-    #[test]
-    fn a_core_past_its_threshold_waits_for_the_process_budget() {
-        // The startup task allocates 150 bytes and each of four work items
-        // (100 ns) 50; a heap's threshold is 200 bytes (the minimum,
-        // nothing live) and a collection marks for 100 ns.
-        let mut m = data_parallel(4, 100.0);
-        m.tasks[0].exits[0].alloc_bytes = 150.0;
-        m.tasks[1].exits[0].alloc_bytes = 50.0;
-        m.outside = heap_figures(100.0, 1, 1400.0);
-        // One core: a collection after the first item, as profiled.
-        assert_eq!(on_one_core(&m).time_ns, 50.0 + 1000.0 + 400.0 + 100.0 + 7.0);
-        // Two cores, two items each: core 0 passes its own 200 bytes after
-        // its first item, but the two heaps together never reach their
-        // 400: no collection stops core 1.
-        let two = layout_of(&m, vec![vec![0, 1], vec![1]]);
-        let r = simulate(&m, &free_machine(2), &two, SimOptions::default());
-        assert_eq!(r.time_ns, 50.0 + 1000.0 + 200.0 + 7.0);
-        // With 100 bytes an item the two reach 550 bytes after their
-        // second items: one collection at the end.
-        m.tasks[1].exits[0].alloc_bytes = 100.0;
-        let r = simulate(&m, &free_machine(2), &two, SimOptions::default());
-        assert_eq!(r.time_ns, 50.0 + 1000.0 + 200.0 + 100.0 + 7.0);
     }
 
     #[test]

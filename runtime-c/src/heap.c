@@ -453,9 +453,6 @@ void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0) {
   size_t live = bb_sweep(ctx);
   h->live = live;
   h->allocated = 0;
-  h->allocated_prev = 0;
-  __atomic_store_n(&h->allocated_next, 0, __ATOMIC_RELAXED);
-  h->gc_forced = false;
   h->threshold = live > h->min_threshold ? live : h->min_threshold;
   h->collections++;
   h->gc_ns += bb_now_ns() - t0;
@@ -471,42 +468,6 @@ void bb_gc_collect(bb_ctx *ctx) {
   if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0, c1 - c0); /* profile.c */
 }
 
-/* Whether the process's collection budget is spent: the bytes all cores
- * allocated since the last collection reach the sum of their thresholds.
- * A core that passes its own threshold does not stop the others while
- * they have room left: a collection stops every core at its next task
- * boundary, so it costs each of them a pause and the wait for the longest
- * running invocation, and a core whose tasks allocate more than the
- * others' (the start-up task reading the input) would otherwise collect
- * for the whole process while the others' heaps are mostly unused. The
- * bound on the bytes allocated between collections is the same sum either
- * way. The other cores' counts are those expected at their next
- * boundaries (their last one's plus what their last task allocated): when
- * the cores allocate alike, the first core to pass its threshold then
- * asks, as when each core had its own budget, rather than the last, whose
- * request would wait for the invocations the others have just started.
- * Thresholds change only during a collection, when every core waits on
- * the barrier, so they are read here without atomics. */
-static bool bb_gc_budget_spent(bb_ctx *ctx) {
-  bb_runtime *rt = ctx->rt;
-  if (ctx->heap.gc_forced || rt->gc_stress || rt->ncores == 1) return true;
-  size_t allocated = ctx->heap.allocated, budget = 0;
-  for (uint32_t c = 0; c < rt->ncores; c++) {
-    bb_heap *h = &rt->cores[c].heap;
-    if (c != ctx->core) allocated += __atomic_load_n(&h->allocated_next, __ATOMIC_RELAXED);
-    budget += h->threshold;
-  }
-  return allocated >= budget;
-}
-
-/* At a task boundary: show the other cores this core's expected count,
- * and ask for a collection once it has passed its own threshold and the
- * process's budget is spent (or System.gc() or BAMBOO_GC_STRESS asks). */
 void bb_gc_maybe(bb_ctx *ctx) {
-  bb_heap *h = &ctx->heap;
-  size_t last_task = h->allocated - h->allocated_prev;
-  h->allocated_prev = h->allocated;
-  __atomic_store_n(&h->allocated_next, h->allocated + last_task, __ATOMIC_RELAXED);
-  if (BB_UNLIKELY(h->allocated >= h->threshold || h->gc_forced || ctx->rt->gc_stress) && bb_gc_budget_spent(ctx))
-    bb_gc_request(ctx);
+  if (ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress) bb_gc_request(ctx);
 }

@@ -425,7 +425,7 @@ void bb_System_exit(bb_ctx *ctx, int32_t status) {
 
 void bb_System_gc(bb_ctx *ctx) {
   /* collect at the next task boundary */
-  ctx->heap.gc_forced = true;
+  ctx->heap.allocated = ctx->heap.threshold;
 }
 
 /* Java's wording: "int[5]" or "object array[5]" */

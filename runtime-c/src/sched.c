@@ -644,7 +644,7 @@ bool bb_step(bb_ctx *ctx) {
       s->busy_ns += t1 - t0;
       if (ctx->rt->trace_path) bb_trace_event(ctx, 0, t, e, t0, t1);
     }
-    bb_gc_maybe(ctx); /* heap.c */
+    if (BB_UNLIKELY(ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress)) bb_gc_request(ctx);
     return true;
   }
   return false;

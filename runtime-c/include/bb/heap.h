@@ -19,8 +19,7 @@ void  bb_heap_destroy(bb_ctx *ctx);
 BB_NONNULL_RET void *bb_alloc_slow(bb_ctx *ctx, size_t size);
 /* Collect now (only between tasks!). */
 void  bb_gc_collect(bb_ctx *ctx);
-/* At a task boundary: ask for a collection if the cores' allocations since the
- * last one spent their budget, System.gc() asked, or BAMBOO_GC_STRESS is set. */
+/* Collect if the allocation threshold was passed or BAMBOO_GC_STRESS is set. */
 void  bb_gc_maybe(bb_ctx *ctx);
 
 /* Zeroed memory for an object of `size` bytes (header included). */

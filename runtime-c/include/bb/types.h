@@ -261,10 +261,7 @@ typedef struct bb_heap {
   size_t       nempty;
   bb_large    *large;                   /* large objects (doubly linked) */
   size_t       allocated;   /* bytes allocated since the last collection */
-  size_t       allocated_prev; /* `allocated` at this core's previous task boundary */
-  size_t       allocated_next; /* what other cores read: `allocated` expected at the next boundary */
-  size_t       threshold;   /* this core's share of the collection budget: max(live, min) */
-  bool         gc_forced;   /* System.gc(): collect at the next boundary */
+  size_t       threshold;   /* collect at a boundary once allocated >= this */
   size_t       live;        /* bytes live after the last collection */
   size_t       footprint;   /* bytes held from the system */
   size_t       limit;       /* BAMBOO_HEAP_MAX, bounding all cores' footprints together (0 = none) */

@@ -72,33 +72,3 @@ void test_gc(void) {
   CHECK(ctx->heap.live < 4096);
   bb_runtime_finish(ctx);
 }
-
-/* Two cores share one collection budget: core 0, past its own threshold,
- * asks for a collection only once the two heaps together have allocated
- * the sum of their thresholds (core 1's count as it expects it at its
- * next boundary), or when System.gc() asked. Nothing runs: the counts are
- * set by hand. */
-void test_gc_budget(void) {
-  setenv("BAMBOO_CORES", "2", 1);
-  bb_ctx *ctx = t_fixture();
-  unsetenv("BAMBOO_CORES");
-  bb_runtime *rt = ctx->rt;
-  CHECK(rt->ncores == 2);
-  bb_heap *h0 = &rt->cores[0].heap, *h1 = &rt->cores[1].heap;
-  h0->allocated = h0->threshold + h1->threshold / 2;
-  bb_gc_maybe(ctx);
-  CHECK(h0->allocated_next == 2 * h0->allocated);  /* the boundary after a task that allocated it all */
-  CHECK(rt->gc_pending == 0);
-  h1->allocated_next = h1->threshold / 2;
-  bb_gc_maybe(ctx);
-  CHECK(rt->gc_pending == 1);
-  rt->gc_pending = 0;
-  /* System.gc() collects whatever the counts */
-  h0->allocated = 0;
-  h1->allocated_next = 0;
-  bb_System_gc(ctx);
-  bb_gc_maybe(ctx);
-  CHECK(rt->gc_pending == 1);
-  rt->gc_pending = 0;
-  bb_runtime_finish(ctx);
-}

@@ -49,5 +49,4 @@ void test_unicode(void);
 void test_lib(void);
 void test_objects(void);
 void test_gc(void);
-void test_gc_budget(void);
 #endif
