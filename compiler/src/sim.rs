@@ -1510,9 +1510,17 @@ impl Sim<'_> {
         self.queued[core] += 1;
         if oldest {
             set.push_front(entry);
-            self.notes[core].push_front(note);
         } else {
             set.push_back(entry);
+        }
+        self.push_note(core, note, oldest);
+    }
+
+    /// Puts a note at the oldest or the newest end of `core`'s notes.
+    fn push_note(&mut self, core: usize, note: (u32, u64), oldest: bool) {
+        if oldest {
+            self.notes[core].push_front(note);
+        } else {
             self.notes[core].push_back(note);
         }
     }
@@ -1651,11 +1659,7 @@ impl Sim<'_> {
                 if self.model.tasks[task as usize].params > 1 {
                     // The set may hold more complete invocations: the
                     // runtime queued them together, so they come next.
-                    if oldest {
-                        self.notes[core].push_front((task, stamp));
-                    } else {
-                        self.notes[core].push_back((task, stamp));
-                    }
+                    self.push_note(core, (task, stamp), oldest);
                 }
                 self.start(core, task, &entries, now);
                 break;

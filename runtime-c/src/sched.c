@@ -156,38 +156,38 @@ static void bb_queue_grow(bb_ctx *ctx, bb_queue *q, size_t need) {
 /* Words of a queued record of a task with n parameters and nt tag slots. */
 #define BB_RECORD_WORDS(n, nt) ((size_t)(n) + (nt) + 3)
 
-/* Queue an invocation at the newest end: it is taken first. */
-static void bb_enqueue(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n, bb_tag *const *tags,
-                       uint32_t nt) {
+/* Queue an invocation at one end: the newest (taken first) or the oldest
+ * (one whose locks were busy: it waits behind the rest). A record is its
+ * task, objects, tags, stamp and the task again (so either end can read
+ * its task). */
+static void bb_enqueue_at(bb_ctx *ctx, bool oldest, uint32_t task, bb_object *const *objs, uint32_t n,
+                          bb_tag *const *tags, uint32_t nt) {
   bb_queue *q = &ctx->sched.queue;
   size_t need = BB_RECORD_WORDS(n, nt);
   if (BB_UNLIKELY(!q->buf || q->tail - q->head + need > q->mask + 1)) bb_queue_grow(ctx, q, need);
-  size_t t = q->tail, m = q->mask;
+  size_t t = oldest ? q->head - need : q->tail, m = q->mask;
+  if (oldest) {
+    q->head = t;
+    q->head_stamp = q->pushed;
+  } else {
+    q->tail = t + need;
+  }
   q->buf[t++ & m] = task;
   for (uint32_t i = 0; i < n; i++) q->buf[t++ & m] = (uintptr_t)objs[i];
   for (uint32_t i = 0; i < nt; i++) q->buf[t++ & m] = (uintptr_t)tags[i];
-  q->buf[t++ & m] = (uintptr_t)q->pushed++;
-  q->buf[t++ & m] = task;
-  q->tail = t;
-  q->count++;
-}
-
-/* Queue an invocation at the oldest end (one whose locks were busy): it
- * waits behind the rest. */
-static void bb_enqueue_oldest(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n,
-                              bb_tag *const *tags, uint32_t nt) {
-  bb_queue *q = &ctx->sched.queue;
-  size_t need = BB_RECORD_WORDS(n, nt);
-  if (BB_UNLIKELY(!q->buf || q->tail - q->head + need > q->mask + 1)) bb_queue_grow(ctx, q, need);
-  size_t t = q->head - need, m = q->mask;
-  q->head = t;
-  q->buf[t++ & m] = task;
-  for (uint32_t i = 0; i < n; i++) q->buf[t++ & m] = (uintptr_t)objs[i];
-  for (uint32_t i = 0; i < nt; i++) q->buf[t++ & m] = (uintptr_t)tags[i];
-  q->head_stamp = q->pushed;
   q->buf[t++ & m] = (uintptr_t)q->pushed++;
   q->buf[t & m] = task;
   q->count++;
+}
+
+static void bb_enqueue(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n, bb_tag *const *tags,
+                       uint32_t nt) {
+  bb_enqueue_at(ctx, false, task, objs, n, tags, nt);
+}
+
+static void bb_enqueue_oldest(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n,
+                              bb_tag *const *tags, uint32_t nt) {
+  bb_enqueue_at(ctx, true, task, objs, n, tags, nt);
 }
 
 /* Take the record at one end of a non-empty queue: its task, objects and
