@@ -2354,6 +2354,29 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_task_handing_out_work_hands_it_all_out_first() {
+        // Startup makes a boss and four pieces; `hand` keeps the boss and
+        // hands each piece on to `work`. As in the runtime (sched.c, the
+        // hold; tests/manycore/handout.bb), the kept boss runs `hand` again
+        // before the work it enabled: every piece is handed out first.
+        let mut start = task("startup", 1, 10.0, vec![None], vec![(1, 1.0), (2, 4.0)]);
+        start.startup = true;
+        let mut hand = task("hand", 2, 10.0, vec![Some(1), Some(3)], vec![]);
+        hand.invocations = 4;
+        let mut work = task("work", 1, 10.0, vec![None], vec![]);
+        work.invocations = 4;
+        let states = vec![
+            state("S", vec![(0, 0)]),
+            state("Boss", vec![(1, 0)]),
+            state("Idle", vec![(1, 1)]),
+            state("Work", vec![(2, 0)]),
+        ];
+        let m = model_of(vec![start, hand, work], states);
+        let order: Vec<u32> = on_one_core(&m).trace.iter().map(|i| i.task).collect();
+        assert_eq!(order, vec![0, 1, 1, 1, 1, 2, 2, 2, 2]);
+    }
+
+    #[test]
     fn a_loop_runs_first_for_a_burst_then_waits() {
         // Startup makes a `spin` object, then an `other` one (so the spin
         // object is the newest); `spin` keeps its object 39 times, then

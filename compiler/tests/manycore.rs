@@ -8,7 +8,9 @@
 //! `tests/manycore/roundrobin.bb` checks that a core's round-robin starts
 //! at its own index, as the simulator's does.
 //! `tests/manycore/order.bb` checks the order of one core's ready
-//! invocations: the newest first, the oldest after a bounded wait.
+//! invocations: the newest first, the oldest after a bounded wait;
+//! `tests/manycore/handout.bb` that a task handing out work hands it all
+//! out before the work runs.
 
 mod common;
 
@@ -166,6 +168,20 @@ fn one_core_runs_the_newest_work_first_and_the_oldest_in_time() {
         &exe,
         1,
         "first 1\nsecond 1\nfirst 2\nsecond 2\nfirst 3\nsecond 3\nlink 8192\nlate\nlink 16384\n",
+    );
+    let _ = std::fs::remove_file(&exe);
+}
+
+#[test]
+fn one_core_hands_out_all_work_before_running_it() {
+    // tests/manycore/handout.bb: `hand` keeps its Boss and hands on each
+    // Piece; the work it enables is held until no `hand` is left, then runs
+    // the last held first (runtime-c/src/sched.c, "Order"; sim.rs, `keep`).
+    let exe = build("tests/manycore/handout.bb");
+    run_with_stats(
+        &exe,
+        1,
+        "hand 1\nhand 2\nhand 3\nhand 4\nwork 4\nwork 3\nwork 2\nwork 1\n",
     );
     let _ = std::fs::remove_file(&exe);
 }

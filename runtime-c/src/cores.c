@@ -623,6 +623,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
     free(s->tasks);
     free(s->rr);
     free(s->queue.buf);
+    free(s->held.buf);
     free(cx->pending);
     bb_sharing_free(cx);
     free(cx->trace);

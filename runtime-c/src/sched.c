@@ -32,7 +32,13 @@
  * objects, such as one starting several pieces of work, runs its loop
  * first), up to BB_LOOP_BURST times in a row: then it goes to the oldest
  * end, so that a long loop does not make all its work before any of it is
- * consumed. Two exceptions:
+ * consumed. An invocation that keeps some of its objects for its task
+ * (unchanged, no tag gained or lost) while it hands on the others (a task
+ * handing out pieces of work, such as KMeans' `distribute`) holds back the
+ * work it enables while the newest queued record is another invocation of
+ * the same task with a kept object: every piece is handed out, so other
+ * cores get theirs, before this core runs its own; then the held work is
+ * queued at the newest end in the order it was held. Two exceptions:
  * - an invocation put back because another core held one of its locks goes
  *   to the oldest end, behind the rest;
  * - when the oldest record has waited while BB_QUEUE_PATIENCE others were
@@ -162,7 +168,7 @@ static void bb_queue_grow(bb_ctx *ctx, bb_queue *q, size_t need) {
  * its task). */
 static void bb_enqueue_at(bb_ctx *ctx, bool oldest, uint32_t task, bb_object *const *objs, uint32_t n,
                           bb_tag *const *tags, uint32_t nt) {
-  bb_queue *q = &ctx->sched.queue;
+  bb_queue *q = ctx->sched.holding && !oldest ? &ctx->sched.held : &ctx->sched.queue;
   size_t need = BB_RECORD_WORDS(n, nt);
   if (BB_UNLIKELY(!q->buf || q->tail - q->head + need > q->mask + 1)) bb_queue_grow(ctx, q, need);
   size_t t = oldest ? q->head - need : q->tail, m = q->mask;
@@ -188,6 +194,25 @@ static void bb_enqueue(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint3
 static void bb_enqueue_oldest(bb_ctx *ctx, uint32_t task, bb_object *const *objs, uint32_t n,
                               bb_tag *const *tags, uint32_t nt) {
   bb_enqueue_at(ctx, true, task, objs, n, tags, nt);
+}
+
+/* Queue the held records at the newest end, in the order they were held
+ * (the last held runs first), and empty the hold. */
+static void bb_release_held(bb_ctx *ctx) {
+  bb_sched *s = &ctx->sched;
+  bb_queue *h = &s->held;
+  bb_object *objs[BB_MAX_PARAMS];
+  bb_tag *tags[BB_MAX_TAGSLOTS];
+  for (size_t w = h->head; w != h->tail;) {
+    uint32_t t = (uint32_t)h->buf[w++ & h->mask];
+    const bb_task *d = s->tasks[t].desc;
+    for (uint32_t i = 0; i < d->nparams; i++) objs[i] = (bb_object *)h->buf[w++ & h->mask];
+    for (uint32_t i = 0; i < d->ntagslots; i++) tags[i] = (bb_tag *)h->buf[w++ & h->mask];
+    w += 2; /* the stamp and the closing task index */
+    bb_enqueue(ctx, t, objs, d->nparams, tags, d->ntagslots);
+  }
+  h->head = h->tail = 0;
+  h->count = 0;
 }
 
 /* Take the record at one end of a non-empty queue: its task, objects and
@@ -219,6 +244,18 @@ static uint32_t bb_queue_take(bb_sched *s, bool oldest, bb_object **objs, bb_tag
 BB_INLINE bool bb_queue_oldest_due(const bb_sched *s) {
   const bb_queue *q = &s->queue;
   return q->pushed - q->head_stamp > BB_QUEUE_PATIENCE;
+}
+
+/* Whether the newest queued record is another invocation of the held task
+ * with one of the objects it kept: the hold goes on while it is. */
+static bool bb_hold_goes_on(const bb_sched *s) {
+  const bb_queue *q = &s->queue;
+  if (!q->count || bb_queue_oldest_due(s) || q->buf[(q->tail - 1) & q->mask] != s->hold_task) return false;
+  const bb_task *d = s->tasks[s->hold_task].desc;
+  size_t start = q->tail - BB_RECORD_WORDS(d->nparams, d->ntagslots) + 1;
+  for (uint32_t i = 0; i < d->nparams; i++)
+    if ((s->hold_kept & (1u << i)) && q->buf[(start + i) & q->mask] == (uintptr_t)s->hold_objs[i]) return true;
+  return false;
 }
 
 /* Flag words are read by any core (guard checks before locking) and written
@@ -510,7 +547,8 @@ bool bb_step(bb_ctx *ctx) {
   bb_object *objs[BB_MAX_PARAMS];
   bb_tag *tags[BB_MAX_TAGSLOTS];
   size_t retries = 0;
-  while (q->count) {
+  while (q->count || s->held.count) {
+    if (s->held.count && !bb_hold_goes_on(s)) bb_release_held(ctx);
     /* take the newest record, or the oldest when it has waited too long */
     uint32_t t = bb_queue_take(s, bb_queue_oldest_due(s), objs, tags);
     bb_taskrt *tr = &s->tasks[t];
@@ -606,19 +644,35 @@ bool bb_step(bb_ctx *ctx) {
     tr->runs++;
     s->dispatched++;
 
+    /* the objects the exit keeps: unchanged, no tag gained or lost */
+    uint32_t tagged = 0;
+    for (uint32_t k = 0; k < ctx->nstaged; k++) tagged |= 1u << ctx->staged[k].param;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < n; i++)
+      if (now[i] == old[i] && !(tagged & (1u << i))) kept |= 1u << i;
+    /* keeping some objects for this task and handing on the others, it
+       holds back the work it enables (see the header) */
+    bool hands_out = kept && kept != (1u << n) - 1;
+    if (s->held.count && !(hands_out && s->hold_task == t && s->hold_kept == kept)) bb_release_held(ctx);
+    if (hands_out) {
+      s->holding = 1;
+      s->hold_task = t;
+      s->hold_kept = kept;
+      for (uint32_t i = 0; i < n; i++) s->hold_objs[i] = objs[i];
+    }
     /* route the objects the exit changed */
     for (uint32_t i = 0; i < n; i++) {
       bb_tag *mine[BB_MAX_STAGED];
       uint32_t nmine = 0;
       for (uint32_t k = 0; k < nadded; k++)
         if (added_param[k] == i) mine[nmine++] = added[k];
-      if (now[i] != old[i] || nmine || ctx->nstaged)
-        bb_route_obj(ctx, objs[i], old[i], false, mine, nmine);
+      if (now[i] != old[i] || nmine || ctx->nstaged) bb_route_obj(ctx, objs[i], old[i], false, mine, nmine);
     }
     /* publish what the task allocated, the last first: the newest end of
        the queue then holds the first allocated object's invocations, so a
        task's new objects run in the order it made them */
     for (uint32_t k = ctx->npending; k-- > 0;) bb_publish(ctx, ctx->pending[k]);
+    s->holding = 0;
     /* the invocation itself, if its exit left it enabled: it runs again
        before the work it enabled (a task looping on its objects, such as
        one starting several pieces of work, runs its loop first), up to
@@ -671,12 +725,12 @@ void bb_sched_mark_core(bb_ctx *leader, bb_ctx *ctx) {
       for (uint32_t i = 0; i < set->count; i++) bb_gc_mark(leader, set->items[i]);
     }
   }
-  bb_queue *q = &s->queue;
-  for (size_t w = q->head; w != q->tail;) {
-    const bb_task *d = s->tasks[q->buf[w++ & q->mask]].desc;
-    for (uint32_t i = 0; i < d->nparams + d->ntagslots; i++) bb_gc_mark(leader, (bb_object *)q->buf[w++ & q->mask]);
-    w += 2; /* the stamp and the closing task index */
-  }
+  for (bb_queue *q = &s->queue; q; q = q == &s->queue ? &s->held : NULL)
+    for (size_t w = q->head; w != q->tail;) {
+      const bb_task *d = s->tasks[q->buf[w++ & q->mask]].desc;
+      for (uint32_t i = 0; i < d->nparams + d->ntagslots; i++) bb_gc_mark(leader, (bb_object *)q->buf[w++ & q->mask]);
+      w += 2; /* the stamp and the closing task index */
+    }
   for (uint32_t k = 0; k < ctx->npending; k++) bb_gc_mark(leader, ctx->pending[k]);
   bb_inbox *in = &s->inbox;
   for (bb_msg *m = in->tail; m; m = __atomic_load_n(&m->next, __ATOMIC_ACQUIRE)) {

@@ -340,6 +340,14 @@ typedef struct bb_sched {
   uint32_t   *tp_start;   /* per class id: range into tp (shared, read-only) */
   bb_tp      *tp;
   bb_queue    queue;
+  /* The work enabled by invocations that kept one of their objects for
+     their task while handing on the others (a task handing out pieces of
+     work), held back while the next queued invocation is another such of
+     the same task and object: sched.c, "Order". */
+  bb_queue    held;
+  uint32_t    holding;    /* routing now: local invocations go to `held` */
+  uint32_t    hold_task, hold_kept;     /* the task and its kept parameters */
+  bb_object  *hold_objs[BB_MAX_PARAMS]; /* the objects it kept */
   uint64_t    dispatched, dropped, retried;
   /* many cores */
   uint32_t   *rr;         /* per task: round-robin position of this core (starts at the core's index) */
