@@ -4,7 +4,7 @@
 // Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT [PIECES [WINDOW]]]
 //   DIR holds 1.bmp .. FRAMES.bmp (24-bit BMP; the green channel is used);
 //   the clip is processed REPEAT times (default 1), WINDOW passes (default
-//   4) under way at a time, and the output is the last pass's. PIECES
+//   16) under way at a time, and the output is the last pass's. PIECES
 //   (default 8) is the number of row strips per frame, of column bands of
 //   the feature strength and of feature groups.
 //
@@ -15,8 +15,10 @@
 // merge exits merge the finished strip's lock into the frame's):
 //   startup    reads the parameters, makes the Clip and starts a pass;
 //   fill       starts one more pass per invocation until WINDOW are under
-//              way;
-//   (a pass)   the Clip allocates a Result and the pass's Frames, each
+//              way: an Opening each;
+//   begin      an Opening, which begins its pass (the passes started
+//              together begin as cores take them, not all at once):
+//   (a pass)   it allocates a Result and the pass's Frames, each
 //              bound to a `frame` tag and to sequence tags (class Frame);
 //              the Result and frame 1 are bound to the pass's `pass` tag.
 //              It reads each frame's header and cuts the frame into PIECES
@@ -1254,16 +1256,37 @@ class Clip {
         return started == repeat;
     }
 
+    // Starts the next pass: an Opening, which reads and cuts its frames
+    // when it begins (task `begin`), so that passes started together do
+    // not all hold their pictures at once: on one core the newest begins
+    // and runs to its end before the next begins.
+    void startPass() {
+        started++;
+        new Opening(par.copy(), started) { fresh := true };
+    }
+}
+
+// A started pass, before its frames are read.
+class Opening {
+    flag fresh;
+
+    Params par;
+    int pass;       // 1 .. repeat
+
+    Opening(Params par, int pass) {
+        this.par = par;
+        this.pass = pass;
+    }
+
     // Allocates the pass's Result and its frames, two at a time (odd,
     // even), with their tags; the Result and frame 1 are bound to the
     // pass's own tag. Each frame is read and cut into strips here, so that
     // one core sends all of the pass's strips out: its round-robin spreads
     // them over the cores (a load task per frame, each on its own core,
     // sent each frame's strips to the same few cores as every other load).
-    void startPass() {
-        started++;
+    void begin() {
         tag p = new tag(pass);
-        Result r = new Result(started, par.pieces) { open := true, add p };
+        Result r = new Result(pass, par.pieces) { open := true, add p };
         int frames = par.frames;
         tag o = new tag(odd);
         for (int f = 1; f <= frames; f += 2) {
@@ -1332,7 +1355,7 @@ task startup(StartupObject s in initialstate) {
     if (s.args.length > 6) {
         pieces = Integer.parseInt(s.args[6]);
     }
-    int window = 4;
+    int window = 16;
     if (s.args.length > 7) {
         window = Integer.parseInt(s.args[7]);
     }
@@ -1367,6 +1390,11 @@ task fill(Clip c in starting and filling) {
         taskexit(c: filling := true);
     }
     taskexit(c: filling := false);
+}
+
+task begin(Opening o in fresh) {
+    o.begin();
+    taskexit(o: fresh := false);
 }
 
 task blur(Strip p in process) {

@@ -33,8 +33,9 @@
 //! the last made first, then the parameters it kept (the runtime's
 //! re-queued invocation, which so runs next, up to [`LOOP_BURST`] times
 //! in a row, then waits at the oldest end); the oldest note is taken
-//! instead once [`QUEUE_PATIENCE`] others were queued after it (the
-//! parameter objects then from the oldest end), and an invocation
+//! instead once [`QUEUE_PATIENCE`] others were queued after it and since
+//! the last note taken so (the parameter objects then from the oldest
+//! end), and an invocation
 //! blocked by another core's lock waits at the oldest end. An invocation
 //! locks its parameter objects, so copies of an object queued for other
 //! tasks become stale.
@@ -811,6 +812,9 @@ struct Sim<'a> {
     notes: Vec<VecDeque<(u32, u64)>>,
     /// Per core: notes queued so far.
     queued: Vec<u64>,
+    /// Per core: `queued` when a note that had waited too long was last
+    /// taken (sched.c, `last_due`).
+    last_due: Vec<u64>,
     /// Per core: invocations queued again at the newest end in a row.
     streak: Vec<u32>,
     busy: Vec<bool>,
@@ -947,6 +951,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         psets,
         notes: vec![VecDeque::new(); ncores],
         queued: vec![0; ncores],
+        last_due: vec![0; ncores],
         streak: vec![0; ncores],
         busy: vec![false; ncores],
         running: vec![Running::default(); ncores],
@@ -1529,9 +1534,9 @@ impl Sim<'_> {
     /// when its oldest note has waited while [`QUEUE_PATIENCE`] others were
     /// queued, else the newest (sched.c, `bb_queue_oldest_due`).
     fn oldest_due(&self, core: usize) -> bool {
-        self.notes[core]
-            .front()
-            .is_some_and(|&(_, stamp)| self.queued[core] - stamp > QUEUE_PATIENCE)
+        self.notes[core].front().is_some_and(|&(_, stamp)| {
+            self.queued[core] - stamp.max(self.last_due[core]) > QUEUE_PATIENCE
+        })
     }
 
     fn valid(&self, e: &Entry) -> bool {
@@ -1643,6 +1648,7 @@ impl Sim<'_> {
             // (sched.c's order).
             let oldest = self.oldest_due(core);
             let note = if oldest {
+                self.last_due[core] = self.queued[core];
                 self.notes[core].pop_front()
             } else {
                 self.notes[core].pop_back()
@@ -2400,11 +2406,12 @@ pub(crate) mod tests {
 
     #[test]
     fn the_oldest_work_waits_a_bounded_time() {
-        // Startup makes a `chain` object, then a `late` one (routed the
+        // Startup makes a `chain` object, then two `late` ones (routed the
         // last first, so the chain's is the newest); each `chain` makes the
-        // next, without end. The late one runs once QUEUE_PATIENCE notes
-        // were queued after it, not never.
-        let mut start = task("startup", 1, 10.0, vec![None], vec![(2, 1.0), (1, 1.0)]);
+        // next, without end. The first late one runs once QUEUE_PATIENCE
+        // notes were queued after it, not never; the second once
+        // QUEUE_PATIENCE more were, not right after it.
+        let mut start = task("startup", 1, 10.0, vec![None], vec![(2, 1.0), (1, 2.0)]);
         start.startup = true;
         let late = task("late", 1, 10.0, vec![None], vec![]);
         let chain = task("chain", 1, 10.0, vec![None], vec![(2, 1.0)]);
@@ -2415,10 +2422,15 @@ pub(crate) mod tests {
             record: true,
         };
         let r = simulate(&m, &free_machine(1), &layout_of(&m, hosts), opts);
-        let at = r.trace.iter().position(|i| i.task == 1);
-        // The late note is the second queued; after startup and chain
-        // invocation k (trace index k), k + 3 notes were queued.
-        assert_eq!(at, Some(QUEUE_PATIENCE as usize));
+        let at: Vec<usize> = (0..r.trace.len())
+            .filter(|&k| r.trace[k].task == 1)
+            .collect();
+        // The late notes are the second and third queued; after startup
+        // and chain invocation k (trace index k), k + 4 notes were queued.
+        // The second waits for more than QUEUE_PATIENCE notes queued after
+        // the first was taken: as many chain invocations.
+        let patience = QUEUE_PATIENCE as usize;
+        assert_eq!(at, vec![patience - 1, 2 * patience + 1]);
     }
 
     #[test]

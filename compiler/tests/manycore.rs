@@ -160,14 +160,15 @@ fn round_robin_starts_at_the_sending_cores_index() {
 
 #[test]
 fn one_core_runs_the_newest_work_first_and_the_oldest_in_time() {
-    // tests/manycore/order.bb: depth first, newest first; the Late object
-    // waits while 16384 others are queued, then runs (runtime-c/src/sched.c,
-    // BB_QUEUE_PATIENCE; the simulator's QUEUE_PATIENCE).
+    // tests/manycore/order.bb: depth first, newest first; the older Late
+    // object waits while 16384 others are queued, then runs, and the other
+    // after 16384 more (runtime-c/src/sched.c, BB_QUEUE_PATIENCE; the
+    // simulator's QUEUE_PATIENCE).
     let exe = build("tests/manycore/order.bb");
     run_with_stats(
         &exe,
         1,
-        "first 1\nsecond 1\nfirst 2\nsecond 2\nfirst 3\nsecond 3\nlink 8192\nlate\nlink 16384\n",
+        "first 1\nsecond 1\nfirst 2\nsecond 2\nfirst 3\nsecond 3\nlink 8192\nlate 2\nlink 16384\nlink 24576\nlate 1\nlink 32768\n",
     );
     let _ = std::fs::remove_file(&exe);
 }

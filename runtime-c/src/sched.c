@@ -42,7 +42,10 @@
  * - an invocation put back because another core held one of its locks goes
  *   to the oldest end, behind the rest;
  * - when the oldest record has waited while BB_QUEUE_PATIENCE others were
- *   queued, it is taken next (so no invocation waits forever).
+ *   queued, it is taken next (so no invocation waits forever); the next
+ *   such only once BB_QUEUE_PATIENCE more were queued (a backlog of old
+ *   records, such as passes a program started ahead, is taken one at a
+ *   time, each followed by the work it enables, not all at once).
  * On one core, a program keeping several independent pieces of work under
  * way (Tracking's window of passes) thus runs them one after another
  * instead of in lockstep, each while its data is in the cache; on many
@@ -240,10 +243,12 @@ static uint32_t bb_queue_take(bb_sched *s, bool oldest, bb_object **objs, bb_tag
 }
 
 /* Whether the next invocation comes from the oldest end: its oldest record
- * has waited while BB_QUEUE_PATIENCE others were queued. */
+ * has waited while BB_QUEUE_PATIENCE others were queued, as many as since
+ * the last record taken so. */
 BB_INLINE bool bb_queue_oldest_due(const bb_sched *s) {
   const bb_queue *q = &s->queue;
-  return q->pushed - q->head_stamp > BB_QUEUE_PATIENCE;
+  uint64_t since = q->head_stamp > q->last_due ? q->head_stamp : q->last_due;
+  return q->pushed - since > BB_QUEUE_PATIENCE;
 }
 
 /* Whether the newest queued record is another invocation of the held task
@@ -550,7 +555,9 @@ bool bb_step(bb_ctx *ctx) {
   while (q->count || s->held.count) {
     if (s->held.count && !bb_hold_goes_on(s)) bb_release_held(ctx);
     /* take the newest record, or the oldest when it has waited too long */
-    uint32_t t = bb_queue_take(s, bb_queue_oldest_due(s), objs, tags);
+    bool due = bb_queue_oldest_due(s);
+    if (due) q->last_due = q->pushed;
+    uint32_t t = bb_queue_take(s, due, objs, tags);
     bb_taskrt *tr = &s->tasks[t];
     const bb_task *d = tr->desc;
     uint32_t n = d->nparams, nt = d->ntagslots;

@@ -3,10 +3,11 @@
 // oldest once BB_QUEUE_PATIENCE (16384) others were queued after it. On one
 // core, startup's three Items each go through `first` and `second` before
 // the next starts, in the order they were made (a FIFO printed the three
-// `first`s, then the three `second`s), then the Seed. Then the Late
-// object, older than every Link of a chain in which each Link makes the
-// next, runs once 16384 invocations were queued after it (after Link
-// 16383), not after the whole chain (20000 Links).
+// `first`s, then the three `second`s), then the Seed. Then the two Late
+// objects, older than every Link of a chain in which each Link makes the
+// next: the oldest runs once 16384 invocations were queued after it (after
+// Link 16383), not after the whole chain (40000 Links), and the other
+// once 16384 more were queued (after Link 32767), not right after it.
 // Usage: order (prints the order of the invocations)
 
 class Item {
@@ -21,6 +22,11 @@ class Item {
 
 class Late {
     flag waiting;
+    int n;
+
+    Late(int n) {
+        this.n = n;
+    }
 }
 
 class Link {
@@ -56,12 +62,13 @@ task second(Item i in done) {
 
 task seed(Seed d in go) {
     new Link(1) { next := true };
-    new Late() { waiting := true };
+    new Late(1) { waiting := true };
+    new Late(2) { waiting := true };
     taskexit(d: go := false);
 }
 
 task late(Late l in waiting) {
-    System.out.println("late");
+    System.out.println("late " + l.n);
     taskexit(l: waiting := false);
 }
 
@@ -69,7 +76,7 @@ task link(Link k in next) {
     if (k.n % 8192 == 0) {
         System.out.println("link " + k.n);
     }
-    if (k.n < 20000) {
+    if (k.n < 40000) {
         new Link(k.n + 1) { next := true };
     }
     taskexit(k: next := false);

@@ -310,6 +310,7 @@ typedef struct bb_queue {
   size_t     count;       /* records */
   uint64_t   pushed;      /* records queued so far */
   uint64_t   head_stamp;  /* the oldest record's stamp (empty: the next one's) */
+  uint64_t   last_due;    /* `pushed` when a record that had waited too long was last taken */
   uint32_t   streak;      /* invocations queued again at the newest end in a row */
 } bb_queue;
 
