@@ -1397,7 +1397,7 @@ task begin(Opening o in fresh) {
     taskexit(o: fresh := false);
 }
 
-task blur(Strip p in process) {
+task blur(Strip p in process with frame t) {
     p.process();
     taskexit(p: process := false, submit := true);
 }
@@ -1417,7 +1417,7 @@ task mergeFirst(Frame f in assemble and first with frame t and odd q and pass r,
     taskexit(p: submit := false, clear t);
 }
 
-task strength(Column c in process) {
+task strength(Column c in process with detect t) {
     c.process();
     taskexit(c: process := false, submit := true);
 }

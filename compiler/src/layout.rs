@@ -9,14 +9,16 @@
 //! table: for every task, the cores this core sends an object to when the
 //! object's new state enables that task. Among several destination cores
 //! the task's [`Policy`] picks one: round-robin, a hash of the tag instance
-//! the task's parameters share, or the single instance.
+//! the task's parameters share, the core that made that tag instance, or
+//! the single instance.
 //!
 //! Invariants of a validated layout:
 //! - every task has at least one instance, every core index is below
 //!   `cores`, and every route of a task lists only cores hosting it;
 //! - every core has a route for every task (the routing table is total);
 //! - a task with several parameters and several instances has the
-//!   `TagHash` policy and a tag variable shared by all its parameters
+//!   `TagHash` or `TagHome` policy, and a task with either policy a tag
+//!   variable shared by all its parameters
 //!   (otherwise objects meant for one invocation could land on different
 //!   cores, paper 4.3.4); `Single` tasks have exactly one instance.
 
@@ -40,6 +42,11 @@ pub enum Policy {
     /// The tag instance shared by the task's parameters picks the core, so
     /// objects with the same tag meet on one core.
     TagHash,
+    /// The core that made the tag instance the task's parameters share,
+    /// when it hosts the task (else as `TagHash`): objects with the same
+    /// tag meet on one core, and work tagged where it was made stays there
+    /// (its data stays in that core's cache).
+    TagHome,
 }
 
 /// A layout in the file's shape: names, not ids.
@@ -301,7 +308,9 @@ impl Layout {
                 Policy::RoundRobin if inst.len() > 1 && p.tasks[t].params.len() > 1 => {
                     return Err(LayoutError::NeedsTagHash { task: name(t) })
                 }
-                Policy::TagHash if shared_tag_slot(p, TaskId(t as u32)).is_none() => {
+                Policy::TagHash | Policy::TagHome
+                    if shared_tag_slot(p, TaskId(t as u32)).is_none() =>
+                {
                     return Err(LayoutError::NeedsTagHash { task: name(t) })
                 }
                 _ => {}

@@ -846,6 +846,8 @@ struct Sim<'a> {
     /// objects bound to it so far.
     open_tags: Vec<(u32, u32)>,
     next_tag: u32,
+    /// Per tag instance: the core whose invocation made it (`TagHome`).
+    tag_home: Vec<u32>,
     scratch: Vec<Entry>,
     picks: Vec<usize>,
     /// Body time between collections (the profile's task time over its
@@ -983,6 +985,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         tag_types: model.tag_types as usize,
         open_tags: vec![(0, 0); model.tag_types as usize],
         next_tag: 1,
+        tag_home: vec![0],
         scratch: Vec::new(),
         picks: Vec::new(),
         gc_every: if model.outside.collections > 0 {
@@ -1391,9 +1394,9 @@ impl Sim<'_> {
     }
 
     /// Binds object `o` to an instance of `tag` from `source` (`params`:
-    /// the invocation's parameter objects). A parameter without an
-    /// instance of the type leaves `o` as it is.
-    fn bind(&mut self, o: u32, tag: u32, source: TagSource, params: &[u32]) {
+    /// the invocation's parameter objects, running on `core`). A parameter
+    /// without an instance of the type leaves `o` as it is.
+    fn bind(&mut self, o: u32, tag: u32, source: TagSource, params: &[u32], core: usize) {
         let Some(slot) = self.tag_slot(o, tag) else {
             return;
         };
@@ -1415,6 +1418,7 @@ impl Sim<'_> {
                 } else {
                     let new = self.next_tag;
                     self.next_tag += 1;
+                    self.tag_home.push(core as u32);
                     self.open_tags[t] = (new, 1);
                     new
                 }
@@ -1452,7 +1456,7 @@ impl Sim<'_> {
                 // The runtime routes by the instance of the parameter's
                 // first tag type; an object without one is routed again
                 // when it gains one.
-                Policy::TagHash if dests.len() > 1 => {
+                Policy::TagHash | Policy::TagHome if dests.len() > 1 => {
                     let inst = match model.tasks[task as usize].param_tags[param as usize] {
                         Some(tag) => self.tag_of(o, tag),
                         None => 0,
@@ -1460,9 +1464,18 @@ impl Sim<'_> {
                     if inst == 0 {
                         continue;
                     }
-                    dests[(tag_hash(inst) % dests.len() as u64) as usize]
+                    // The core that made the instance, if it hosts the
+                    // task (sched.c, bb_tag_dest).
+                    let home = self.tag_home[inst as usize];
+                    if self.layout.policies[task as usize] == Policy::TagHome
+                        && dests.contains(&home)
+                    {
+                        home
+                    } else {
+                        dests[(tag_hash(inst) % dests.len() as u64) as usize]
+                    }
                 }
-                Policy::TagHash => dests[0],
+                Policy::TagHash | Policy::TagHome => dests[0],
             } as usize;
             let arrive = t + self.latency[from * self.ncores + dest];
             let entry = Entry {
@@ -1842,7 +1855,7 @@ impl Sim<'_> {
             for _ in 0..n as u64 {
                 let o = self.new_obj(a.state);
                 for &(tag, source) in &a.tags {
-                    self.bind(o, tag, source, &objs);
+                    self.bind(o, tag, source, &objs, core);
                 }
             }
             if let Some(l) = &mut self.locks {
@@ -1852,7 +1865,7 @@ impl Sim<'_> {
         self.merge_locks(ti, ei, &objs);
         for b in &ex.binds {
             if let Some(&o) = objs.get(b.param as usize) {
-                self.bind(o, b.tag, b.source, &objs);
+                self.bind(o, b.tag, b.source, &objs, core);
             }
         }
         let mut kept = Vec::new();
@@ -2555,6 +2568,34 @@ pub(crate) mod tests {
         assert_eq!(cores.into_iter().collect::<Vec<_>>(), vec![1, 2]);
         // Every join took two parts of one pair: no part is left over.
         assert_eq!(r.trace.iter().filter(|i| i.task == 1).count(), 4);
+    }
+
+    #[test]
+    fn tag_home_pairs_meet_where_their_tag_was_made() {
+        // The model of distinct_tag_pairs_spread_over_cores: startup, on
+        // core 0, makes every `pair` instance, so with TagHome every join
+        // runs on core 0 (1000 + 4 * 100), where TagHash spread them.
+        let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 8.0)]);
+        start.startup = true;
+        start.exits[0].allocs[0].tags = vec![(0, TagSource::Open { group: 2 })];
+        let mut join = task("join", 2, 100.0, vec![None, None], vec![]);
+        join.match_tag = Some(0);
+        join.param_tags = vec![Some(0), Some(0)];
+        let mut m = model_of(
+            vec![start, join],
+            vec![state("S", vec![(0, 0)]), state("P", vec![(1, 0), (1, 1)])],
+        );
+        m.tag_types = 1;
+        let mut four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+        four.policies[1] = Policy::TagHome;
+        let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
+        assert_eq!((r.time_ns, r.invocations), (1400.0, 5));
+        assert!(r.trace.iter().filter(|i| i.task == 1).all(|i| i.core == 0));
+        // Without an instance on the making core, the hash decides.
+        let mut away = layout_of(&m, vec![vec![0], vec![1], vec![1], vec![1]]);
+        away.policies[1] = Policy::TagHome;
+        let r = simulate(&m, &free_machine(4), &away, SimOptions::default());
+        assert_eq!((r.time_ns, r.invocations), (1200.0, 5));
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! `tests/manycore/order.bb` checks the order of one core's ready
 //! invocations: the newest first, the oldest after a bounded wait;
 //! `tests/manycore/handout.bb` that a task handing out work hands it all
-//! out before the work runs.
+//! out before the work runs; `tests/manycore/taghome.bb` that TagHome
+//! routing runs tagged work on the core that made the tag.
 
 mod common;
 
@@ -185,4 +186,64 @@ fn one_core_hands_out_all_work_before_running_it() {
         "hand 1\nhand 2\nhand 3\nhand 4\nwork 4\nwork 3\nwork 2\nwork 1\n",
     );
     let _ = std::fs::remove_file(&exe);
+}
+
+#[test]
+fn tag_home_runs_tagged_work_where_its_tag_was_made() {
+    // tests/manycore/taghome.bb: `spawn` round-robin over 4 cores, `join`
+    // by TagHome on all of them. Every core runs as many joins as spawns:
+    // each pair joins where its tag was made (runtime-c/src/sched.c,
+    // bb_tag_dest; the simulator's route).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    std::env::set_current_dir(root).unwrap();
+    let dir = std::env::temp_dir().join(format!("bambooc-manycore-th-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let routes = r#"{"startup": [0], "spawn": [0, 1, 2, 3], "join": [0, 1, 2, 3]}"#;
+    let core = |tasks: &str| format!(r#"{{"tasks": [{tasks}], "routes": {routes}}}"#);
+    let layout = format!(
+        r#"{{"format": "bambooc-layout", "version": 1, "program": "taghome", "machine": "smp:4",
+            "policies": {{"startup": "single", "spawn": "round-robin", "join": "tag-home"}},
+            "cores": [{}, {}, {}, {}]}}"#,
+        core(r#""startup", "spawn", "join""#),
+        core(r#""spawn", "join""#),
+        core(r#""spawn", "join""#),
+        core(r#""spawn", "join""#)
+    );
+    let layout_file = dir.join("taghome.layout.json");
+    std::fs::write(&layout_file, layout).unwrap();
+    let exe = dir.join("taghome");
+    common::output_of_success(
+        Command::new(env!("CARGO_BIN_EXE_bambooc"))
+            .args(["-O1", "tests/manycore/taghome.bb", "--layout"])
+            .arg(&layout_file)
+            .arg("-o")
+            .arg(&exe),
+    );
+    let trace = dir.join("taghome.trace.json");
+    let out = Command::new(&exe)
+        .env("BAMBOO_TRACE", &trace)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut joins: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    joins.sort();
+    let want: Vec<String> = (1..=8).map(|n| format!("join {n} {n}")).collect();
+    assert_eq!(joins, want);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
+    let per_core = |task: &str| {
+        let mut n = [0u32; 4];
+        for e in json["traceEvents"].as_array().unwrap() {
+            if e["name"] == task && e["ph"] == "X" {
+                n[e["tid"].as_u64().unwrap() as usize] += 1;
+            }
+        }
+        n
+    };
+    assert_eq!(per_core("spawn"), [2, 2, 2, 2]);
+    assert_eq!(per_core("join"), per_core("spawn"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

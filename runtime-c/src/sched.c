@@ -411,6 +411,17 @@ static void bb_deliver(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uin
   else bb_send(ctx, dest, o, t, p, only);
 }
 
+/* The core a tag instance's id picks among route r's: the core that made
+ * the instance (the id's low bits) if `home` and r has it, else a hash. */
+static uint32_t bb_tag_dest(const bb_route *r, uint32_t id, bool home) {
+  if (home) {
+    uint32_t maker = id & 1023u;
+    for (uint32_t k = 0; k < r->n; k++)
+      if (r->cores[k] == maker) return maker;
+  }
+  return r->cores[bb_mix32(id) % r->n];
+}
+
 /* Route o for (t, p) by the task's policy. */
 static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_tag *only) {
   bb_runtime *rt = ctx->rt;
@@ -426,7 +437,8 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
     bb_deliver(ctx, r->cores[k % r->n], o, t, p, only);
     return;
   }
-  case BB_POLICY_TAG_HASH: {
+  case BB_POLICY_TAG_HASH:
+  case BB_POLICY_TAG_HOME: {
     /* the core of each bound tag instance of the parameter's (first) tag
        type; an object without one cannot be this parameter yet: when it
        gains the tag it is routed again */
@@ -447,11 +459,13 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
       ids[nids++] = g->id;
     }
     bb_tags_unlock(ctx);
+    uint32_t dest[8];
     for (uint32_t i = 0; i < nids; i++) {
+      dest[i] = bb_tag_dest(r, ids[i], rt->policies[t] == BB_POLICY_TAG_HOME);
       bool seen = false;
-      for (uint32_t k = 0; k < i; k++) if (bb_mix32(ids[k]) % r->n == bb_mix32(ids[i]) % r->n) seen = true;
+      for (uint32_t k = 0; k < i; k++) if (dest[k] == dest[i]) seen = true;
       (void)tags;
-      if (!seen) bb_deliver(ctx, r->cores[bb_mix32(ids[i]) % r->n], o, t, p, only);
+      if (!seen) bb_deliver(ctx, dest[i], o, t, p, only);
     }
     return;
   }

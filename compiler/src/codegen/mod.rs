@@ -195,6 +195,7 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
         crate::layout::Policy::Single => 0,
         crate::layout::Policy::RoundRobin => 1,
         crate::layout::Policy::TagHash => 2,
+        crate::layout::Policy::TagHome => 3,
     };
     let policies_of = |out: &mut String, policies: &[crate::layout::Policy]| {
         write!(out, "static const uint8_t POLICIES[] = {{").unwrap();

@@ -185,7 +185,7 @@ struct bb_task {
 };
 
 /* Many-core layout (paper 4.3.4): how a task chooses among its instances. */
-enum { BB_POLICY_SINGLE = 0, BB_POLICY_ROUND_ROBIN = 1, BB_POLICY_TAG_HASH = 2 };
+enum { BB_POLICY_SINGLE = 0, BB_POLICY_ROUND_ROBIN = 1, BB_POLICY_TAG_HASH = 2, BB_POLICY_TAG_HOME = 3 };
 
 /* routes[core * ntasks + task]: the cores an object leaving `core` is sent
  * to when its new state enables `task` (one of them, chosen by the policy). */
