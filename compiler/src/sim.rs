@@ -2077,6 +2077,24 @@ pub(crate) mod tests {
         }
     }
 
+    /// Startup (1000 ns) makes 8 parts, a new `pair` tag per two of them
+    /// (the profile's 8 bindings, 4 fresh); `join` (100 ns) takes two
+    /// parts bound to one instance.
+    pub fn tagged_pairs() -> Model {
+        let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 8.0)]);
+        start.startup = true;
+        start.exits[0].allocs[0].tags = vec![(0, TagSource::Open { group: 2 })];
+        let mut join = task("join", 2, 100.0, vec![None, None], vec![]);
+        join.match_tag = Some(0);
+        join.param_tags = vec![Some(0), Some(0)];
+        let mut m = model_of(
+            vec![start, join],
+            vec![state("S", vec![(0, 0)]), state("P", vec![(1, 0), (1, 1)])],
+        );
+        m.tag_types = 1;
+        m
+    }
+
     /// A terminating model whose startup object is in state 0.
     pub fn model_of(tasks: Vec<TaskModel>, states: Vec<StateModel>) -> Model {
         Model {
@@ -2531,20 +2549,8 @@ pub(crate) mod tests {
 
     #[test]
     fn distinct_tag_pairs_spread_over_cores() {
-        // Startup (1000 ns) makes 8 parts, a new `pair` tag per two of them
-        // (the profile's 8 bindings, 4 fresh); `join` (100 ns) takes two
-        // parts bound to one instance, routed by hashing it.
-        let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 8.0)]);
-        start.startup = true;
-        start.exits[0].allocs[0].tags = vec![(0, TagSource::Open { group: 2 })];
-        let mut join = task("join", 2, 100.0, vec![None, None], vec![]);
-        join.match_tag = Some(0);
-        join.param_tags = vec![Some(0), Some(0)];
-        let mut m = model_of(
-            vec![start, join],
-            vec![state("S", vec![(0, 0)]), state("P", vec![(1, 0), (1, 1)])],
-        );
-        m.tag_types = 1;
+        // tagged_pairs: `join` routed by hashing the pair's instance.
+        let m = tagged_pairs();
         // One core: 1000 + 4 * 100.
         assert_eq!(on_one_core(&m).time_ns, 1400.0);
         // Four cores: the instances are 1 to 4, and each pair goes to the
@@ -2572,20 +2578,10 @@ pub(crate) mod tests {
 
     #[test]
     fn tag_home_pairs_meet_where_their_tag_was_made() {
-        // The model of distinct_tag_pairs_spread_over_cores: startup, on
-        // core 0, makes every `pair` instance, so with TagHome every join
-        // runs on core 0 (1000 + 4 * 100), where TagHash spread them.
-        let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 8.0)]);
-        start.startup = true;
-        start.exits[0].allocs[0].tags = vec![(0, TagSource::Open { group: 2 })];
-        let mut join = task("join", 2, 100.0, vec![None, None], vec![]);
-        join.match_tag = Some(0);
-        join.param_tags = vec![Some(0), Some(0)];
-        let mut m = model_of(
-            vec![start, join],
-            vec![state("S", vec![(0, 0)]), state("P", vec![(1, 0), (1, 1)])],
-        );
-        m.tag_types = 1;
+        // tagged_pairs: startup, on core 0, makes every `pair` instance, so
+        // with TagHome every join runs on core 0 (1000 + 4 * 100), where
+        // TagHash spread them.
+        let m = tagged_pairs();
         let mut four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
         four.policies[1] = Policy::TagHome;
         let r = simulate(&m, &free_machine(4), &four, SimOptions::default());

@@ -107,56 +107,81 @@ fn stale_parameter_set_entries_do_not_keep_objects_alive() {
     let _ = std::fs::remove_file(&exe);
 }
 
-#[test]
-fn round_robin_starts_at_the_sending_cores_index() {
-    // `spawn` runs on core 1 only; `work` runs on every core, round-robin.
-    // Core 1's first choice is entry 1 of its route: the item stays on
-    // core 1 (with every counter starting at 0 it went to core 0).
+/// Builds `tests/manycore/{name}.bb` with a 4-core layout whose every core
+/// has the routes `routes` (JSON) and hosts the tasks `hosts[core]`, runs
+/// it with a trace, and returns its standard output and the trace.
+fn run_with_layout(
+    name: &str,
+    policies: &str,
+    routes: &str,
+    hosts: [&str; 4],
+) -> (String, serde_json::Value) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     std::env::set_current_dir(root).unwrap();
-    let dir = std::env::temp_dir().join(format!("bambooc-manycore-rr-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("bambooc-manycore-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let routes = r#"{"startup": [0], "spawn": [1], "work": [0, 1, 2, 3]}"#;
-    let core = |tasks: &str| format!(r#"{{"tasks": [{tasks}], "routes": {routes}}}"#);
+    let cores: Vec<String> = hosts
+        .iter()
+        .map(|tasks| format!(r#"{{"tasks": [{tasks}], "routes": {routes}}}"#))
+        .collect();
     let layout = format!(
-        r#"{{"format": "bambooc-layout", "version": 1, "program": "roundrobin", "machine": "smp:4",
-            "policies": {{"startup": "single", "spawn": "single", "work": "round-robin"}},
-            "cores": [{}, {}, {}, {}]}}"#,
-        core(r#""startup", "work""#),
-        core(r#""spawn", "work""#),
-        core(r#""work""#),
-        core(r#""work""#)
+        r#"{{"format": "bambooc-layout", "version": 1, "program": "{name}", "machine": "smp:4",
+            "policies": {policies}, "cores": [{}]}}"#,
+        cores.join(", ")
     );
-    let layout_file = dir.join("roundrobin.layout.json");
+    let layout_file = dir.join(format!("{name}.layout.json"));
     std::fs::write(&layout_file, layout).unwrap();
-    let exe = dir.join("roundrobin");
+    let exe = dir.join(name);
     common::output_of_success(
         Command::new(env!("CARGO_BIN_EXE_bambooc"))
-            .args(["-O1", "tests/manycore/roundrobin.bb", "--layout"])
+            .arg("-O1")
+            .arg(format!("tests/manycore/{name}.bb"))
+            .arg("--layout")
             .arg(&layout_file)
             .arg("-o")
             .arg(&exe),
     );
-    let trace = dir.join("roundrobin.trace.json");
+    let trace = dir.join(format!("{name}.trace.json"));
     let out = Command::new(&exe)
         .env("BAMBOO_TRACE", &trace)
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "item 1\n");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
-    let core_of = |task: &str| {
-        json["traceEvents"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["name"] == task && e["ph"] == "X")
-            .and_then(|e| e["tid"].as_u64())
-    };
-    assert_eq!(core_of("spawn"), Some(1));
-    assert_eq!(core_of("work"), Some(1));
+    let json = serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), json)
+}
+
+/// The cores of `task`'s invocations in a trace, in trace order.
+fn cores_of(trace: &serde_json::Value, task: &str) -> Vec<u64> {
+    trace["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["name"] == task && e["ph"] == "X")
+        .filter_map(|e| e["tid"].as_u64())
+        .collect()
+}
+
+#[test]
+fn round_robin_starts_at_the_sending_cores_index() {
+    // `spawn` runs on core 1 only; `work` runs on every core, round-robin.
+    // Core 1's first choice is entry 1 of its route: the item stays on
+    // core 1 (with every counter starting at 0 it went to core 0).
+    let (out, trace) = run_with_layout(
+        "roundrobin",
+        r#"{"startup": "single", "spawn": "single", "work": "round-robin"}"#,
+        r#"{"startup": [0], "spawn": [1], "work": [0, 1, 2, 3]}"#,
+        [
+            r#""startup", "work""#,
+            r#""spawn", "work""#,
+            r#""work""#,
+            r#""work""#,
+        ],
+    );
+    assert_eq!(out, "item 1\n");
+    assert_eq!(cores_of(&trace, "spawn"), vec![1]);
+    assert_eq!(cores_of(&trace, "work"), vec![1]);
 }
 
 #[test]
@@ -165,12 +190,16 @@ fn one_core_runs_the_newest_work_first_and_the_oldest_in_time() {
     // object waits while 16384 others are queued, then runs, and the other
     // after 16384 more (runtime-c/src/sched.c, BB_QUEUE_PATIENCE; the
     // simulator's QUEUE_PATIENCE).
-    let exe = build("tests/manycore/order.bb");
-    run_with_stats(
-        &exe,
-        1,
+    one_core_prints(
+        "tests/manycore/order.bb",
         "first 1\nsecond 1\nfirst 2\nsecond 2\nfirst 3\nsecond 3\nlink 8192\nlate 2\nlink 16384\nlink 24576\nlate 1\nlink 32768\n",
     );
+}
+
+/// Builds `rel` and checks what it prints on one core.
+fn one_core_prints(rel: &str, expected_stdout: &str) {
+    let exe = build(rel);
+    run_with_stats(&exe, 1, expected_stdout);
     let _ = std::fs::remove_file(&exe);
 }
 
@@ -179,13 +208,10 @@ fn one_core_hands_out_all_work_before_running_it() {
     // tests/manycore/handout.bb: `hand` keeps its Boss and hands on each
     // Piece; the work it enables is held until no `hand` is left, then runs
     // the last held first (runtime-c/src/sched.c, "Order"; sim.rs, `keep`).
-    let exe = build("tests/manycore/handout.bb");
-    run_with_stats(
-        &exe,
-        1,
+    one_core_prints(
+        "tests/manycore/handout.bb",
         "hand 1\nhand 2\nhand 3\nhand 4\nwork 4\nwork 3\nwork 2\nwork 1\n",
     );
-    let _ = std::fs::remove_file(&exe);
 }
 
 #[test]
@@ -194,56 +220,29 @@ fn tag_home_runs_tagged_work_where_its_tag_was_made() {
     // by TagHome on all of them. Every core runs as many joins as spawns:
     // each pair joins where its tag was made (runtime-c/src/sched.c,
     // bb_tag_dest; the simulator's route).
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    std::env::set_current_dir(root).unwrap();
-    let dir = std::env::temp_dir().join(format!("bambooc-manycore-th-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let routes = r#"{"startup": [0], "spawn": [0, 1, 2, 3], "join": [0, 1, 2, 3]}"#;
-    let core = |tasks: &str| format!(r#"{{"tasks": [{tasks}], "routes": {routes}}}"#);
-    let layout = format!(
-        r#"{{"format": "bambooc-layout", "version": 1, "program": "taghome", "machine": "smp:4",
-            "policies": {{"startup": "single", "spawn": "round-robin", "join": "tag-home"}},
-            "cores": [{}, {}, {}, {}]}}"#,
-        core(r#""startup", "spawn", "join""#),
-        core(r#""spawn", "join""#),
-        core(r#""spawn", "join""#),
-        core(r#""spawn", "join""#)
+    let (out, trace) = run_with_layout(
+        "taghome",
+        r#"{"startup": "single", "spawn": "round-robin", "join": "tag-home"}"#,
+        r#"{"startup": [0], "spawn": [0, 1, 2, 3], "join": [0, 1, 2, 3]}"#,
+        [
+            r#""startup", "spawn", "join""#,
+            r#""spawn", "join""#,
+            r#""spawn", "join""#,
+            r#""spawn", "join""#,
+        ],
     );
-    let layout_file = dir.join("taghome.layout.json");
-    std::fs::write(&layout_file, layout).unwrap();
-    let exe = dir.join("taghome");
-    common::output_of_success(
-        Command::new(env!("CARGO_BIN_EXE_bambooc"))
-            .args(["-O1", "tests/manycore/taghome.bb", "--layout"])
-            .arg(&layout_file)
-            .arg("-o")
-            .arg(&exe),
-    );
-    let trace = dir.join("taghome.trace.json");
-    let out = Command::new(&exe)
-        .env("BAMBOO_TRACE", &trace)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let mut joins: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let mut joins: Vec<&str> = out.lines().collect();
     joins.sort();
     let want: Vec<String> = (1..=8).map(|n| format!("join {n} {n}")).collect();
     assert_eq!(joins, want);
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
     let per_core = |task: &str| {
-        let mut n = [0u32; 4];
-        for e in json["traceEvents"].as_array().unwrap() {
-            if e["name"] == task && e["ph"] == "X" {
-                n[e["tid"].as_u64().unwrap() as usize] += 1;
-            }
-        }
-        n
+        cores_of(&trace, task)
+            .into_iter()
+            .fold([0u32; 4], |mut n, c| {
+                n[c as usize] += 1;
+                n
+            })
     };
     assert_eq!(per_core("spawn"), [2, 2, 2, 2]);
     assert_eq!(per_core("join"), per_core("spawn"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

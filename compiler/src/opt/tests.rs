@@ -509,17 +509,7 @@ fn canonical_assignments_are_in_the_enumerated_space() {
 fn tag_home_variant_routes_tagged_tasks_to_every_instance() {
     // A tagged join on four cores (TagHash) becomes TagHome, routed from
     // every core to all four instances; the untagged startup is kept.
-    let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 8.0)]);
-    start.startup = true;
-    start.exits[0].allocs[0].tags = vec![(0, crate::sim::TagSource::Open { group: 2 })];
-    let mut join = task("join", 2, 100.0, vec![None, None], vec![]);
-    join.match_tag = Some(0);
-    join.param_tags = vec![Some(0), Some(0)];
-    let mut m = model_of(
-        vec![start, join],
-        vec![state("S", vec![(0, 0)]), state("P", vec![(1, 0), (1, 1)])],
-    );
-    m.tag_types = 1;
+    let m = crate::sim::tests::tagged_pairs();
     let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
     let v = tag_home_variant(&m, &four).unwrap();
     assert_eq!(v.policies, vec![Policy::Single, Policy::TagHome]);
