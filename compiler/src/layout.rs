@@ -18,7 +18,8 @@
 //! - every core has a route for every task (the routing table is total);
 //! - a task with several parameters and several instances has the
 //!   `TagHash` or `TagHome` policy, and a task with either policy a tag
-//!   variable shared by all its parameters
+//!   variable shared by all its parameters, and every core routes such a
+//!   task (with several instances) to all its instances
 //!   (otherwise objects meant for one invocation could land on different
 //!   cores, paper 4.3.4); `Single` tasks have exactly one instance.
 
@@ -134,6 +135,13 @@ pub enum LayoutError {
     /// all its parameters share.
     NeedsTagHash {
         task: String,
+    },
+    /// A task routed by its tag, with several instances, must be routed
+    /// from every core to all its instances: otherwise objects sharing a
+    /// tag instance could be sent to different cores and never meet.
+    UnevenTagRoutes {
+        task: String,
+        core: u32,
     },
 }
 
@@ -338,6 +346,13 @@ impl Layout {
                         });
                     }
                 }
+                let by_tag = matches!(self.policies[t], Policy::TagHash | Policy::TagHome);
+                if by_tag && inst.len() > 1 && *to != inst {
+                    return Err(LayoutError::UnevenTagRoutes {
+                        task: name(t),
+                        core: c,
+                    });
+                }
             }
         }
         Ok(())
@@ -460,5 +475,27 @@ mod tests {
             Layout::from_json(&p, "keyword", "{"),
             Err(LayoutError::Syntax(_))
         ));
+    }
+
+    #[test]
+    fn tag_routed_tasks_go_to_all_their_instances_from_every_core() {
+        let p = program(include_str!("../../tests/manycore/taghome.bb"));
+        let mut l = Layout::default_for(&p, "taghome", "smp:2", 2);
+        let join = p.tasks.iter().position(|t| t.name == "join").unwrap();
+        assert_eq!(l.policies[join], Policy::TagHash);
+        l.policies[join] = Policy::TagHome;
+        let text = l.to_json(&p);
+        assert!(text.contains("\"join\": \"tag-home\""));
+        assert_eq!(Layout::from_json(&p, "taghome", &text), Ok(l.clone()));
+        // Core 1 keeping its joins: a pair split over both cores would
+        // never meet.
+        l.routes[1][join] = vec![1];
+        assert_eq!(
+            l.validate(&p, 2),
+            Err(LayoutError::UnevenTagRoutes {
+                task: "join".into(),
+                core: 1
+            })
+        );
     }
 }

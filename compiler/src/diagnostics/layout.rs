@@ -34,6 +34,9 @@ pub fn layout_diagnostic(file: &str, e: &LayoutError) -> Diagnostic {
         NeedsTagHash { task } => format!(
             "places several instances of the multi-parameter task `{task}` without hashing a tag all its parameters share"
         ),
+        UnevenTagRoutes { task, core } => format!(
+            "routes the tag-routed task `{task}` from core {core} to other cores than all its instances, so objects sharing a tag could miss each other"
+        ),
     };
     Diagnostic::global("E0620", format!("layout `{file}` {what}")).with_help(
         "write a layout with `--emit layout`, or drop `--layout` to use the default layout",
