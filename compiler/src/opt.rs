@@ -184,19 +184,21 @@ pub fn optimise(
     let mut found = search(model, machine, &map, start, opts, &mut rng, progress);
     // The default layout is always a candidate: what synthesis chooses is
     // never estimated worse than building without a profile.
-    let layout = crate::synth::default_layout(model, &machine.name, map.cores);
-    let result = sim::simulate(model, machine, &layout, opts.sim);
+    let default = crate::synth::default_layout(model, &machine.name, map.cores);
+    let result = sim::simulate(model, machine, &default, opts.sim);
     found.simulated += 1;
-    let default = layout.clone();
-    if result.cost() < found.result.cost() * (1.0 - 1e-9) {
-        found.layout = layout;
+    let bases = if result.cost() < found.result.cost() * (1.0 - 1e-9) {
+        found.layout = default.clone();
         found.result = result;
-    }
-    // The tag-home variants of the best layout and of the default one:
-    // kept when estimated no worse, because the simulator does not model
-    // the caches, where work that stays on the core that made its data
-    // (4.3.3's data locality) is faster.
-    for base in [found.layout.clone(), default] {
+        vec![default]
+    } else {
+        vec![found.layout.clone(), default]
+    };
+    // The tag-home variants of the best layout and of the default one (one
+    // when the default is the best): kept when estimated no worse, because
+    // the simulator does not model the caches, where work that stays on
+    // the core that made its data (4.3.3's data locality) is faster.
+    for base in bases {
         let Some(variant) = tag_home_variant(model, &base) else {
             continue;
         };

@@ -1445,7 +1445,8 @@ impl Sim<'_> {
         let model = self.model;
         for &(task, param) in &model.states[obj.state as usize].consumers {
             let dests = &self.layout.routes[from][task as usize];
-            let dest = match self.layout.policies[task as usize] {
+            let policy = self.layout.policies[task as usize];
+            let dest = match policy {
                 Policy::Single => dests[0],
                 Policy::RoundRobin => {
                     let k = &mut self.rr[from * self.ntasks + task as usize];
@@ -1467,9 +1468,7 @@ impl Sim<'_> {
                     // The core that made the instance, if it hosts the
                     // task (sched.c, bb_tag_dest).
                     let home = self.tag_home[inst as usize];
-                    if self.layout.policies[task as usize] == Policy::TagHome
-                        && dests.contains(&home)
-                    {
+                    if policy == Policy::TagHome && dests.contains(&home) {
                         home
                     } else {
                         dests[(tag_hash(inst) % dests.len() as u64) as usize]

@@ -469,5 +469,5 @@ void bb_gc_collect(bb_ctx *ctx) {
 }
 
 void bb_gc_maybe(bb_ctx *ctx) {
-  if (ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress) bb_gc_request(ctx);
+  if (BB_UNLIKELY(ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress)) bb_gc_request(ctx);
 }

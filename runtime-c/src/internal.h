@@ -25,6 +25,11 @@ static inline uint64_t bb_now_ns(void) {
 void    *bb_alloc_immortal(size_t size);
 void     bb_malloc_tune(void);                    /* malloc settings for the collector, at start-up */
 
+/* sched.c: the queues of a core's scheduler `s` that hold invocation
+ * records: its queue and the work it holds back (sched.c, "Order"). */
+#define BB_FOR_EACH_QUEUE(q, s) \
+  for (const bb_queue *q = &(s)->queue; q; q = q == &(s)->queue ? &(s)->held : NULL)
+
 /* sharing.c: hooks from sched.c (bb_task_object, task exit, shut-down) */
 void bb_sharing_note(bb_ctx *ctx, bb_object *o, uint32_t site);
 void bb_sharing_check(bb_ctx *ctx, const bb_task *d, uint32_t ex, bb_object *const *params, uint32_t n);

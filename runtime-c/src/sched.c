@@ -719,7 +719,7 @@ bool bb_step(bb_ctx *ctx) {
       s->busy_ns += t1 - t0;
       if (ctx->rt->trace_path) bb_trace_event(ctx, 0, t, e, t0, t1);
     }
-    if (BB_UNLIKELY(ctx->heap.allocated >= ctx->heap.threshold || ctx->rt->gc_stress)) bb_gc_request(ctx);
+    bb_gc_maybe(ctx); /* heap.c */
     return true;
   }
   return false;
@@ -746,7 +746,7 @@ void bb_sched_mark_core(bb_ctx *leader, bb_ctx *ctx) {
       for (uint32_t i = 0; i < set->count; i++) bb_gc_mark(leader, set->items[i]);
     }
   }
-  for (bb_queue *q = &s->queue; q; q = q == &s->queue ? &s->held : NULL)
+  BB_FOR_EACH_QUEUE(q, s)
     for (size_t w = q->head; w != q->tail;) {
       const bb_task *d = s->tasks[q->buf[w++ & q->mask]].desc;
       for (uint32_t i = 0; i < d->nparams + d->ntagslots; i++) bb_gc_mark(leader, (bb_object *)q->buf[w++ & q->mask]);

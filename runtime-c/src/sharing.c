@@ -257,7 +257,7 @@ void bb_sharing_check(bb_ctx *ctx, const bb_task *d, uint32_t ex, bb_object *con
     for (uint32_t p = 0; p < tr->desc->nparams; p++)
       for (uint32_t i = 0; i < tr->sets[p].count; i++) bb_walk(ctx, s, tr->sets[p].items[i], d, ex);
   }
-  for (bb_queue *q = &sc->queue; q; q = q == &sc->queue ? &sc->held : NULL)
+  BB_FOR_EACH_QUEUE(q, sc)
     for (size_t w = q->head; w != q->tail;) {
       const bb_task *td = sc->tasks[q->buf[w++ & q->mask]].desc;
       for (uint32_t i = 0; i < td->nparams; i++) bb_walk(ctx, s, (bb_object *)q->buf[w++ & q->mask], d, ex);

@@ -19,7 +19,8 @@ void  bb_heap_destroy(bb_ctx *ctx);
 BB_NONNULL_RET void *bb_alloc_slow(bb_ctx *ctx, size_t size);
 /* Collect now (only between tasks!). */
 void  bb_gc_collect(bb_ctx *ctx);
-/* Collect if the allocation threshold was passed or BAMBOO_GC_STRESS is set. */
+/* At a task boundary: collect (on several cores, ask every core to) if the
+ * allocation threshold was passed or BAMBOO_GC_STRESS is set. */
 void  bb_gc_maybe(bb_ctx *ctx);
 
 /* Zeroed memory for an object of `size` bytes (header included). */
