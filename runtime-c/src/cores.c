@@ -18,7 +18,7 @@
  * - Collections: a core whose heap is due sets rt->gc_pending; every core
  *   stops at its next boundary (idle cores included) on a barrier, core 0
  *   marks from every core's roots (parameter sets, queues, inboxes) and the
- *   globals, then every core sweeps its own heap, and all resume.
+ *   globals, then every core sweeps its own heap and resumes at once.
  */
 #include "internal.h"
 #include <sched.h>
@@ -171,18 +171,70 @@ void bb_gc_request(bb_ctx *ctx) {
   if (!__atomic_exchange_n(&rt->gc_pending, 1, __ATOMIC_SEQ_CST)) bb_wake_all(rt);
 }
 
-/* Every core calls this at a boundary once gc_pending is set. */
+/* The collection barrier. The last core to arrive ends the round; the others
+ * wait for the round count to move. When every core has a CPU of its own
+ * they spin first, for up to BB_BARRIER_SPIN_NS: the other cores are about to
+ * arrive (they finish one task) or the marking is short, and a core that
+ * sleeps takes tens of microseconds to be woken on a virtual machine. With
+ * more cores than CPUs spinning would only delay the cores it waits for, so
+ * they sleep at once. */
+#define BB_BARRIER_SPIN_NS 200000
+
+static void bb_barrier_init(bb_barrier *b, uint32_t n) {
+  b->n = n;
+  b->arrived = 0;
+  b->round = 0;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  b->spin = cpus > 0 && (long)n <= cpus;
+  pthread_mutex_init(&b->lock, NULL);
+  pthread_cond_init(&b->done, NULL);
+}
+
+static void bb_barrier_destroy(bb_barrier *b) {
+  pthread_mutex_destroy(&b->lock);
+  pthread_cond_destroy(&b->done);
+}
+
+static void bb_barrier_wait(bb_barrier *b) {
+  uint32_t round = __atomic_load_n(&b->round, __ATOMIC_ACQUIRE);
+  if (__atomic_add_fetch(&b->arrived, 1, __ATOMIC_ACQ_REL) == b->n) {
+    __atomic_store_n(&b->arrived, 0, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&b->lock);
+    __atomic_store_n(&b->round, round + 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&b->done);
+    pthread_mutex_unlock(&b->lock);
+    return;
+  }
+  if (b->spin) {
+    uint64_t until = bb_now_ns() + BB_BARRIER_SPIN_NS;
+    for (unsigned i = 1;; i++) {
+      if (__atomic_load_n(&b->round, __ATOMIC_ACQUIRE) != round) return;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+      if ((i & 63) == 0 && bb_now_ns() > until) break;
+    }
+  }
+  pthread_mutex_lock(&b->lock);
+  while (__atomic_load_n(&b->round, __ATOMIC_ACQUIRE) == round) pthread_cond_wait(&b->done, &b->lock);
+  pthread_mutex_unlock(&b->lock);
+}
+
+/* Every core calls this at a boundary once gc_pending is set. After the
+ * marking each core sweeps its own heap and goes back to its tasks: sweeping
+ * writes only dead cells of the core's own heap (heap.c), and the next
+ * collection's first barrier waits for every core to have swept. */
 static void bb_gc_sync(bb_ctx *ctx) {
   bb_runtime *rt = ctx->rt;
   uint64_t t0 = bb_now_ns();
-  pthread_barrier_wait(&rt->gc_barrier);
+  bb_barrier_wait(&rt->gc_barrier);
+  bb_gc_begin(ctx);
   if (ctx->core == 0) {
     bb_gc_mark_all(ctx);
     __atomic_store_n(&rt->gc_pending, 0, __ATOMIC_SEQ_CST);
   }
-  pthread_barrier_wait(&rt->gc_barrier);
+  bb_barrier_wait(&rt->gc_barrier);
   bb_gc_sweep_own(ctx, t0);
-  pthread_barrier_wait(&rt->gc_barrier);
 }
 
 /* ============================================================================
@@ -473,7 +525,7 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
   }
 
   bb_layout_setup(rt);
-  if (rt->ncores > 1) pthread_barrier_init(&rt->gc_barrier, NULL, rt->ncores);
+  if (rt->ncores > 1) bb_barrier_init(&rt->gc_barrier, rt->ncores);
   rt->cores = calloc(rt->ncores, sizeof(bb_ctx));
   if (!rt->cores) bb_panic("out of memory");
   for (uint32_t c = 0; c < rt->ncores; c++) bb_core_init(rt, &rt->cores[c], c);
@@ -640,7 +692,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
   free(rt->policies);
   free(rt->routes);
   free(rt->route_cores);
-  if (rt->ncores > 1) pthread_barrier_destroy(&rt->gc_barrier);
+  if (rt->ncores > 1) bb_barrier_destroy(&rt->gc_barrier);
   pthread_mutex_destroy(&rt->out_lock);
   pthread_mutex_destroy(&rt->tag_lock);
   free(rt->cores);

@@ -299,9 +299,14 @@ static void bb_mark_push(bb_heap *h, bb_object *o) {
   h->mark_stack[h->mark_top++] = o;
 }
 
+/* Marking sets this collection's mark bit and clears the other one, which a
+ * live object keeps from the collection before: sweeping never writes a live
+ * object, so a core that has swept its heap can go on running tasks while
+ * another core still sweeps. */
 void bb_gc_mark(bb_ctx *ctx, bb_object *o) {
-  if (o == NULL || (o->gc & (BB_GC_MARK | BB_GC_IMMORTAL))) return;
-  o->gc |= BB_GC_MARK;
+  uint32_t mark = ctx->heap.mark;
+  if (o == NULL || (o->gc & (mark | BB_GC_IMMORTAL))) return;
+  o->gc = (o->gc & ~BB_GC_MARKS) | mark;
   bb_mark_push(&ctx->heap, o);
 }
 
@@ -336,12 +341,19 @@ static void bb_mark_drain(bb_ctx *ctx) {
       if (c->elem_kind == BB_ELEM_REF) {
         bb_array *a = (bb_array *)o;
         bb_object **el = (bb_object **)bb_array_data(a);
-        for (int32_t i = 0; i < a->length; i++) bb_gc_mark(ctx, el[i]);
+        /* An element equal to the one before it is marked already (arrays
+           that index rows by their strip repeat each strip many times). */
+        bb_object *prev = NULL;
+        for (int32_t i = 0; i < a->length; i++) {
+          bb_object *e = el[i];
+          if (e != prev) bb_gc_mark(ctx, e);
+          prev = e;
+        }
       }
       break;
     case BB_KIND_TAG: {
       bb_tag *t = (bb_tag *)o;
-      if (t->bound) t->bound->hdr.gc |= BB_GC_MARK;  /* the list, not its items */
+      if (t->bound) t->bound->hdr.gc = (t->bound->hdr.gc & ~BB_GC_MARKS) | h->mark;  /* the list, not its items */
       bb_note_tag(h, t);
       break;
     }
@@ -359,13 +371,14 @@ static void bb_mark_drain(bb_ctx *ctx) {
 /* drop objects that only a tag kept alive */
 static void bb_prune_tags(bb_ctx *ctx) {
   bb_heap *h = &ctx->heap;
+  uint32_t live = h->mark | BB_GC_IMMORTAL;
   for (size_t i = 0; i < h->ntags_seen; i++) {
     bb_reflist *l = h->tags_seen[i]->bound;
     if (!l) continue;
     int32_t k = 0;
     for (int32_t j = 0; j < l->count; j++) {
       bb_object *o = l->items[j];
-      if (o->gc & (BB_GC_MARK | BB_GC_IMMORTAL)) l->items[k++] = o;
+      if (o->gc & live) l->items[k++] = o;
     }
     for (int32_t j = k; j < l->count; j++) l->items[j] = NULL;
     l->count = k;
@@ -375,8 +388,14 @@ static void bb_prune_tags(bb_ctx *ctx) {
 
 /* ---- sweeping -------------------------------------------------------------- */
 
+/* A cell's gc word, read while other cores may be running: a task on another
+ * core may give a live object of this heap its identity hash meanwhile
+ * (bb_identity_hash writes the word atomically). */
+static inline uint32_t bb_gc_word(bb_object *o) { return __atomic_load_n(&o->gc, __ATOMIC_RELAXED); }
+
 static size_t bb_sweep(bb_ctx *ctx) {
   bb_heap *h = &ctx->heap;
+  const uint32_t mark = h->mark;
   size_t live = 0;
   for (int sc = 0; sc < BB_NSIZECLASSES; sc++) {
     bb_freecell *head = NULL;
@@ -388,8 +407,7 @@ static size_t bb_sweep(bb_ctx *ctx) {
       for (uint32_t i = p->used; i-- > 0;) {
         bb_object *o = (bb_object *)(p->base + (size_t)i * p->cell);
         if (o->cls != BB_CLASS_NONE) {
-          if (o->gc & BB_GC_MARK) {
-            o->gc &= ~BB_GC_MARK;
+          if (bb_gc_word(o) & mark) {
             nlive++;
             continue;
           }
@@ -423,8 +441,7 @@ static size_t bb_sweep(bb_ctx *ctx) {
   for (bb_large *l = h->large, *n; l; l = n) {
     n = l->next;
     bb_object *o = (bb_object *)(l + 1);
-    if (o->gc & BB_GC_MARK) {
-      o->gc &= ~BB_GC_MARK;
+    if (bb_gc_word(o) & mark) {
       live += l->size;
       continue;
     }
@@ -434,6 +451,13 @@ static size_t bb_sweep(bb_ctx *ctx) {
     free(l);
   }
   return live;
+}
+
+/* Every core calls this at the start of every collection: the mark bit
+ * changes from one collection to the next. */
+void bb_gc_begin(bb_ctx *ctx) {
+  bb_heap *h = &ctx->heap;
+  h->mark = h->mark == BB_GC_MARK1 ? BB_GC_MARK0 : BB_GC_MARK1;
 }
 
 /* Marking for the whole process, done by one core (the leader) while every
@@ -462,6 +486,7 @@ void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0) {
  * goes through bb_gc_request, which synchronises the cores). */
 void bb_gc_collect(bb_ctx *ctx) {
   uint64_t t0 = bb_now_ns(), c0 = ctx->prof ? bb_prof_now(ctx) : 0;
+  bb_gc_begin(ctx);
   bb_gc_mark_all(ctx);
   uint64_t c1 = ctx->prof ? bb_prof_now(ctx) : 0;
   bb_gc_sweep_own(ctx, t0);

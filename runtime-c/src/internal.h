@@ -47,6 +47,7 @@ void bb_tags_unlock(bb_ctx *ctx);
 bool bb_tag_bind_locked(bb_ctx *ctx, bb_object *o, bb_tag *t);  /* false: already bound */
 void bb_tag_unbind_locked(bb_object *o, bb_tag *t);
 /* heap.c: the collector's phases (many cores: core 0 marks, each core sweeps) */
+void bb_gc_begin(bb_ctx *ctx);
 void bb_gc_mark_all(bb_ctx *leader);
 void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0);
 /* sched.c */

@@ -9,7 +9,7 @@
 //! `runtime-c/README.md`.
 
 /// The runtime ABI version; `bb.h` defines the same number as `BB_ABI_VERSION`.
-pub const ABI_VERSION: u32 = 6;
+pub const ABI_VERSION: u32 = 7;
 
 /// Every header and C file of the runtime: (path relative to `runtime-c/`, contents).
 pub const SOURCES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/sources.rs"));

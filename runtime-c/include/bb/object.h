@@ -45,10 +45,11 @@ BB_INLINE void bb_storecheck(bb_ctx *ctx, const bb_array *a, const void *v, bb_l
  * hash is a mix of the seed, so runs are repeatable. */
 uint32_t bb_hash_seed(bb_ctx *ctx);
 BB_INLINE int32_t bb_identity_hash(bb_ctx *ctx, bb_object *o) {
-  uint32_t seed = o->gc >> BB_GC_HASH_SHIFT;
+  uint32_t seed = __atomic_load_n(&o->gc, __ATOMIC_RELAXED) >> BB_GC_HASH_SHIFT;
   if (BB_UNLIKELY(seed == 0)) {
+    /* Atomic: the core whose heap holds o may be sweeping it (heap.c). */
     seed = bb_hash_seed(ctx);
-    o->gc |= seed << BB_GC_HASH_SHIFT;
+    __atomic_fetch_or(&o->gc, seed << BB_GC_HASH_SHIFT, __ATOMIC_RELAXED);
   }
   uint32_t x = seed;
   x ^= x >> 16; x *= 0x85ebca6bu; x ^= x >> 13; x *= 0xc2b2ae35u; x ^= x >> 16;

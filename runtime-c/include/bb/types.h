@@ -28,7 +28,9 @@ struct bb_object {
 };
 
 /* bb_object.gc bits */
-#define BB_GC_MARK     0x1u   /* reached during the current collection */
+#define BB_GC_MARK0    0x1u   /* reached during a collection of even rank... */
+#define BB_GC_MARK1    0x10u  /* ...or of odd rank (bb_heap.mark says which) */
+#define BB_GC_MARKS    (BB_GC_MARK0 | BB_GC_MARK1)
 #define BB_GC_IMMORTAL 0x2u   /* not in a heap (string literals): never freed */
 #define BB_GC_TASKOBJ  0x4u   /* allocated with an allocation block */
 #define BB_GC_LARGE    0x8u   /* a large object (own malloc block) */
@@ -273,6 +275,7 @@ typedef struct bb_heap {
   uint64_t     collections;
   uint64_t     gc_ns;
   uint64_t     total_allocated;
+  uint32_t     mark;        /* the mark bit of the current (or last) collection */
 } bb_heap;
 
 /* ============================================================================
@@ -401,6 +404,16 @@ struct bb_ctx {
 };
 
 /* Process-wide state. */
+/* The barrier at which the cores meet for a collection (cores.c). */
+typedef struct bb_barrier {
+  uint32_t        n;        /* cores that meet */
+  uint32_t        arrived;  /* of this round so far (atomic) */
+  uint32_t        round;    /* rounds completed (atomic) */
+  bool            spin;     /* wait by spinning first: every core has a CPU */
+  pthread_mutex_t lock;
+  pthread_cond_t  done;
+} bb_barrier;
+
 struct bb_runtime {
   const bb_program *prog;
   const bb_class  **classes;       /* prog->classes with internal ids filled in */
@@ -424,7 +437,7 @@ struct bb_runtime {
   /* many cores */
   uint32_t          done;          /* termination detected (atomic) */
   uint32_t          gc_pending;    /* a core asked for a collection (atomic) */
-  pthread_barrier_t gc_barrier;
+  bb_barrier        gc_barrier;
   pthread_mutex_t   tag_lock;      /* tag bindings, when ncores > 1 */
   uint32_t          halting;       /* System.exit or an error: output closed (atomic) */
 };

@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 6
+#if BB_ABI_VERSION != 7
 #error "bambooc: runtime ABI mismatch"
 #endif
 

@@ -49,4 +49,5 @@ void test_unicode(void);
 void test_lib(void);
 void test_objects(void);
 void test_gc(void);
+void test_gc_marks(void);
 #endif
