@@ -86,13 +86,13 @@
 //! are spread evenly over the body time. Each collection
 //! stops every core (as the runtime's stop-the-world collector does, at a
 //! task boundary: a due collection waits for the invocations running on
-//! other cores, then pauses all cores). A pause is one collection's mean
-//! marking (`gc_mark_ns`: one core marks for the whole process) plus its
-//! mean sweep, of which each core does its own heap's part at the same
-//! time: the largest share, a core's share being its part of the body
-//! time since the last collection (a profile without `gc_mark_ns`: the
-//! whole mean, serial; with the heap figures: the profiled sweep time per
-//! allocated byte, of the core that allocated most). The profiled finish
+//! other cores, then pauses all cores). A core's pause is one collection's
+//! mean marking (`gc_mark_ns`: one core marks for the whole process) plus
+//! its own share of the mean sweep, after which it goes on while others
+//! may still sweep (as the runtime, whose sweeps never touch live
+//! objects); its share is its part of the body time since the last
+//! collection (a profile without `gc_mark_ns`: the whole mean, serial;
+//! with the heap figures: the profiled sweep time per byte it allocated). The profiled finish
 //! (`finish_ns`: termination, flushing the output) follows the last
 //! completion. Not modelled: the process's own start and exit (the
 //! loader, freeing the heap: about a millisecond), slower bodies when
@@ -749,8 +749,11 @@ enum Kind {
     End {
         core: u32,
     },
-    /// A collection ends: every core may dispatch again.
-    GcEnd,
+    /// A core has swept its heap after a collection's marking: it may
+    /// dispatch again.
+    GcEnd {
+        core: u32,
+    },
     Arrive {
         core: u32,
         task: u32,
@@ -863,9 +866,11 @@ struct Sim<'a> {
     /// The runtime's per-core heap thresholds, when the profile has the
     /// heap figures (format 4); else collections follow `gc_every`.
     heaps: Option<Heaps>,
-    /// A collection is due: no core starts an invocation until it is over.
+    /// A collection is due: no core starts an invocation until it has run.
     gc_pending: bool,
-    gc_running: bool,
+    /// Per core, whether it is still in the running collection (the
+    /// marking, then its own sweep).
+    collecting: Vec<bool>,
     /// The objects' merged locks (`Locks`), when the model merges any.
     locks: Option<Locks>,
 }
@@ -1012,7 +1017,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         work_since_gc_by_core: vec![0.0; ncores],
         heaps: Heaps::of(model, ncores),
         gc_pending: false,
-        gc_running: false,
+        collecting: vec![false; ncores],
         locks: model
             .locks
             .iter()
@@ -1046,12 +1051,13 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                     sim.retry_waiting(ev.time);
                 }
             }
-            Kind::GcEnd => {
-                sim.gc_pending = false;
-                sim.gc_running = false;
+            Kind::GcEnd { core } => {
+                sim.collecting[core as usize] = false;
                 sim.end_time = sim.end_time.max(ev.time);
-                for c in 0..ncores {
-                    sim.dispatch(c, ev.time);
+                if sim.gc_pending {
+                    sim.maybe_collect(ev.time);
+                } else {
+                    sim.dispatch(core as usize, ev.time);
                 }
             }
             Kind::Arrive {
@@ -1122,40 +1128,46 @@ fn pick_exit(
 }
 
 impl Sim<'_> {
-    /// Starts the due collection once no core runs an invocation: it
-    /// stops every core (the runtime's collections are stop-the-world, at
-    /// task boundaries) for one collection's pause ([`Sim::gc_pause`]).
+    /// Starts the due collection once no core runs an invocation and every
+    /// core has swept its heap after the last one: it stops every core
+    /// (the runtime's collections are stop-the-world, at task boundaries)
+    /// for one collection's marking, after which each core sweeps its own
+    /// heap and goes on ([`Sim::gc_pauses`]).
     fn maybe_collect(&mut self, now: f64) {
-        if self.gc_running || self.busy.iter().any(|&b| b) {
+        if self.collecting.iter().any(|&c| c) || self.busy.iter().any(|&b| b) {
             return;
         }
-        self.gc_running = true;
-        let pause = self.gc_pause();
+        self.gc_pending = false;
+        for (core, pause) in self.gc_pauses().into_iter().enumerate() {
+            self.collecting[core] = true;
+            self.push(now + pause, Kind::GcEnd { core: core as u32 });
+        }
         self.work_since_gc_by_core.fill(0.0);
         if let Some(h) = &mut self.heaps {
             h.collected();
         }
-        self.push(now + pause, Kind::GcEnd);
     }
 
-    /// One collection's pause: the profiled marking, which one core does
-    /// for the whole process, then the sweep, which every core does for
-    /// its own heap at the same time, so the pause lasts as long as the
-    /// largest share. A core's share is its part of the body time since
-    /// the last collection (what it allocated is taken to follow its
-    /// work); on one core the pause is the profiled one.
-    fn gc_pause(&self) -> f64 {
+    /// Each core's pause in a collection: the profiled marking, which one
+    /// core does for the whole process while the others wait, then the
+    /// core's sweep of its own heap. A core's share of the sweep is its
+    /// part of the bytes allocated (or, without the heap figures, of the
+    /// body time) since the last collection; on one core the pause is the
+    /// profiled one.
+    fn gc_pauses(&self) -> Vec<f64> {
         if let Some(h) = &self.heaps {
-            return self.gc_mark + h.sweep_ns();
+            return (0..self.busy.len())
+                .map(|core| self.gc_mark + h.sweep_ns(core))
+                .collect();
         }
         let total: f64 = self.work_since_gc_by_core.iter().sum();
-        let largest = self
-            .work_since_gc_by_core
+        self.work_since_gc_by_core
             .iter()
-            .copied()
-            .fold(0.0, f64::max);
-        let share = if total > 0.0 { largest / total } else { 1.0 };
-        self.gc_mark + self.gc_sweep * share
+            .map(|&work| {
+                let share = if total > 0.0 { work / total } else { 1.0 };
+                self.gc_mark + self.gc_sweep * share
+            })
+            .collect()
     }
 }
 
@@ -1220,10 +1232,9 @@ impl Heaps {
         self.allocated[core] >= self.threshold[core]
     }
 
-    /// The sweep of a collection now: every core sweeps its own heap at
-    /// the same time, so the largest heap's.
-    fn sweep_ns(&self) -> f64 {
-        self.allocated.iter().copied().fold(0.0, f64::max) * self.sweep_ns_per_byte
+    /// Core `core`'s sweep of its own heap in a collection now.
+    fn sweep_ns(&self, core: usize) -> f64 {
+        self.allocated[core] * self.sweep_ns_per_byte
     }
 
     /// A collection: each core keeps its share of the live bytes, which
@@ -1646,7 +1657,7 @@ impl Sim<'_> {
 
     /// Starts the next enabled invocation on an idle core.
     fn dispatch(&mut self, core: usize, now: f64) {
-        if self.busy[core] || self.gc_pending {
+        if self.busy[core] || self.gc_pending || self.collecting[core] {
             return;
         }
         let mut entries = std::mem::take(&mut self.scratch);
@@ -2306,11 +2317,27 @@ pub(crate) mod tests {
         // takes the profiled pauses. On four, only core 0 worked (the
         // startup task) before the first collection, which so lasts
         // 100 + 400; each core then runs two items (200 ns of 800), so
-        // the second sweep takes a quarter: 100 + 400 / 4.
+        // the second sweep takes a quarter: 100 + 400 / 4. A core goes on
+        // once it has swept its own heap: cores 1-3, which swept nothing
+        // after the first collection, start their items at 1050 + 100,
+        // while core 0 sweeps until 1550.
         m.outside.gc_mark_ns = 200.0;
         assert_eq!(on_one_core(&m).time_ns, 50.0 + 1800.0 + 1000.0 + 7.0);
         let r = simulate(&m, &free_machine(4), &four, SimOptions::default());
         assert_eq!(r.time_ns, 1550.0 + 200.0 + (100.0 + 100.0) + 7.0);
+        for core in 0..4 {
+            let first = r
+                .trace
+                .iter()
+                .filter(|i| i.task == 1 && i.core == core)
+                .map(|i| i.start)
+                .fold(f64::INFINITY, f64::min);
+            assert_eq!(
+                first,
+                if core == 0 { 1550.0 } else { 1150.0 },
+                "core {core}"
+            );
+        }
     }
 
     #[test]
