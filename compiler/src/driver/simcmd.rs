@@ -140,27 +140,117 @@ fn show_ns(ns: f64) -> String {
     }
 }
 
-/// The critical path's tasks, repeats folded: `a > b x4 > c`.
+/// The critical path's tasks, repeats folded: `a > b x4 > c`, and a
+/// repeated run of several tasks as `[a > b x4] x3`. A path of more than
+/// [`PATH_ITEMS`] items after folding shows its first and last items
+/// around the number of steps left out (the simulated run, critical path
+/// included, is in `--emit sim-trace`).
 fn path_text(model: &Model, r: &SimResult) -> String {
-    let mut parts: Vec<(String, usize)> = Vec::new();
-    for s in sim::critical_path(r) {
-        let name = &model.tasks[r.trace[s.inv as usize].task as usize].name;
-        match parts.last_mut() {
-            Some((n, k)) if n == name => *k += 1,
-            _ => parts.push((name.clone(), 1)),
+    let tasks: Vec<u32> = sim::critical_path(r)
+        .iter()
+        .map(|s| r.trace[s.inv as usize].task)
+        .collect();
+    let items = fold_path(&tasks);
+    let show = |item: &PathItem| item.text(&|t| model.tasks[t as usize].name.as_str());
+    if items.len() <= PATH_ITEMS {
+        return items.iter().map(show).collect::<Vec<_>>().join(" > ");
+    }
+    let (head, tail) = (PATH_ITEMS * 2 / 3, PATH_ITEMS / 3);
+    let hidden: usize = items[head..items.len() - tail]
+        .iter()
+        .map(PathItem::steps)
+        .sum();
+    let mut parts: Vec<String> = items[..head].iter().map(show).collect();
+    parts.push(format!("... {hidden} steps ..."));
+    parts.extend(items[items.len() - tail..].iter().map(show));
+    parts.join(" > ")
+}
+
+/// The most items a critical path shows.
+const PATH_ITEMS: usize = 24;
+/// The longest run of items folded as one repeated block.
+const PATH_BLOCK: usize = 24;
+
+/// One item of a folded critical path: a task run `count` times in a row,
+/// or a block of items repeated `count` times.
+#[derive(Clone, Debug, PartialEq)]
+enum PathItem {
+    Task { task: u32, count: usize },
+    Block { items: Vec<PathItem>, count: usize },
+}
+
+impl PathItem {
+    /// The invocations it stands for.
+    fn steps(&self) -> usize {
+        match self {
+            PathItem::Task { count, .. } => *count,
+            PathItem::Block { items, count } => {
+                count * items.iter().map(PathItem::steps).sum::<usize>()
+            }
         }
     }
-    parts
-        .iter()
-        .map(|(n, k)| {
-            if *k > 1 {
-                format!("{n} x{k}")
-            } else {
-                n.clone()
+
+    fn text<'a>(&self, name: &dyn Fn(u32) -> &'a str) -> String {
+        let (body, count) = match self {
+            PathItem::Task { task, count } => (name(*task).to_string(), *count),
+            PathItem::Block { items, count } => (
+                format!(
+                    "[{}]",
+                    items
+                        .iter()
+                        .map(|i| i.text(name))
+                        .collect::<Vec<_>>()
+                        .join(" > ")
+                ),
+                *count,
+            ),
+        };
+        if count > 1 {
+            format!("{body} x{count}")
+        } else {
+            body
+        }
+    }
+}
+
+/// Folds a path of tasks: runs of one task first, then, left to right, the
+/// repeated block (of up to [`PATH_BLOCK`] items) that covers the most
+/// items from each position.
+fn fold_path(tasks: &[u32]) -> Vec<PathItem> {
+    let mut runs: Vec<PathItem> = Vec::new();
+    for &task in tasks {
+        match runs.last_mut() {
+            Some(PathItem::Task { task: t, count }) if *t == task => *count += 1,
+            _ => runs.push(PathItem::Task { task, count: 1 }),
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < runs.len() {
+        let mut best = (1, 1); // (block length, repeats)
+        for len in 2..=PATH_BLOCK.min((runs.len() - i) / 2) {
+            let mut reps = 1;
+            while i + (reps + 1) * len <= runs.len()
+                && runs[i + reps * len..i + (reps + 1) * len] == runs[i..i + len]
+            {
+                reps += 1;
             }
-        })
-        .collect::<Vec<_>>()
-        .join(" > ")
+            if reps > 1 && len * reps > best.0 * best.1 {
+                best = (len, reps);
+            }
+        }
+        let (len, reps) = best;
+        if reps > 1 {
+            out.push(PathItem::Block {
+                items: runs[i..i + len].to_vec(),
+                count: reps,
+            });
+        } else {
+            out.push(runs[i].clone());
+        }
+        i += len * reps;
+    }
+    out
 }
 
 /// Every task on core 0.
@@ -490,4 +580,33 @@ fn thread_cpu_ns() -> Option<u64> {
         .next()?
         .parse()
         .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fold_path, PathItem};
+
+    fn show(items: &[PathItem]) -> String {
+        let names = ["a", "b", "c", "d"];
+        items
+            .iter()
+            .map(|i| i.text(&|t| names[t as usize]))
+            .collect::<Vec<_>>()
+            .join(" > ")
+    }
+
+    #[test]
+    fn a_path_folds_runs_and_repeated_blocks() {
+        // a b b c | a b b c | a b b c d d: three passes of `a b x2 c`.
+        let mut path = Vec::new();
+        for _ in 0..3 {
+            path.extend([0, 1, 1, 2]);
+        }
+        path.extend([3, 3]);
+        let items = fold_path(&path);
+        assert_eq!(show(&items), "[a > b x2 > c] x3 > d x2");
+        assert_eq!(items.iter().map(PathItem::steps).sum::<usize>(), path.len());
+        // Nothing repeats: every item stays.
+        assert_eq!(show(&fold_path(&[0, 1, 2, 3])), "a > b > c > d");
+    }
 }
