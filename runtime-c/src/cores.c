@@ -180,12 +180,22 @@ void bb_gc_request(bb_ctx *ctx) {
  * they sleep at once. */
 #define BB_BARRIER_SPIN_NS 200000
 
+/* The processors this process may run on (its affinity mask), 0 if unknown. */
+static uint32_t bb_cpus_available(void) {
+#if defined(__linux__) && defined(CPU_SET)
+  cpu_set_t avail;
+  if (sched_getaffinity(0, sizeof avail, &avail) == 0) return (uint32_t)CPU_COUNT(&avail);
+#endif
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (uint32_t)n : 0;
+}
+
 static void bb_barrier_init(bb_barrier *b, uint32_t n) {
   b->n = n;
   b->arrived = 0;
   b->round = 0;
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  b->spin = cpus > 0 && (long)n <= cpus;
+  uint32_t cpus = bb_cpus_available();
+  b->spin = cpus > 0 && n <= cpus;
   pthread_mutex_init(&b->lock, NULL);
   pthread_cond_init(&b->done, NULL);
 }
@@ -302,8 +312,7 @@ static void bb_pin(bb_ctx *ctx, pthread_t th) {
 #if defined(__linux__) && defined(CPU_SET)
   cpu_set_t avail;
   if (sched_getaffinity(0, sizeof avail, &avail) != 0) return;
-  uint32_t n = (uint32_t)CPU_COUNT(&avail);
-  if (ctx->rt->ncores > n) return;  /* oversubscribed: let the OS balance */
+  if (ctx->rt->ncores > (uint32_t)CPU_COUNT(&avail)) return;  /* oversubscribed: let the OS balance */
   uint32_t k = 0;
   for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
     if (!CPU_ISSET(cpu, &avail)) continue;
