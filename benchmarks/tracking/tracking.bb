@@ -16,11 +16,17 @@
 //   startup    reads the parameters, makes the Clip and starts a pass;
 //   fill       starts one more pass per invocation until WINDOW are under
 //              way: an Opening each;
+//   open       gives a first Opening a new `lane` tag, on the core that
+//              takes it: one lane per pass under way, each carried on from
+//              a pass to the next (with `tag-home` routing a lane's passes
+//              stay on the core that made the lane, so a core whose passes
+//              end sooner begins the next ones sooner);
 //   begin      an Opening, which begins its pass (the passes started
 //              together begin as cores take them, not all at once):
 //   (a pass)   it allocates a Result and the pass's Frames, each
 //              bound to a `frame` tag and to sequence tags (class Frame);
-//              the Result and frame 1 are bound to the pass's `pass` tag.
+//              the Result and frame 1 are bound to the pass's `pass` tag,
+//              the Result also to the Opening's lane.
 //              It reads each frame's header and cuts the frame into PIECES
 //              Strips bound to its `frame` tag, each with the rows its
 //              blurs read (so one core sends out all of a pass's strips,
@@ -49,7 +55,7 @@
 //   gather     collects the Groups into the pass's Result (by the pass
 //              tag), in group order;
 //   nextPass   after a complete pass, while passes are left to start:
-//              starts the next pass;
+//              starts the next pass in the complete pass's lane;
 //   finishPass after a complete pass, once every pass has started: prints
 //              the last pass's features after every pass is complete.
 //
@@ -1259,16 +1265,24 @@ class Clip {
     // Starts the next pass: an Opening, which reads and cuts its frames
     // when it begins (task `begin`), so that passes started together do
     // not all hold their pictures at once: on one core the newest begins
-    // and runs to its end before the next begins.
+    // and runs to its end before the next begins. A pass of the first
+    // window opens a lane (task `open`).
     void startPass() {
         started++;
-        new Opening(par.copy(), started) { fresh := true };
+        new Opening(par.copy(), started) { fresh := true, first := true };
+    }
+
+    // Starts the next pass in lane l, which a complete pass leaves.
+    void startPass(tag l) {
+        started++;
+        new Opening(par.copy(), started) { fresh := true, add l };
     }
 }
 
 // A started pass, before its frames are read.
 class Opening {
     flag fresh;
+    flag first;     // of the first window: has no lane yet
 
     Params par;
     int pass;       // 1 .. repeat
@@ -1284,9 +1298,9 @@ class Opening {
     // one core sends all of the pass's strips out: its round-robin spreads
     // them over the cores (a load task per frame, each on its own core,
     // sent each frame's strips to the same few cores as every other load).
-    void begin() {
+    void begin(tag l) {
         tag p = new tag(pass);
-        Result r = new Result(pass, par.pieces) { open := true, add p };
+        Result r = new Result(pass, par.pieces) { open := true, add p, add l };
         int frames = par.frames;
         tag o = new tag(odd);
         for (int f = 1; f <= frames; f += 2) {
@@ -1392,9 +1406,15 @@ task fill(Clip c in starting and filling) {
     taskexit(c: filling := false);
 }
 
-task begin(Opening o in fresh) {
-    o.begin();
-    taskexit(o: fresh := false);
+// A lane for an Opening of the first window, made on the core that opens it.
+task open(Opening o in fresh and first) {
+    tag l = new tag(lane);
+    taskexit(o: first := false, add l);
+}
+
+task begin(Opening o in fresh and !first with lane l) {
+    o.begin(l);
+    taskexit(o: fresh := false, clear l);
 }
 
 task blur(Strip p in process with frame t) {
@@ -1472,23 +1492,24 @@ task gather(Result r in open with pass t, Group g in finished with pass t) {
     taskexit(g: finished := false, clear t);
 }
 
-// A pass is complete while passes are left to start: starts the next.
-// (The last pass cannot be complete yet, so nothing is printed here.)
-task nextPass(Clip c in starting, Result r in complete) {
+// A pass is complete while passes are left to start: starts the next in
+// its lane. (The last pass cannot be complete yet, so nothing is printed
+// here.)
+task nextPass(Clip c in starting, Result r in complete with lane l) {
     c.complete(r);
-    c.startPass();
+    c.startPass(l);
     if (c.allStarted()) {
-        taskexit(c: starting := false, draining := true; r: complete := false);
+        taskexit(c: starting := false, draining := true; r: complete := false, clear l);
     }
-    taskexit(r: complete := false);
+    taskexit(r: complete := false, clear l);
 }
 
 // A pass is complete after every pass has started; after the last, prints
 // the last pass's features.
-task finishPass(Clip c in draining, Result r in complete) {
+task finishPass(Clip c in draining, Result r in complete with lane l) {
     if (c.complete(r)) {
         System.out.println(c.output);
-        taskexit(c: draining := false; r: complete := false);
+        taskexit(c: draining := false; r: complete := false, clear l);
     }
-    taskexit(r: complete := false);
+    taskexit(r: complete := false, clear l);
 }
