@@ -92,7 +92,8 @@
 //! may still sweep (as the runtime, whose sweeps never touch live
 //! objects); its share is its part of the body time since the last
 //! collection (a profile without `gc_mark_ns`: the whole mean, serial;
-//! with the heap figures: the profiled sweep time per byte it allocated). The profiled finish
+//! with the heap figures: the profiled sweep time per byte it allocated).
+//! The profiled finish
 //! (`finish_ns`: termination, flushing the output) follows the last
 //! completion. Not modelled: the process's own start and exit (the
 //! loader, freeing the heap: about a millisecond), slower bodies when

@@ -303,10 +303,11 @@ static void bb_mark_push(bb_heap *h, bb_object *o) {
  * live object keeps from the collection before: sweeping never writes a live
  * object, so a core that has swept its heap can go on running tasks while
  * another core still sweeps. */
+static inline void bb_gc_set_mark(const bb_heap *h, bb_object *o) { o->gc = (o->gc & ~BB_GC_MARKS) | h->mark; }
+
 void bb_gc_mark(bb_ctx *ctx, bb_object *o) {
-  uint32_t mark = ctx->heap.mark;
-  if (o == NULL || (o->gc & (mark | BB_GC_IMMORTAL))) return;
-  o->gc = (o->gc & ~BB_GC_MARKS) | mark;
+  if (o == NULL || (o->gc & (ctx->heap.mark | BB_GC_IMMORTAL))) return;
+  bb_gc_set_mark(&ctx->heap, o);
   bb_mark_push(&ctx->heap, o);
 }
 
@@ -353,7 +354,7 @@ static void bb_mark_drain(bb_ctx *ctx) {
       break;
     case BB_KIND_TAG: {
       bb_tag *t = (bb_tag *)o;
-      if (t->bound) t->bound->hdr.gc = (t->bound->hdr.gc & ~BB_GC_MARKS) | h->mark;  /* the list, not its items */
+      if (t->bound) bb_gc_set_mark(h, &t->bound->hdr);  /* the list, not its items */
       bb_note_tag(h, t);
       break;
     }
