@@ -137,11 +137,16 @@ def median_profile(exe, args, cwd, out: Path, runs: int, env=None, timeout=None)
             raise RuntimeError(f"{' '.join(map(str, exe))} exited with {proc.returncode}\n{proc.stderr[-2000:]}")
         totals.append(json.loads(path.read_text())["total_ns"])
         paths.append(path)
-    # Ties are broken by run order, so that the choice is repeatable.
-    ranked = sorted(range(len(totals)), key=lambda i: (totals[i], i))
-    chosen = ranked[(len(ranked) - 1) // 2]
+    chosen = median_index(totals)
     shutil.copyfile(paths[chosen], out)
     return {"totals_ns": totals, "chosen": chosen}
+
+
+def median_index(totals) -> int:
+    """The index of the median of `totals` (the lower middle one for an even
+    count); ties are broken by position, so that the choice is repeatable."""
+    ranked = sorted(range(len(totals)), key=lambda i: (totals[i], i))
+    return ranked[(len(ranked) - 1) // 2]
 
 
 

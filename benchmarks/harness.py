@@ -28,7 +28,9 @@ the layout synthesised from a profile), profiles the Bamboo program (a
 `--profile-gen` build run --profile-runs times at the measured size and at
 the doubled size, keeping the profile of the median run, the rule of the
 measured times), checks every output against C's (compare.py's rules), runs all
-programs alternately --runs times and takes medians, asks the simulator
+programs alternately --runs times and takes medians (the profiling build runs
+in these rounds too, and the median of the profiles it writes there gives the
+simulator-accuracy estimates of section 2), asks the simulator
 (`bambooc sim`) for its estimates, the tilepro64 62-core speedup, the
 synthesis time and the DSA-vs-exhaustive report, runs the microbenchmarks of
 benchmarks/manycore/bench.py, and writes RESULTS.md, results.json and, with
@@ -63,6 +65,9 @@ BENCHES = ["tracking", "kmeans", "montecarlo", "filterbank", "fractal", "series"
 # The paper's simulated 62-core speedups on the TILEPro64 (Figure 7).
 PAPER_62 = {"tracking": 26.2, "kmeans": 38.9, "montecarlo": 36.2, "filterbank": 37.5,
             "fractal": 61.6, "series": 61.2}
+# The label of the profiling build in the timed rounds.
+PROFILED = "Bamboo profiling"
+
 GOALS = {
     "overhead_geomean": 1.02, "overhead_worst": 1.05, "speedup_n": 1.9,
     "vs_omp": 1.0, "sim_error_pct": 5.0, "dsa_pct": 98.0,
@@ -238,6 +243,8 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             r["problems"].append(f"bambooc sim (1,{n} cores) failed: {str(e)[:300]}")
         layout = Path(f"{stem}.smp-{n}.{n}.layout.json")
+        if layout.is_file():
+            r["synth_layout"] = str(layout)
         if feats["layout"] and layout.is_file():
             if compare.build(bb + ["--layout", str(layout), "-o", str(b / "bbn_synth")]):
                 progs["Bamboo N synth"] = ([str(b / "bbn_synth")], None, args)
@@ -291,6 +298,13 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     elif not feats["sim"]:
         r["notes"].append("simulator not available: this bambooc has no `sim` subcommand (synthesis not merged)")
 
+    # The profiling build also runs in the timed rounds, each run writing its own
+    # profile: the simulator-accuracy estimates (section 2) come from the median
+    # of these, taken between the runs they are compared with.
+    if "size" in profiles:
+        progs[PROFILED] = ([str(b / "bbprof")], dict(os.environ, BAMBOO_PROFILE_OUT=str(b / f"{name}.check.profile")),
+                           args)
+
     # Correctness: one untimed run of each, all outputs checked against C's.
     c_outs = {}
     for label, (cmd, env, xargs) in list(progs.items()):
@@ -320,8 +334,12 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
 
     # Timing: every program once per round, --runs rounds.
     times = {label: [] for label in progs}
+    timed_profiles = []
     for i in range(a.runs):
         for label, (cmd, env, xargs) in list(progs.items()):
+            if label == PROFILED:
+                timed_profiles.append(b / f"{name}.timed.{i + 1}.profile")
+                env = dict(env, BAMBOO_PROFILE_OUT=str(timed_profiles[-1]))
             try:
                 t, _ = run_once(cmd + xargs, d, env)
                 times[label].append(t)
@@ -331,11 +349,40 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
                 times.pop(label)
     r["times"] = {label: ts for label, ts in times.items()}
     r["median"] = {label: statistics.median(ts) for label, ts in times.items() if ts}
+    if PROFILED in progs and len(times[PROFILED]) == a.runs:
+        timed_estimates(r, name, a, bambooc, src, d, b, timed_profiles, n)
     for label, t in sorted(r["median"].items()):
         log(f"  {label:20s} {t:9.3f} s")
     for p in r["problems"]:
         log(f"  PROBLEM: {p}")
     return r
+
+
+def timed_estimates(r, name, a, bambooc, src, d, b, paths, n):
+    """Section 2's estimates: `bambooc sim` on the median (by total_ns) of the
+    profiles written in the timed rounds, at 1 core and with the synthesised
+    layout the N-core build was given. A profile taken in the same rounds as
+    the runs it is compared with shares their conditions; the profiles taken
+    before synthesis came minutes earlier, and on a shared machine the load
+    can differ between the two (they are kept, as the second estimate)."""
+    totals = [json.loads(path.read_text())["total_ns"] for path in paths]
+    chosen = paths[compare.median_index(totals)]
+    r["timed_profile"] = {"path": str(chosen), "totals_s": [t / 1e9 for t in totals]}
+    est = {}
+    try:
+        _, text = run_once([bambooc, "sim", src, "--profile", str(chosen), "--cores", "1"], d, timeout=a.timeout)
+        rows = sim_rows(text)
+        if rows:
+            est["smp1"] = rows[0]
+        if r.get("synth_layout"):
+            _, text = run_once([bambooc, "sim", src, "--profile", str(chosen), "--layout", r["synth_layout"]],
+                               d, timeout=a.timeout)
+            rows = sim_rows(text)
+            if rows:
+                est[f"smp{n}"] = rows[0]
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        r["problems"].append(f"bambooc sim on the timed rounds' profile failed: {str(e)[:300]}")
+    r["sim_timed"] = est
 
 
 # ---------------------------------------------------------------- micro
@@ -432,13 +479,18 @@ def derive(results, n):
             "vs_omp": ratio(nb, m.get("OpenMP N")),
         }
         s = r.get("sim", {})
+        st = r.get("sim_timed", {})
         fig9 = []
         for cores, key, label in ((1, "smp1", "Bamboo 1"), (n, f"smp{n}", "Bamboo N synth")):
-            est = s.get(key, {}).get("estimate_s")
+            est = st.get(key, {}).get("estimate_s")
+            early = s.get(key, {}).get("estimate_s")
             meas = m.get(label)
             err = (est - meas) / meas * 100 if est is not None and meas else None
-            fig9.append({"cores": cores, "estimate_s": est, "measured_s": meas, "error_pct": err})
+            early_err = (early - meas) / meas * 100 if early is not None and meas else None
+            fig9.append({"cores": cores, "estimate_s": est, "measured_s": meas, "error_pct": err,
+                         "synthesis_estimate_s": early, "synthesis_error_pct": early_err})
         r["fig9"] = fig9
+        r["profile_overhead"] = ratio(m.get(PROFILED), m.get("Bamboo 1"))
         t = s.get("tile62", {})
         r["sim62"] = {"speedup": t.get("speedup"), "paper": PAPER_62.get(r["name"]),
                       "search_s": t.get("search_s")}
@@ -526,26 +578,37 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
     # 2
     w("## 2. Figure 9: simulator estimate vs measured time\n")
     w(f"Goal: error <= {GOALS['sim_error_pct']}% at 1 and N cores. Estimate: `bambooc sim --profile P "
-      f"--cores 1,{n}` (machine `smp:N`, the layout it synthesises), P the profile of the profiling run "
-      f"with the median total time of {a.profile_runs}; measured: the 1-core build and the "
-      "build with that synthesised layout (`--layout`).\n")
-    w("| benchmark | cores | estimate (s) | measured (s) | error | goal |\n| --- | --- | --- | --- | --- | --- |")
+      f"--cores 1` and `bambooc sim --profile P --layout L`, P the profile with the median total time of "
+      f"the {a.runs} written by the profiling build (`--profile-gen`), which runs in the timed rounds "
+      "beside the programs measured, and L the layout synthesised for the N-core build; measured: the "
+      "1-core build and the build with that layout. The synthesis estimate is `bambooc sim --cores "
+      f"1,{n}` on the profile the layout was synthesised from (the median of {a.profile_runs} runs made "
+      "before the timed rounds, minutes earlier).\n")
+    w("| benchmark | cores | estimate (s) | measured (s) | error | goal | synthesis estimate (s) | its error |\n"
+      "| --- | --- | --- | --- | --- | --- | --- | --- |")
     errs = []
     for r in results:
         for row in r.get("fig9", []):
+            early = (f"{secs(row['synthesis_estimate_s'])} | "
+                     + ("-" if row["synthesis_error_pct"] is None else f"{row['synthesis_error_pct']:+.1f}%"))
             if row["error_pct"] is None:
                 why = ("simulator not available" if not feats["sim"] else
                        "no estimate" if row["estimate_s"] is None else
                        "no measurement: no --layout in this bambooc (many-core runtime not merged)"
                        if row["cores"] > 1 and not feats["layout"] else "no measurement")
                 w(f"| {r['name']} | {row['cores']} | {secs(row['estimate_s'])} | {secs(row['measured_s'])} | "
-                  f"not available: {why} | n/a |")
+                  f"not available: {why} | n/a | {early} |")
             else:
                 errs.append(abs(row["error_pct"]))
                 w(f"| {r['name']} | {row['cores']} | {secs(row['estimate_s'])} | {secs(row['measured_s'])} | "
-                  f"{row['error_pct']:+.1f}% | {goal(abs(row['error_pct']) <= GOALS['sim_error_pct'])} |")
+                  f"{row['error_pct']:+.1f}% | {goal(abs(row['error_pct']) <= GOALS['sim_error_pct'])} | "
+                  f"{early} |")
     if errs:
         w(f"\nLargest error {max(errs):.1f}%: goal {goal(max(errs) <= GOALS['sim_error_pct'])}.")
+    over = [(r["name"], r["profile_overhead"]) for r in results if r.get("profile_overhead")]
+    if over:
+        w("\nThe profiling build's time over the 1-core build's (medians of the same rounds): "
+          + ", ".join(f"{name} {x:.3f}" for name, x in over) + ".")
     w("\n![simulator accuracy](plots/simulator.svg)\n")
 
     # 3
