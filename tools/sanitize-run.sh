@@ -3,8 +3,10 @@
 # compiled with ThreadSanitizer, then with AddressSanitizer +
 # UndefinedBehaviorSanitizer (leak checking on), and every tests/run program
 # runs on 1, 4 and 8 cores (8 oversubscribes a small machine), under GC
-# stress on 1 and 4 (with the sharing sanitizer on 1), as a --profile-gen
-# build and with the layouts synthesised for 2 and 4 cores. Any report
+# stress on 1 and 4 (with the sharing sanitizer on 1; on 2 as well for the
+# programs marked NAME.stress2, so that the spinning collection barrier is
+# covered), as a --profile-gen build and with the layouts synthesised for 2
+# and 4 cores. Any report
 # changes the program's exit status and standard error, so the test fails.
 # The driver compiles the sanitized runtime once per sanitizer (cached).
 #   tools/sanitize-run.sh [thread|address]...   (default: both)

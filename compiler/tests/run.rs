@@ -6,7 +6,13 @@
 //! then with `BAMBOO_GC_STRESS=1` (a collection at every task boundary) on 1
 //! and 4 cores, the one-core run together with `BAMBOO_CHECK_SHARING=1` (the
 //! sharing sanitizer: no object may be reachable from two task objects whose
-//! locks the disjointness analysis did not merge). A program of more than one task is then also built with
+//! locks the disjointness analysis did not merge). With `NAME.stress2`
+//! beside it (an empty marker) a program also runs under GC stress on 2
+//! cores: there the collection barrier spins (the cores fit the processors
+//! of any machine with two or more), while on 4 cores of a small machine it
+//! sleeps at once. A few collector-heavy programs carry the marker, so that
+//! the sanitizer runs cover the spinning barrier without doubling their
+//! time. A program of more than one task is then also built with
 //! `--profile-gen` and run once (its output must be the same), and the
 //! layouts synthesised from its profile for 2 and 4 cores (`--profile P
 //! --cores N`) are built and run. `BLESS=1` writes missing
@@ -138,15 +144,17 @@ impl Settings {
 
     /// The runs of the default-layout build of a program: on every core
     /// count of `cores` (the first run must be the plain one-core run, which
-    /// `BLESS` records), then under GC stress on 1 and 4 cores.
-    fn default_runs(&self) -> Vec<Mode> {
+    /// `BLESS` records), then under GC stress on 1 and 4 cores, and on 2
+    /// as well when `stress2`.
+    fn default_runs(&self, stress2: bool) -> Vec<Mode> {
         let plain = std::iter::once(1).chain(self.cores.iter().copied().filter(|&c| c != 1));
+        let stressed: &[u32] = if stress2 { &[1, 2, 4] } else { &[1, 4] };
         plain
             .map(|cores| Mode::Default {
                 cores,
                 gc_stress: false,
             })
-            .chain([1, 4].map(|cores| Mode::Default {
+            .chain(stressed.iter().map(|&cores| Mode::Default {
                 cores,
                 gc_stress: true,
             }))
@@ -246,7 +254,7 @@ fn case(root: &Path, path: &Path, settings: &Settings) -> Option<String> {
         .collect()
     };
     let mut failures = Vec::new();
-    for mode in settings.default_runs() {
+    for mode in settings.default_runs(path.with_extension("stress2").exists()) {
         failures.extend(check(&exe, mode));
     }
     // The profiling build must behave as the plain one; the layouts
@@ -298,7 +306,7 @@ fn run_programs() {
     }
     let cores: Vec<String> = settings.cores.iter().map(u32::to_string).collect();
     eprintln!(
-        "{} run tests passed (on {} cores, under BAMBOO_GC_STRESS=1 on 1 and 4, BAMBOO_CHECK_SHARING=1 on 1, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
+        "{} run tests passed (on {} cores, under BAMBOO_GC_STRESS=1 on 1 and 4 (and 2 for the programs marked .stress2), BAMBOO_CHECK_SHARING=1 on 1, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
         files.len(),
         cores.join(", ")
     );
