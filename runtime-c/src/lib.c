@@ -238,6 +238,18 @@ double bb_fdlibm_log_near_one(double f, int32_t k) {
 
 bb_string *bb_Double_toString(bb_ctx *ctx, double v) { return bb_String_valueOfDouble(ctx, v); }
 double bb_Double_parseDouble(bb_ctx *ctx, bb_string *s) { return bb_parse_double(ctx, s); }
+/* Double.parseDouble(new String(chars, offset, count)), the String left
+ * out (codegen, func.rs `parse_of_new_string`): a program that cuts numbers
+ * out of a char[] makes no garbage. A bad range or a string that does not
+ * parse makes the String after all, for the constructor's or the parser's
+ * own exception. */
+double bb_Double_parseDouble_chars(bb_ctx *ctx, bb_array *chars, int32_t offset, int32_t count) {
+  double v;
+  if (chars && offset >= 0 && count >= 0 && offset <= chars->length - count &&
+      bb_try_parse_double((const bb_char *)bb_array_data(chars) + offset, count, false, &v))
+    return v;
+  return bb_parse_double(ctx, bb_String_newFromChars3(ctx, chars, offset, count));
+}
 int64_t bb_Double_doubleToRawLongBits(bb_ctx *ctx, double v) { (void)ctx; int64_t b; memcpy(&b, &v, 8); return b; }
 double bb_Double_longBitsToDouble(bb_ctx *ctx, int64_t bits) { (void)ctx; double v; memcpy(&v, &bits, 8); return v; }
 int64_t bb_Double_doubleToLongBits(double v) {

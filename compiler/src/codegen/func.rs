@@ -1297,6 +1297,9 @@ impl Gen<'_> {
         args: &[Expr],
         e: &Expr,
     ) -> String {
+        if let Some(v) = self.parse_of_new_string(m, args, e) {
+            return v;
+        }
         let md = self.p.method(m);
         let recv = match receiver {
             Some(r) => {
@@ -1383,6 +1386,42 @@ impl Gen<'_> {
         } else {
             self.materialize(call, &md.ret)
         }
+    }
+
+    /// `Double.parseDouble(new String(chars, offset, count))` parses the
+    /// chars where they are: the String, garbage as soon as it is parsed,
+    /// is not made (the runtime makes it only for an exception's message).
+    /// Programs that read numbers out of their input this way (KMeans)
+    /// would otherwise allocate one String per number.
+    fn parse_of_new_string(&mut self, m: MethodId, args: &[Expr], e: &Expr) -> Option<String> {
+        if !self.p.method(m).is_native || self.natives.symbol(m) != "bb_Double_parseDouble" {
+            return None;
+        }
+        let [Expr {
+            kind:
+                ExprKind::New {
+                    ctor,
+                    args: inner,
+                    alloc: None,
+                    ..
+                },
+            ..
+        }] = args
+        else {
+            return None;
+        };
+        if self.natives.runtime_constructor(*ctor) != Some("bb_String_newFromChars3") {
+            return None;
+        }
+        let vals = self.args(inner);
+        if !self.in_stdlib {
+            let loc = self.loc(e.span);
+            self.line(&format!("ctx->loc = {loc};"));
+        }
+        Some(self.materialize(
+            format!("bb_Double_parseDouble_chars(ctx, {})", vals.join(", ")),
+            &Type::Double,
+        ))
     }
 
     fn new_object(

@@ -206,6 +206,7 @@ BB_INLINE double bb_StrictMath_log(bb_ctx *ctx, double a) { (void)ctx; return bb
 /* ---- Double / Float natives ---------------------------------------------- */
 bb_string *bb_Double_toString(bb_ctx *ctx, double v);
 double     bb_Double_parseDouble(bb_ctx *ctx, bb_string *s);
+double     bb_Double_parseDouble_chars(bb_ctx *ctx, bb_array *chars, int32_t offset, int32_t count);
 int64_t    bb_Double_doubleToRawLongBits(bb_ctx *ctx, double v);
 double     bb_Double_longBitsToDouble(bb_ctx *ctx, int64_t bits);
 bb_string *bb_Float_toString(bb_ctx *ctx, float v);
