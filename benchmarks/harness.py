@@ -350,7 +350,7 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     r["times"] = {label: ts for label, ts in times.items()}
     r["median"] = {label: statistics.median(ts) for label, ts in times.items() if ts}
     if PROFILED in progs and len(times[PROFILED]) == a.runs:
-        timed_estimates(r, name, a, bambooc, src, d, b, timed_profiles, n)
+        timed_estimates(r, a, bambooc, src, d, timed_profiles, n)
     for label, t in sorted(r["median"].items()):
         log(f"  {label:20s} {t:9.3f} s")
     for p in r["problems"]:
@@ -358,7 +358,7 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     return r
 
 
-def timed_estimates(r, name, a, bambooc, src, d, b, paths, n):
+def timed_estimates(r, a, bambooc, src, d, paths, n):
     """Section 2's estimates: `bambooc sim` on the median (by total_ns) of the
     profiles written in the timed rounds, at 1 core and with the synthesised
     layout the N-core build was given. A profile taken in the same rounds as
