@@ -600,7 +600,7 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
     w("## 2. Figure 9: simulator estimate vs measured time\n")
     w(f"Goal: error <= {GOALS['sim_error_pct']}% at 1 and N cores. Estimate: `bambooc sim --profile P "
       f"--cores 1` and `bambooc sim --profile P --layout L`, P the profile with the median total time of "
-      f"the {a.runs} written by the profiling build (`--profile-gen`), which runs in the timed rounds "
+      "those written by the profiling build (`--profile-gen`), which runs in the timed rounds "
       "beside the programs measured, and L the layout synthesised for the N-core build; measured: the "
       "1-core build and the build with that layout. The synthesis estimate is `bambooc sim --cores "
       f"1,{n}` on the profile the layout was synthesised from (the median of {a.profile_runs} runs made "
