@@ -1047,6 +1047,38 @@ mod tests {
     }
 
     #[test]
+    fn a_string_made_only_to_be_parsed_is_not_made() {
+        let (_, c) = c_of(
+            "task startup(StartupObject s in initialstate) {\n\
+                 char[] text = \"1.5,2\".toCharArray();\n\
+                 double a = Double.parseDouble(new String(text, 0, 3));\n\
+                 String kept = new String(text, 4, 1);\n\
+                 System.out.println(a + Double.parseDouble(kept));\n\
+                 taskexit(s: initialstate := false); }\n",
+        );
+        let task = c
+            .split("/* task startup */")
+            .nth(1)
+            .expect("the startup task");
+        // The parsed String is left out; the kept one is still made.
+        assert_eq!(
+            task.matches("bb_Double_parseDouble_chars(ctx, ").count(),
+            1,
+            "{task}"
+        );
+        assert_eq!(
+            task.matches("bb_String_newFromChars3(ctx, ").count(),
+            1,
+            "{task}"
+        );
+        assert_eq!(
+            task.matches("bb_Double_parseDouble(ctx, ").count(),
+            1,
+            "{task}"
+        );
+    }
+
+    #[test]
     fn methods_called_from_one_place_are_always_inlined() {
         let (_, c) = c_of(
             "class Use {\n\
