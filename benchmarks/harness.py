@@ -386,18 +386,16 @@ def timed_estimates(r, a, bambooc, src, d, paths, n):
     totals = [json.loads(path.read_text())["total_ns"] for path in paths]
     chosen = paths[compare.median_index(totals)]
     r["timed_profile"] = {"path": str(chosen), "totals_s": [t / 1e9 for t in totals]}
+    runs = {"smp1": ["--cores", "1"]}
+    if r.get("synth_layout"):
+        runs[f"smp{n}"] = ["--layout", r["synth_layout"]]
     est = {}
     try:
-        _, text = run_once([bambooc, "sim", src, "--profile", str(chosen), "--cores", "1"], d, timeout=a.timeout)
-        rows = sim_rows(text)
-        if rows:
-            est["smp1"] = rows[0]
-        if r.get("synth_layout"):
-            _, text = run_once([bambooc, "sim", src, "--profile", str(chosen), "--layout", r["synth_layout"]],
-                               d, timeout=a.timeout)
+        for key, how in runs.items():
+            _, text = run_once([bambooc, "sim", src, "--profile", str(chosen), *how], d, timeout=a.timeout)
             rows = sim_rows(text)
             if rows:
-                est[f"smp{n}"] = rows[0]
+                est[key] = rows[0]
     except (RuntimeError, subprocess.TimeoutExpired) as e:
         r["problems"].append(f"bambooc sim on the timed rounds' profile failed: {str(e)[:300]}")
     r["sim_timed"] = est
