@@ -1,13 +1,12 @@
-// Objects that never escape live in their function's frame (codegen's
-// escape analysis); those that escape stay in the heap. Either way each
-// `new` is a fresh zeroed object. Covers: a site in a loop (the slot is
-// reused), a reassignment whose arguments read the object it replaces, a
-// frame object holding heap arrays, virtual calls resolved by the exact
-// class, java.util.Random made per iteration, and the ways an object
-// escapes (stored, returned, passed, concatenated, constructor leaking
-// `this`, widened), which must keep working. A task body's own frame
-// object, on every core, with collections at every task boundary
-// (frame_objects.stress2).
+// Objects made and used within one function, and objects that escape it
+// (an escape analysis could keep the former out of the heap; none does now,
+// see benchmarks/README.md). Either way each `new` is a fresh zeroed
+// object. Covers: a site in a loop, a reassignment whose arguments read the
+// object it replaces, a local object holding heap arrays, virtual calls
+// resolved by the exact class, java.util.Random made per iteration, and the
+// ways an object escapes (stored, returned, passed, concatenated,
+// constructor leaking `this`, widened). A task body's own local object, on
+// every core, with collections at every task boundary (frame_objects.stress2).
 
 class Point {
     int x;

@@ -2,7 +2,6 @@
 //! over temporaries, so that Java's left-to-right evaluation order and its
 //! run-time checks hold exactly whatever the C compiler does.
 
-use super::escape::Escape;
 use super::natives::{self, Located, NativeTable};
 use super::{c_type, elem_c_type, field_name, method_name, struct_name, Ids, Options};
 use crate::analysis::disjoint::{ExitLocks, LockPlan};
@@ -10,7 +9,7 @@ use crate::hir::*;
 use crate::source::SourceMap;
 use bambooc_syntax::ast::BinOp;
 use bambooc_syntax::span::Span;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt::Write;
 
 /// The program's string literals, interned.
@@ -81,8 +80,6 @@ pub(crate) struct Unit<'a> {
     pub inline_always: &'a [bool],
     /// Where task exits merge locks (paper 4.2).
     pub locks: &'a LockPlan,
-    /// Which `new` objects may live in their function's frame.
-    pub escape: &'a Escape<'a>,
 }
 
 struct Gen<'a> {
@@ -106,11 +103,6 @@ struct Gen<'a> {
     /// point at the user's line that called it.
     in_stdlib: bool,
     loops: Loops,
-    /// The `new` expressions (by address) whose objects live in this
-    /// function's frame ([`Escape::frame_sites`]).
-    frame_sites: HashSet<*const Expr>,
-    /// The frame slots declared so far: name and C struct type.
-    frame_objects: Vec<(String, String)>,
 }
 
 /// What loop versioning ([`Gen::versioned_loop`]) keeps track of.
@@ -151,8 +143,6 @@ pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
         exit_locks: &[],
         in_stdlib: p.class(m.class).is_stdlib,
         loops: Loops::default(),
-        frame_sites: u.escape.frame_sites(body),
-        frame_objects: Vec::new(),
     };
     g.block(body);
     if m.ret != Type::Void {
@@ -198,8 +188,6 @@ pub(crate) fn task(u: &mut Unit<'_>, id: TaskId, out: &mut String) {
         exit_locks: &u.locks.tasks[id.0 as usize].exits,
         in_stdlib: false,
         loops: Loops::default(),
-        frame_sites: u.escape.frame_sites(&t.body),
-        frame_objects: Vec::new(),
     };
     for (i, prm) in t.params.iter().enumerate() {
         g.line(&format!("l{} = params[{i}];", prm.local.0));
@@ -240,8 +228,6 @@ pub(crate) fn init_function(u: &mut Unit<'_>, singletons: &[usize], out: &mut St
         exit_locks: &[],
         in_stdlib: true,
         loops: Loops::default(),
-        frame_sites: HashSet::new(),
-        frame_objects: Vec::new(),
     };
     for &i in singletons {
         if let Some(init) = &p.fields[i].singleton_init {
@@ -548,9 +534,6 @@ impl Gen<'_> {
         for (name, ty) in &self.temps {
             let init = if *ty == "void *" { "NULL" } else { "0" };
             writeln!(out, "  {ty} {name} = {init};").unwrap();
-        }
-        for (name, ty) in &self.frame_objects {
-            writeln!(out, "  {ty} {name};").unwrap();
         }
         out.push_str(&self.out);
         out.push_str("}\n\n");
@@ -1449,15 +1432,7 @@ impl Gen<'_> {
         alloc: Option<&AllocState>,
         e: &Expr,
     ) -> String {
-        let in_frame = self.frame_sites.contains(&(e as *const Expr));
-        let mut vals = self.args(args);
-        if in_frame {
-            // A frame slot is cleared when its site runs again: the
-            // arguments must not read the object it held after that.
-            for (v, a) in vals.iter_mut().zip(args) {
-                *v = self.materialize(std::mem::take(v), &a.ty);
-            }
-        }
+        let vals = self.args(args);
         let t = self.temp(&e.ty);
         if !self.in_stdlib && self.p.class(class).is_stdlib {
             let loc = self.loc(e.span);
@@ -1470,18 +1445,10 @@ impl Gen<'_> {
             return t;
         }
         let cls = self.ids.class(class);
-        if in_frame {
-            let slot = format!("frame{}", self.frame_objects.len());
-            self.line(&format!(
-                "{t} = bb_new_in_frame(&{slot}, {cls}, sizeof {slot});"
-            ));
-            self.frame_objects.push((slot, struct_name(class)));
-        } else {
-            self.line(&format!(
-                "{t} = bb_new(ctx, {cls}, sizeof({}));",
-                struct_name(class)
-            ));
-        }
+        self.line(&format!(
+            "{t} = bb_new(ctx, {cls}, sizeof({}));",
+            struct_name(class)
+        ));
         let mut argv = vec!["ctx".to_string(), t.clone()];
         argv.extend(vals);
         if self

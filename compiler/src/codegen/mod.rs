@@ -16,7 +16,6 @@
 //! run-time error is a call into the runtime with the source location; the
 //! output depends only on the program (no hash-map order leaks in).
 
-mod escape;
 mod func;
 pub mod natives;
 
@@ -267,7 +266,6 @@ pub fn generate(
     let live = reachable_methods(p, &natives);
     let overridden = overridden_methods(p);
     let inline_always = single_call_site_methods(p, &live);
-    let escape = escape::Escape::new(p, &natives, &overridden);
 
     // Functions first: they discover string literals and array types.
     let mut bodies = String::new();
@@ -281,7 +279,6 @@ pub fn generate(
         overridden: &overridden,
         inline_always: &inline_always,
         locks,
-        escape: &escape,
     };
     for (i, m) in p.methods.iter().enumerate() {
         let id = MethodId(i as u32);
@@ -540,7 +537,6 @@ pub fn generate(
             overridden: &overridden,
             inline_always: &inline_always,
             locks,
-            escape: &escape,
         },
         &singletons,
         &mut out,
@@ -965,35 +961,6 @@ mod tests {
         let locks = LockPlan::none(&p);
         let c = generate(&p, &fe.sources, &opts, &locks).expect("generated C");
         (p, c)
-    }
-
-    #[test]
-    fn objects_that_do_not_escape_live_in_the_frame() {
-        let (_, c) = c_of(
-            "class P { int x; P next; P(int x) { this.x = x; }\n\
-                 int twice() { return x + x; }\n\
-                 void link(P to) { to.next = this; } }\n\
-             class Use {\n\
-                 static int run() {\n\
-                     int t = 0;\n\
-                     for (int i = 0; i < 3; i++) { P local = new P(i); t += local.twice(); }\n\
-                     P linked = new P(1); P other = new P(2); linked.link(other);\n\
-                     P passed = new P(3); t += Use.size(passed);\n\
-                     P shown = new P(4); String s = \"\" + shown;\n\
-                     P reassigned = new P(5); reassigned = null;\n\
-                     return t + other.x + s.length(); }\n\
-                 static int size(P p) { return p.x; } }\n\
-             task startup(StartupObject s in initialstate) {\n\
-                 System.out.println(Use.run());\n\
-                 taskexit(s: initialstate := false); }\n",
-        );
-        let run = c.split("/* Use.run */").nth(1).expect("Use.run");
-        let run = &run[..run.find("\n}\n").expect("its end")];
-        // Only `local` stays in the frame: `linked` leaks `this` through
-        // link, `other` is stored by it, `passed` is an argument, `shown` is
-        // converted to text and `reassigned` also holds null.
-        assert_eq!(run.matches("bb_new_in_frame(").count(), 1, "{run}");
-        assert_eq!(run.matches("bb_new(ctx, ").count(), 5, "{run}");
     }
 
     #[test]

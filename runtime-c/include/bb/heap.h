@@ -47,19 +47,6 @@ BB_INLINE bb_object *bb_new(bb_ctx *ctx, uint32_t cls, size_t size) {
 }
 #define BB_NEW(ctx, T, cls) ((T *)bb_new((ctx), (cls), sizeof(T)))
 
-/* A new instance of class `cls` in `slot`, a variable of the caller's frame
- * (the compiler's escape analysis proved that no reference to it outlives
- * the call); all fields zero / null. It is not in any heap: immortal, so a
- * collector that met it would not mark or free it (none can: collections
- * run only between tasks, when no frame is live). */
-BB_INLINE bb_object *bb_new_in_frame(void *slot, uint32_t cls, size_t size) {
-  memset(slot, 0, size);
-  bb_object *o = (bb_object *)slot;
-  o->cls = cls;
-  o->gc = BB_GC_IMMORTAL;
-  return o;
-}
-
 /* A new zeroed array of array class `cls` (one-dimensional); a negative
  * length is a run-time error at `loc`. */
 BB_NONNULL_RET bb_array *bb_new_array(bb_ctx *ctx, uint32_t cls, int32_t length, bb_loc loc);

@@ -66,22 +66,6 @@ void test_gc(void) {
   for (T_Node *n = (T_Node *)h->root; n; n = n->next) count++;
   CHECK(count == 1000);
 
-  /* An object in a frame (codegen's escape analysis) is zeroed, of its
-   * class, not counted as heap memory, and left alone by a collection even
-   * if a heap object pointed at it. */
-  T_Node frame;
-  memset(&frame, 0xab, sizeof frame);
-  size_t live_before = ctx->heap.live;
-  T_Node *in_frame = (T_Node *)bb_new_in_frame(&frame, CLS_Node, sizeof frame);
-  CHECK(in_frame == &frame && in_frame->hdr.cls == CLS_Node && in_frame->hdr.gc == BB_GC_IMMORTAL);
-  CHECK(in_frame->value == 0 && in_frame->next == NULL && in_frame->other == NULL && in_frame->hdr.flags == 0);
-  in_frame->next = (T_Node *)h->root;
-  ((T_Node *)h->root)->other = &in_frame->hdr;
-  bb_gc_collect(ctx);
-  CHECK(in_frame->hdr.gc == BB_GC_IMMORTAL && in_frame->next == (T_Node *)h->root);
-  CHECK(ctx->heap.live <= live_before + 64);
-  ((T_Node *)h->root)->other = NULL;
-
   /* dropping the holder's chain frees it */
   h->root = NULL;
   bb_gc_collect(ctx);
