@@ -1,4 +1,4 @@
-// 100,000 tiny task objects: a generator task, re-enabled 1,000 times,
+// 20,000 tiny task objects: a generator task, re-enabled 200 times,
 // allocates 100 Tiny objects per invocation; each Tiny is processed by a
 // one-parameter task and merged into one accumulator by a two-parameter
 // task. The result does not depend on the order: a sum, a xor and a count.
@@ -36,7 +36,7 @@ task generate(Generator g in active) {
         new Tiny(g.next) { fresh := true };
         g.next++;
     }
-    if (g.next == 100000)
+    if (g.next == 20000)
         taskexit(g: active := false);
     taskexit(g: active := true);
 }
@@ -50,7 +50,7 @@ task merge(Acc a in open, Tiny t in ready) {
     a.count++;
     a.sum += t.v;
     a.xor ^= t.v;
-    if (a.count == 100000) {
+    if (a.count == 20000) {
         System.out.println("count " + a.count + " sum " + a.sum + " xor " + a.xor);
         taskexit(a: open := false; t: ready := false);
     }
