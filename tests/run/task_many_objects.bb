@@ -16,6 +16,9 @@ class Tiny {
 class Generator {
     flag active;
     int next;
+
+    // How many Tiny objects the program makes (and the accumulator merges).
+    static final int TOTAL = 20000;
 }
 
 class Acc {
@@ -36,7 +39,7 @@ task generate(Generator g in active) {
         new Tiny(g.next) { fresh := true };
         g.next++;
     }
-    if (g.next == 20000)
+    if (g.next == Generator.TOTAL)
         taskexit(g: active := false);
     taskexit(g: active := true);
 }
@@ -50,7 +53,7 @@ task merge(Acc a in open, Tiny t in ready) {
     a.count++;
     a.sum += t.v;
     a.xor ^= t.v;
-    if (a.count == 20000) {
+    if (a.count == Generator.TOTAL) {
         System.out.println("count " + a.count + " sum " + a.sum + " xor " + a.xor);
         taskexit(a: open := false; t: ready := false);
     }
