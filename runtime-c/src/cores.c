@@ -15,7 +15,8 @@
  *   only becomes busy again by receiving, which changes the counts).
  * - Idle cores spin briefly, yield, then sleep on their condition variable
  *   (senders wake a sleeping core; sleeps also time out after 1 ms).
- * - Collections: a core whose heap is due sets rt->gc_pending; every core
+ * - Collections: a core whose heap is due (and that does not defer it:
+ *   heap.c, bb_gc_maybe) sets rt->gc_pending; every core
  *   stops at its next boundary (idle cores included) on a barrier, core 0
  *   marks from every core's roots (parameter sets, queues, inboxes) and the
  *   globals, then every core sweeps its own heap and resumes at once.
@@ -160,6 +161,16 @@ static bool bb_terminated(bb_runtime *rt) {
   if (!bb_wave(rt, &s1, &r1) || s1 != r1) return false;
   if (!bb_wave(rt, &s2, &r2)) return false;
   return s2 == s1 && r2 == r1;
+}
+
+/* True when every core but this one is idle: a collection requested now
+ * waits for no task to end (heap.c). */
+bool bb_other_cores_idle(bb_ctx *ctx) {
+  bb_runtime *rt = ctx->rt;
+  for (uint32_t c = 0; c < rt->ncores; c++) {
+    if (c != ctx->core && !__atomic_load_n(&rt->cores[c].sched.idle, __ATOMIC_SEQ_CST)) return false;
+  }
+  return true;
 }
 
 void bb_gc_request(bb_ctx *ctx) {

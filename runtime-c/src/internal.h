@@ -52,7 +52,9 @@ void bb_gc_mark_all(bb_ctx *leader);
 void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0);
 /* sched.c */
 void bb_sched_mark_core(bb_ctx *leader, bb_ctx *core);
+/* cores.c */
 void bb_gc_request(bb_ctx *ctx);
+bool bb_other_cores_idle(bb_ctx *ctx);
 void bb_trace_event(bb_ctx *ctx, uint32_t kind, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1);
 /* error.c: first caller wins; later callers (other cores) never return */
 void bb_halt_begin(bb_runtime *rt);

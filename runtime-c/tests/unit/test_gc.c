@@ -1,6 +1,8 @@
 /* test_gc.c — the collector: reachability through pointer maps, arrays,
- * tags, merged locks; garbage reclaimed and memory reused. */
+ * tags, merged locks; garbage reclaimed and memory reused; with several
+ * cores, when a due heap defers its collection. */
 #include "unit.h"
+#include "internal.h"
 
 static T_Holder *holder(bb_ctx *ctx) {
   T_Holder *h = BB_NEW(ctx, T_Holder, CLS_Holder);
@@ -115,5 +117,61 @@ void test_gc_marks(void) {
     bb_gc_collect(ctx);
     for (int i = 0; i < 3; i++) CHECK(n[i]->hdr.cls == CLS_Node && n[i]->value == 100 + i);
   }
+  bb_runtime_finish(ctx);
+}
+
+/* With several cores a due heap defers its collection (heap.c,
+ * bb_gc_maybe) while another core is busy, up to twice its threshold;
+ * it asks at once when every other core is idle, past twice the threshold,
+ * or when the deferral could meet the heap limit. The runtime here has two
+ * cores whose threads never start, so the flags are set by hand. */
+void test_gc_deferral(void) {
+  setenv("BAMBOO_CORES", "2", 1);
+  bb_ctx *ctx = t_fixture();
+  unsetenv("BAMBOO_CORES");
+  bb_runtime *rt = ctx->rt;
+  CHECK(rt->ncores == 2);
+  if (rt->ncores != 2) return;
+  bb_heap *h = &ctx->heap;
+  bb_sched *other = &rt->cores[1].sched;
+  size_t limit = h->limit;
+
+  other->idle = 0;
+  h->allocated = h->threshold - 1;
+  bb_gc_maybe(ctx);
+  CHECK(rt->gc_pending == 0);  /* not due */
+  h->allocated = h->threshold;
+  bb_gc_maybe(ctx);
+  CHECK(rt->gc_pending == 0);  /* due, deferred: the other core is busy */
+  h->allocated = 2 * h->threshold - 1;
+  bb_gc_maybe(ctx);
+  CHECK(rt->gc_pending == 0);  /* still deferred */
+  h->allocated = 2 * h->threshold;
+  bb_gc_maybe(ctx);
+  CHECK(rt->gc_pending == 1);  /* twice the threshold: no longer */
+  rt->gc_pending = 0;
+
+  h->allocated = h->threshold;
+  other->idle = 1;
+  bb_gc_maybe(ctx);
+  CHECK(rt->gc_pending == 1);  /* the other core is idle: collect now */
+  rt->gc_pending = 0;
+
+  other->idle = 0;
+  h->limit = h->footprint + h->threshold / 2;  /* deferring could reach the limit */
+  bb_gc_maybe(ctx);
+  CHECK(rt->gc_pending == 1);
+  rt->gc_pending = 0;
+  h->limit = limit;
+
+  rt->gc_stress = true;  /* stress collects at every boundary */
+  h->allocated = 0;
+  bb_gc_maybe(ctx);
+  CHECK(rt->gc_pending == 1);
+  rt->gc_pending = 0;
+  rt->gc_stress = false;
+
+  h->allocated = 0;
+  other->idle = 1;
   bb_runtime_finish(ctx);
 }

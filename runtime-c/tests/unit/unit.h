@@ -50,4 +50,5 @@ void test_lib(void);
 void test_objects(void);
 void test_gc(void);
 void test_gc_marks(void);
+void test_gc_deferral(void);
 #endif
