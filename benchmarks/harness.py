@@ -38,7 +38,10 @@ simulator-accuracy estimates of section 2), asks the simulator
 (`bambooc sim`) for its estimates, the tilepro64 62-core speedup, the
 synthesis time and the DSA-vs-exhaustive report, runs the microbenchmarks of
 benchmarks/manycore/bench.py, and writes RESULTS.md, results.json and, with
-tools/benchplot (Rust, plotters), plots/*.svg.
+tools/benchplot (Rust, plotters), plots/*.svg. After every round it also
+runs benchmarks/host/hostcheck.c on one thread and on N at once: the ratio
+says how much of N CPUs the host gave this machine during that benchmark,
+which a virtual machine shares with other jobs.
 
 Features the compiler at hand lacks (probed from its --help) are reported as
 "not available: <why>" rows; no figure is ever made up. The doubled input of
@@ -71,6 +74,9 @@ PAPER_62 = {"tracking": 26.2, "kmeans": 38.9, "montecarlo": 36.2, "filterbank": 
             "fractal": 61.6, "series": 61.2}
 # The label of the profiling build in the timed rounds.
 PROFILED = "Bamboo profiling"
+# A benchmark whose rounds got at least this share of N CPUs (host check)
+# ran on a quiet host.
+HOST_SHARE_QUIET = 0.95
 
 GOALS = {
     "overhead_geomean": 1.02, "overhead_worst": 1.05, "speedup_n": 1.9,
@@ -340,6 +346,7 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     # (up to --max-runs) while some program's median is unsettled.
     times = {label: [] for label in progs}
     timed_profiles = []
+    r["host"] = {"one_ms": [], "n_ms": []}
     i = 0
     while i < a.runs or (i < a.max_runs and unsettled(times, a.settle)):
         for label, (cmd, env, xargs) in list(progs.items()):
@@ -353,6 +360,7 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
                 r["problems"].append(f"{label} failed in timed run {i + 1}: {str(e)[:300]}")
                 del progs[label]
                 times.pop(label)
+        host_sample(a, n, r["host"])
         i += 1
     r["rounds"] = i
     r["times"] = {label: ts for label, ts in times.items()}
@@ -364,6 +372,28 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     for p in r["problems"]:
         log(f"  PROBLEM: {p}")
     return r
+
+
+def host_sample(a, n, host):
+    """One host check after a round: benchmarks/host/hostcheck's loop on one
+    thread, then on n threads at once (milliseconds each), appended to
+    host["one_ms"] and host["n_ms"]."""
+    if not getattr(a, "hostcheck", None):
+        return
+    for threads, key in ((1, "one_ms"), (n, "n_ms")):
+        p = subprocess.run([a.hostcheck, str(threads)], capture_output=True, text=True)
+        m = re.match(r"([\d.]+) ms", p.stdout)
+        if p.returncode == 0 and m:
+            host[key].append(float(m.group(1)))
+
+
+def host_throughput(host):
+    """The median over rounds of (one thread's time) / (N threads' time):
+    the share of N CPUs that the host gave this machine (1.0 when N threads
+    run as fast as one alone), and the rounds' lowest."""
+    one, many = (host or {}).get("one_ms") or [], (host or {}).get("n_ms") or []
+    pairs = [x / y for x, y in zip(one, many) if y > 0]
+    return (statistics.median(pairs), min(pairs)) if pairs else (None, None)
 
 
 def unsettled(times, settle) -> list:
@@ -516,6 +546,10 @@ def derive(results, n):
                       "search_s": t.get("search_s")}
         r["gen"] = {"orig": m.get("gen orig-profile"), "double": m.get("gen double-profile"),
                     "c": m.get("C double")}
+        share, low = host_throughput(r.get("host"))
+        r["host_share"] = {"median": share, "lowest": low,
+                           "one_ms": statistics.median(r["host"]["one_ms"])
+                           if r.get("host", {}).get("one_ms") else None}
 
 
 def slower_rounds(mine, theirs):
@@ -556,6 +590,15 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
       f"{a.settle * 100:g}% slower than its fastest (a run that other jobs disturbed); rounds run: "
       + ", ".join(f"{r['name']} {r.get('rounds', '-')}" for r in results) + " |")
     w(f"| N | {n} cores |")
+    shares = [r["host_share"]["median"] for r in results if (r.get("host_share") or {}).get("median")]
+    ones = [r["host_share"]["one_ms"] for r in results if (r.get("host_share") or {}).get("one_ms")]
+    if shares:
+        w(f"| host check | `benchmarks/host/hostcheck.c` after every round: its loop took {min(ones):.0f} to "
+          f"{max(ones):.0f} ms on one thread (medians per benchmark), and {n} threads at once got "
+          f"{min(shares):.2f} to {max(shares):.2f} of {n} CPUs (1.00: as fast as one alone); per benchmark "
+          "in section 1 |")
+    else:
+        w("| host check | not run |")
     w(f"| bambooc features | " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in feats.items()) + " |")
     w("")
     w("| benchmark | arguments | doubled |\n| --- | --- | --- |")
@@ -585,8 +628,11 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
     vo = [r["fig7"]["vs_omp"] for r in results if r.get("fig7") and r["fig7"]["vs_omp"]]
     gm = geomean(ov)
     w("")
+    worst = max(results, key=lambda r: (r.get('fig7') or {}).get('overhead') or 0) if ov else None
+    worst_rounds = (worst["fig7"].get("overhead_rounds") or None) if worst else None
     w(f"- Bamboo 1-core over C: geometric mean {fmt(gm)}, worst {fmt(max(ov) if ov else None)} "
-      f"({max(results, key=lambda r: (r.get('fig7') or {}).get('overhead') or 0)['name'] if ov else '-'}): "
+      f"({worst['name'] if worst else '-'}"
+      + (f", slower than C in {worst_rounds[0]} of {worst_rounds[1]} rounds" if worst_rounds else "") + "): "
       f"goal {goal(gm <= GOALS['overhead_geomean'] if gm else None)} (mean), "
       f"{goal(max(ov) <= GOALS['overhead_worst'] if ov else None)} (worst).")
     if sp:
@@ -610,6 +656,14 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
           + (f" (slower than OpenMP: {'; '.join(slower)})" if high else "") + ".")
     else:
         w(f"- Bamboo {n}-core over OpenMP: not available.")
+    hs = [r for r in results if (r.get("host_share") or {}).get("median")]
+    if hs:
+        short = [r["name"] for r in hs if r["host_share"]["median"] < HOST_SHARE_QUIET]
+        w(f"- Host check, the share of {n} CPUs that {n} threads got in the rounds (median, lowest): "
+          + ", ".join(f"{r['name']} {r['host_share']['median']:.2f} ({r['host_share']['lowest']:.2f})" for r in hs)
+          + (f". Below {HOST_SHARE_QUIET}: {', '.join(short)}: the host ran other jobs on this machine's "
+             f"CPUs in those rounds, which lowers the {n}-core times' accuracy for Bamboo and OpenMP alike."
+             if short else f": the host gave all {n} CPUs throughout."))
     both = [r for r in results if r.get("fig7") and r["fig7"]["bbn_default"] and r["fig7"]["bbn_synth"]]
     if both:
         w(f"- Default layout vs synthesised layout at {n} cores (s): "
@@ -803,6 +857,10 @@ def main() -> int:
     n = a.cores
     feats = probe_features(bambooc)
     info = machine_info(a, bambooc)
+    a.hostcheck = str(build_dir / "hostcheck")
+    if not compare.build([a.cc, "-O2", "-pthread", str(HERE / "host" / "hostcheck.c"), "-o", a.hostcheck]):
+        log("hostcheck build failed: the report has no host check")
+        a.hostcheck = None
     log(f"bambooc {bambooc}: " + ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in feats.items()))
 
     results = []

@@ -546,8 +546,9 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
 
   bb_layout_setup(rt);
   if (rt->ncores > 1) bb_barrier_init(&rt->gc_barrier, rt->ncores);
-  rt->cores = calloc(rt->ncores, sizeof(bb_ctx));
+  rt->cores = aligned_alloc(_Alignof(bb_ctx), rt->ncores * sizeof(bb_ctx));
   if (!rt->cores) bb_panic("out of memory");
+  memset(rt->cores, 0, rt->ncores * sizeof(bb_ctx));
   for (uint32_t c = 0; c < rt->ncores; c++) bb_core_init(rt, &rt->cores[c], c);
   bb_ctx *ctx = &rt->cores[0];
 

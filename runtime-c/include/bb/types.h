@@ -376,8 +376,12 @@ typedef struct bb_sched {
  * The context: one per core, passed explicitly as the first argument of every
  * runtime function and every generated method and task.
  * ========================================================================== */
+/* Each core's context starts on a cache line of its own (and its size is a
+ * whole number of lines): generated code writes `loc` before every call that
+ * may fail, millions of times a second, and another core's fields must not
+ * share that line. */
 struct bb_ctx {
-  const bb_class *const *classes;  /* class table, indexed by id */
+  _Alignas(64) const bb_class *const *classes;  /* class table, indexed by id */
   bb_string *const      *strings;  /* interned string literals */
   const bb_task         *task;     /* running task, NULL between tasks */
   uint32_t               exit;     /* exit chosen by the running task */
