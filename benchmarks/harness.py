@@ -77,6 +77,8 @@ PROFILED = "Bamboo profiling"
 # A benchmark whose rounds got at least this share of N CPUs (host check)
 # ran on a quiet host.
 HOST_SHARE_QUIET = 0.95
+# ... and one thread's median host check at most this factor of the run's fastest.
+HOST_SLOWDOWN_QUIET = 1.1
 
 GOALS = {
     "overhead_geomean": 1.02, "overhead_worst": 1.05, "speedup_n": 1.9,
@@ -396,6 +398,11 @@ def host_throughput(host):
     return (statistics.median(pairs), min(pairs)) if pairs else (None, None)
 
 
+def fastest_host_ms(results):
+    """One thread's fastest host check of the whole run (milliseconds)."""
+    return min((t for r in results for t in (r.get("host") or {}).get("one_ms", [])), default=None)
+
+
 def unsettled(times, settle) -> list:
     """The programs whose median run is more than `settle` (a fraction)
     slower than their fastest. Other jobs on the machine slow a run down and
@@ -593,10 +600,10 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
     shares = [r["host_share"]["median"] for r in results if (r.get("host_share") or {}).get("median")]
     ones = [r["host_share"]["one_ms"] for r in results if (r.get("host_share") or {}).get("one_ms")]
     if shares:
-        w(f"| host check | `benchmarks/host/hostcheck.c` after every round: its loop took {min(ones):.0f} to "
-          f"{max(ones):.0f} ms on one thread (medians per benchmark), and {n} threads at once got "
-          f"{min(shares):.2f} to {max(shares):.2f} of {n} CPUs (1.00: as fast as one alone); per benchmark "
-          "in section 1 |")
+        w(f"| host check | `benchmarks/host/hostcheck.c` after every round: on one thread it took "
+          f"{min(ones):.0f} to {max(ones):.0f} ms (medians per benchmark; the fastest round of all "
+          f"{fastest_host_ms(results):.0f} ms), and {n} threads at once got {min(shares):.2f} to "
+          f"{max(shares):.2f} of {n} CPUs (1.00: as fast as one alone); per benchmark in section 1 |")
     else:
         w("| host check | not run |")
     w(f"| bambooc features | " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in feats.items()) + " |")
@@ -658,12 +665,18 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
         w(f"- Bamboo {n}-core over OpenMP: not available.")
     hs = [r for r in results if (r.get("host_share") or {}).get("median")]
     if hs:
+        best = fastest_host_ms(results)
         short = [r["name"] for r in hs if r["host_share"]["median"] < HOST_SHARE_QUIET]
-        w(f"- Host check, the share of {n} CPUs that {n} threads got in the rounds (median, lowest): "
-          + ", ".join(f"{r['name']} {r['host_share']['median']:.2f} ({r['host_share']['lowest']:.2f})" for r in hs)
-          + (f". Below {HOST_SHARE_QUIET}: {', '.join(short)}: the host ran other jobs on this machine's "
-             f"CPUs in those rounds, which lowers the {n}-core times' accuracy for Bamboo and OpenMP alike."
-             if short else f": the host gave all {n} CPUs throughout."))
+        slow = [r["name"] for r in hs if r["host_share"]["one_ms"] > best * HOST_SLOWDOWN_QUIET]
+        w(f"- Host check per benchmark: the share of {n} CPUs that {n} threads got (median of the rounds, "
+          f"lowest), and one thread's median time over the fastest round of the whole run: "
+          + ", ".join(f"{r['name']} {r['host_share']['median']:.2f} ({r['host_share']['lowest']:.2f}), "
+                      f"{r['host_share']['one_ms'] / best:.2f}" for r in hs) + ". "
+          + (f"Share below {HOST_SHARE_QUIET}: {', '.join(short)}. " if short else "")
+          + (f"One thread more than {HOST_SLOWDOWN_QUIET:g}x its fastest: {', '.join(slow)}. " if slow else "")
+          + ("The host ran other jobs on this machine's CPUs or caches during those benchmarks' rounds; "
+             "their times, Bamboo's and the references' alike, are less steady than a quiet host's."
+             if short or slow else "The host looked quiet throughout."))
     both = [r for r in results if r.get("fig7") and r["fig7"]["bbn_default"] and r["fig7"]["bbn_synth"]]
     if both:
         w(f"- Default layout vs synthesised layout at {n} cores (s): "
