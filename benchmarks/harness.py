@@ -520,9 +520,9 @@ def derive(results, n):
     """Per benchmark figures of sections 1-3 and the generalisation test."""
     for r in results:
         m = r.get("median", {})
-        nb = m.get("Bamboo N synth") or m.get("Bamboo N default")
-        ts = r.get("times", {})
         nb_label = "Bamboo N synth" if "Bamboo N synth" in m else "Bamboo N default"
+        nb = m.get(nb_label)
+        ts = r.get("times", {})
         r["fig7"] = {
             "c1": m.get("C"), "bb1": m.get("Bamboo 1"), "bbn": nb,
             "bbn_layout": "synthesised" if "Bamboo N synth" in m else ("default" if nb else None),
@@ -597,9 +597,10 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
       f"{a.settle * 100:g}% slower than its fastest (a run that other jobs disturbed); rounds run: "
       + ", ".join(f"{r['name']} {r.get('rounds', '-')}" for r in results) + " |")
     w(f"| N | {n} cores |")
-    shares = [r["host_share"]["median"] for r in results if (r.get("host_share") or {}).get("median")]
-    ones = [r["host_share"]["one_ms"] for r in results if (r.get("host_share") or {}).get("one_ms")]
-    if shares:
+    hs = [r for r in results if (r.get("host_share") or {}).get("median")]
+    shares = [r["host_share"]["median"] for r in hs]
+    ones = [r["host_share"]["one_ms"] for r in hs]
+    if hs:
         w(f"| host check | `benchmarks/host/hostcheck.c` after every round: on one thread it took "
           f"{min(ones):.0f} to {max(ones):.0f} ms (medians per benchmark; the fastest round of all "
           f"{fastest_host_ms(results):.0f} ms), and {n} threads at once got {min(shares):.2f} to "
@@ -654,16 +655,14 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
                 and r["fig7"]["vs_omp"] > GOALS["vs_omp"]]
         slower = []
         for r in results:
-            if r.get("fig7") and r["name"] in high and r["fig7"].get("vs_omp_rounds"):
-                k, total = r["fig7"]["vs_omp_rounds"]
-                slower.append(f"{r['name']} {r['fig7']['vs_omp']:.3f}, slower in {k} of {total} rounds")
-            elif r.get("fig7") and r["name"] in high:
-                slower.append(r["name"])
+            if r["name"] in high:
+                rounds = r["fig7"].get("vs_omp_rounds")
+                slower.append(f"{r['name']} {r['fig7']['vs_omp']:.3f}, slower in {rounds[0]} of {rounds[1]} rounds"
+                              if rounds else r["name"])
         w(f"- Bamboo {n}-core over OpenMP {n}-core: {min(vo):.2f} to {max(vo):.2f}: goal {goal(not high)}"
           + (f" (slower than OpenMP: {'; '.join(slower)})" if high else "") + ".")
     else:
         w(f"- Bamboo {n}-core over OpenMP: not available.")
-    hs = [r for r in results if (r.get("host_share") or {}).get("median")]
     if hs:
         best = fastest_host_ms(results)
         short = [r["name"] for r in hs if r["host_share"]["median"] < HOST_SHARE_QUIET]

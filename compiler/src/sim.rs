@@ -1132,16 +1132,15 @@ fn pick_exit(
 
 impl Sim<'_> {
     /// Whether `core`, whose heap is due as its invocation ends, defers the
-    /// collection, as the runtime does (`heap.c`, `bb_gc_maybe`): with
-    /// several cores, while another core runs an invocation (a collection
+    /// collection, as the runtime does (`heap.c`, `bb_gc_maybe`): while
+    /// another core runs an invocation (never on one core) (a collection
     /// asked for now would wait for it) and the heap has allocated less
     /// than twice its threshold. Only with the heap figures (format 4).
     fn defers_collection(&self, core: usize) -> bool {
         let Some(h) = &self.heaps else {
             return false;
         };
-        self.busy.len() > 1
-            && h.allocated[core] < 2.0 * h.threshold[core]
+        h.allocated[core] < 2.0 * h.threshold[core]
             && self.busy.iter().enumerate().any(|(c, &b)| c != core && b)
     }
 

@@ -500,14 +500,14 @@ void bb_gc_collect(bb_ctx *ctx) {
  * their tasks (MonteCarlo's one collection at 2 cores waited 3-21 ms for a
  * batch to end). A due heap therefore defers its collection while it has
  * allocated less than twice its threshold, unless every other core is idle
- * (they join at once) or the deferral could meet the heap limit. Another
+ * (they join at once; always so on one core) or the deferral could meet
+ * the heap limit. Another
  * core's request still stops this one at its next boundary, so a collection
  * that happens sweeps every deferred heap too. */
 void bb_gc_maybe(bb_ctx *ctx) {
   bb_heap *h = &ctx->heap;
   if (!BB_UNLIKELY(h->allocated >= h->threshold || ctx->rt->gc_stress)) return;
-  if (ctx->rt->ncores > 1 && !ctx->rt->gc_stress && h->allocated - h->threshold < h->threshold &&
-      !bb_other_cores_idle(ctx)) {
+  if (!ctx->rt->gc_stress && h->allocated - h->threshold < h->threshold && !bb_other_cores_idle(ctx)) {
     size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
     if (!h->limit || (h->threshold <= h->limit && held <= h->limit - h->threshold)) return;
   }
