@@ -38,7 +38,13 @@
 //! end), and an invocation
 //! blocked by another core's lock waits at the oldest end. An invocation
 //! locks its parameter objects, so copies of an object queued for other
-//! tasks become stale.
+//! tasks become stale. Balance (the runtime's, cores.c; off with
+//! [`SimOptions::balance`] false, as `BAMBOO_BALANCE=0`): a core that
+//! finds nothing to run, with nothing sent to it still on its way, is
+//! hungry until something is sent to it; a core that ends an invocation
+//! with two or more notes queued, the oldest of a one-parameter untagged
+//! task routed round-robin, sends that object to the first hungry core of
+//! its route for the task (arriving after the machine's latency).
 //!
 //! Merged locks (4.2; the runtime's `bb_lock_merge`, runtime-c/README.md
 //! "Lock merging"): the disjointness analysis' `LockPlan` says, per exit
@@ -645,6 +651,9 @@ pub struct SimOptions {
     pub max_invocations: u64,
     /// Keep every invocation (for the trace and the critical path).
     pub record: bool,
+    /// Idle cores are handed queued work, as the runtime does unless
+    /// `BAMBOO_BALANCE=0` ([`Sim::balance`]).
+    pub balance: bool,
 }
 
 impl Default for SimOptions {
@@ -652,6 +661,7 @@ impl Default for SimOptions {
         SimOptions {
             max_invocations: 5_000_000,
             record: true,
+            balance: true,
         }
     }
 }
@@ -876,6 +886,14 @@ struct Sim<'a> {
     collecting: Vec<bool>,
     /// The objects' merged locks (`Locks`), when the model merges any.
     locks: Option<Locks>,
+    /// Whether idle cores ask for work ([`SimOptions::balance`]).
+    balancing: bool,
+    /// Per core: it has nothing to do and has asked for work (the
+    /// runtime's `hungry` flag).
+    hungry: Vec<bool>,
+    /// Per core: objects sent to it that have not arrived yet (the
+    /// runtime's inbox, which a core empties before it asks for work).
+    inflight: Vec<u32>,
 }
 
 /// The objects' locks as the runtime keeps them (`bb_lock_root`,
@@ -1033,6 +1051,10 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 blocked: std::cell::Cell::new(false),
                 made: Vec::new(),
             }),
+        balancing: opts.balance && ncores > 1,
+        // Every core but core 0 starts with nothing to do.
+        hungry: (0..ncores).map(|c| opts.balance && c != 0).collect(),
+        inflight: vec![0; ncores],
     };
     let startup = sim.new_obj(model.startup);
     let t0 = model.outside.init_ns;
@@ -1047,6 +1069,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                     capped = true;
                     break;
                 }
+                sim.balance(core as usize, ev.time);
                 if sim.gc_pending {
                     sim.maybe_collect(ev.time);
                 } else {
@@ -1069,6 +1092,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 param,
                 entry,
             } => {
+                sim.inflight[core as usize] -= 1;
                 sim.deliver(core as usize, task, param, entry, false);
                 if !sim.busy[core as usize] {
                     sim.dispatch(core as usize, ev.time);
@@ -1514,17 +1538,61 @@ impl Sim<'_> {
             if dest == from {
                 self.deliver(dest, task, param, entry, false);
             } else {
-                self.push(
-                    arrive,
-                    Kind::Arrive {
-                        core: dest as u32,
-                        task,
-                        param,
-                        entry,
-                    },
-                );
+                self.send(dest, task, param, entry);
             }
         }
+    }
+
+    /// Sends `entry` to another core for (`task`, `param`): it arrives at
+    /// `entry.arrive`. A hungry destination no longer asks for work (the
+    /// runtime's `bb_send`).
+    fn send(&mut self, dest: usize, task: u32, param: u32, entry: Entry) {
+        self.hungry[dest] = false;
+        self.inflight[dest] += 1;
+        self.push(
+            entry.arrive,
+            Kind::Arrive {
+                core: dest as u32,
+                task,
+                param,
+                entry,
+            },
+        );
+    }
+
+    /// At a task boundary of `core` (time `t`): when another core is hungry
+    /// and this core's oldest queued invocation may go to it, hands it
+    /// over (the runtime's `bb_balance`, cores.c "Balance"): a
+    /// one-parameter task without tags, routed round-robin, with at least
+    /// one more invocation queued behind it; the first hungry core in the
+    /// task's route from this core gets it.
+    fn balance(&mut self, core: usize, t: f64) {
+        if !self.balancing || self.notes[core].len() < 2 || !self.hungry.iter().any(|&h| h) {
+            return;
+        }
+        let task = self.notes[core].front().expect("two notes").0;
+        let tm = &self.model.tasks[task as usize];
+        if tm.params != 1
+            || tm.match_tag.is_some()
+            || tm.param_tags.iter().any(Option::is_some)
+            || self.layout.policies[task as usize] != Policy::RoundRobin
+        {
+            return;
+        }
+        let dests = &self.layout.routes[core][task as usize];
+        let Some(&dest) = dests
+            .iter()
+            .find(|&&c| c as usize != core && self.hungry[c as usize])
+        else {
+            return;
+        };
+        let dest = dest as usize;
+        self.notes[core].pop_front();
+        let Some(mut entry) = self.psets[core * self.ntasks + task as usize][0].pop_front() else {
+            return;
+        };
+        entry.arrive = t + self.latency[core * self.ncores + dest];
+        self.send(dest, task, 0, entry);
     }
 
     /// Keeps object `o`, unchanged by an invocation of `task` on `core`
@@ -1715,6 +1783,9 @@ impl Sim<'_> {
             }
         }
         self.scratch = entries;
+        if self.balancing && !self.busy[core] && blocked.is_empty() && self.inflight[core] == 0 {
+            self.hungry[core] = true;
+        }
         if let Some(l) = &mut self.locks {
             l.waiting[core] = !self.busy[core] && !blocked.is_empty();
             // Blocked invocations wait at the oldest end, as the runtime
@@ -2408,6 +2479,41 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn an_idle_core_is_handed_queued_work() {
+        // Startup (1000 ns, core 0) makes 8 jobs of 100 ns. Core 0 routes
+        // `work` to core 1 alone; core 1 may route it to either core. At
+        // each of core 1's boundaries while core 0 is hungry and core 1
+        // has two or more jobs queued, core 1 hands over its oldest: at
+        // 1100 and 1300 (at 1200 and 1400 core 1's boundary comes just
+        // before core 0's, which is still busy), so core 0 runs 2 jobs
+        // and the run ends at 1600 instead of 1800.
+        let m = data_parallel(8, 100.0);
+        let mut layout = layout_of(&m, vec![vec![0, 1], vec![1]]);
+        layout.policies[1] = Policy::RoundRobin;
+        layout.routes[0][1] = vec![1];
+        layout.routes[1][1] = vec![0, 1];
+        let run = |balance| {
+            let opts = SimOptions {
+                balance,
+                ..SimOptions::default()
+            };
+            simulate(&m, &free_machine(2), &layout, opts)
+        };
+        let jobs_on = |r: &SimResult, core| {
+            r.trace
+                .iter()
+                .filter(|i| i.task == 1 && i.core == core)
+                .count()
+        };
+        let balanced = run(true);
+        assert_eq!((balanced.time_ns, balanced.invocations), (1600.0, 9));
+        assert_eq!((jobs_on(&balanced, 0), jobs_on(&balanced, 1)), (2, 6));
+        let fixed = run(false);
+        assert_eq!((fixed.time_ns, fixed.invocations), (1800.0, 9));
+        assert_eq!((jobs_on(&fixed, 0), jobs_on(&fixed, 1)), (0, 8));
+    }
+
+    #[test]
     fn a_due_heap_defers_its_collection_while_another_core_works() {
         // Two cores, four items each, ending at 1100, 1200, 1300 and 1400
         // after the 1000 ns startup; every item allocates 100 bytes and a
@@ -2520,6 +2626,7 @@ pub(crate) mod tests {
         let opts = SimOptions {
             max_invocations: 3 * QUEUE_PATIENCE,
             record: true,
+            ..SimOptions::default()
         };
         let r = simulate(&m, &free_machine(1), &layout_of(&m, hosts), opts);
         let at: Vec<usize> = (0..r.trace.len())
@@ -2895,6 +3002,7 @@ pub(crate) mod tests {
         let opts = SimOptions {
             max_invocations: 100,
             record: false,
+            ..SimOptions::default()
         };
         let r = simulate(&m, &mach, &layout_of(&m, vec![vec![0], vec![]]), opts);
         assert!(!r.completed);

@@ -11,7 +11,9 @@
 //! invocations: the newest first, the oldest after a bounded wait;
 //! `tests/manycore/handout.bb` that a task handing out work hands it all
 //! out before the work runs; `tests/manycore/taghome.bb` that TagHome
-//! routing runs tagged work on the core that made the tag.
+//! routing runs tagged work on the core that made the tag, with and
+//! without balance; `tests/manycore/balance.bb` that an idle core is
+//! handed queued work (and is not with `BAMBOO_BALANCE=0`).
 
 mod common;
 
@@ -109,23 +111,40 @@ fn stale_parameter_set_entries_do_not_keep_objects_alive() {
 
 /// Builds `tests/manycore/{name}.bb` with a 4-core layout whose every core
 /// has the routes `routes` (JSON) and hosts the tasks `hosts[core]`, runs
-/// it with a trace, and returns its standard output and the trace.
+/// it with a trace and the environment `env`, and returns its standard
+/// output and the trace.
 fn run_with_layout(
     name: &str,
     policies: &str,
     routes: &str,
     hosts: [&str; 4],
+    env: &[(&str, &str)],
+) -> (String, serde_json::Value) {
+    let cores: Vec<(&str, &str)> = hosts.iter().map(|&tasks| (tasks, routes)).collect();
+    run_with_core_layout(name, policies, &cores, env)
+}
+
+/// Builds `tests/manycore/{name}.bb` with a layout of one core per entry
+/// of `cores`: (the tasks it hosts, its routes), both JSON. Runs it with
+/// a trace and the environment `env`, and returns its standard output and
+/// the trace.
+fn run_with_core_layout(
+    name: &str,
+    policies: &str,
+    cores: &[(&str, &str)],
+    env: &[(&str, &str)],
 ) -> (String, serde_json::Value) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     std::env::set_current_dir(root).unwrap();
     let dir = std::env::temp_dir().join(format!("bambooc-manycore-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let cores: Vec<String> = hosts
+    let ncores = cores.len();
+    let cores: Vec<String> = cores
         .iter()
-        .map(|tasks| format!(r#"{{"tasks": [{tasks}], "routes": {routes}}}"#))
+        .map(|(tasks, routes)| format!(r#"{{"tasks": [{tasks}], "routes": {routes}}}"#))
         .collect();
     let layout = format!(
-        r#"{{"format": "bambooc-layout", "version": 1, "program": "{name}", "machine": "smp:4",
+        r#"{{"format": "bambooc-layout", "version": 1, "program": "{name}", "machine": "smp:{ncores}",
             "policies": {policies}, "cores": [{}]}}"#,
         cores.join(", ")
     );
@@ -144,6 +163,7 @@ fn run_with_layout(
     let trace = dir.join(format!("{name}.trace.json"));
     let out = Command::new(&exe)
         .env("BAMBOO_TRACE", &trace)
+        .envs(env.iter().copied())
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -178,6 +198,7 @@ fn round_robin_starts_at_the_sending_cores_index() {
             r#""work""#,
             r#""work""#,
         ],
+        &[],
     );
     assert_eq!(out, "item 1\n");
     assert_eq!(cores_of(&trace, "spawn"), vec![1]);
@@ -219,30 +240,70 @@ fn tag_home_runs_tagged_work_where_its_tag_was_made() {
     // tests/manycore/taghome.bb: `spawn` round-robin over 4 cores, `join`
     // by TagHome on all of them. Every core runs as many joins as spawns:
     // each pair joins where its tag was made (runtime-c/src/sched.c,
-    // bb_tag_dest; the simulator's route).
-    let (out, trace) = run_with_layout(
-        "taghome",
-        r#"{"startup": "single", "spawn": "round-robin", "join": "tag-home"}"#,
-        r#"{"startup": [0], "spawn": [0, 1, 2, 3], "join": [0, 1, 2, 3]}"#,
-        [
-            r#""startup", "spawn", "join""#,
-            r#""spawn", "join""#,
-            r#""spawn", "join""#,
-            r#""spawn", "join""#,
-        ],
-    );
-    let mut joins: Vec<&str> = out.lines().collect();
-    joins.sort();
-    let want: Vec<String> = (1..=8).map(|n| format!("join {n} {n}")).collect();
-    assert_eq!(joins, want);
-    let per_core = |task: &str| {
-        cores_of(&trace, task)
-            .into_iter()
-            .fold([0u32; 4], |mut n, c| {
-                n[c as usize] += 1;
-                n
-            })
+    // bb_tag_dest; the simulator's route). With BAMBOO_BALANCE=0 the
+    // spawns stay where round-robin sent them, two per core; with it, an
+    // idle core may be handed a queued spawn, and its join follows.
+    for env in [&[("BAMBOO_BALANCE", "0")][..], &[]] {
+        let (out, trace) = run_with_layout(
+            "taghome",
+            r#"{"startup": "single", "spawn": "round-robin", "join": "tag-home"}"#,
+            r#"{"startup": [0], "spawn": [0, 1, 2, 3], "join": [0, 1, 2, 3]}"#,
+            [
+                r#""startup", "spawn", "join""#,
+                r#""spawn", "join""#,
+                r#""spawn", "join""#,
+                r#""spawn", "join""#,
+            ],
+            env,
+        );
+        let mut joins: Vec<&str> = out.lines().collect();
+        joins.sort();
+        let want: Vec<String> = (1..=8).map(|n| format!("join {n} {n}")).collect();
+        assert_eq!(joins, want);
+        let per_core = |task: &str| {
+            cores_of(&trace, task)
+                .into_iter()
+                .fold([0u32; 4], |mut n, c| {
+                    n[c as usize] += 1;
+                    n
+                })
+        };
+        if !env.is_empty() {
+            assert_eq!(per_core("spawn"), [2, 2, 2, 2]);
+        }
+        assert_eq!(per_core("join"), per_core("spawn"), "{env:?}");
+    }
+}
+
+#[test]
+fn an_idle_core_is_handed_queued_work() {
+    // tests/manycore/balance.bb: core 0 sends all eight jobs to core 1
+    // (its route for `work` is core 1 alone), and core 1 may send `work`
+    // to either core. Core 0 then has nothing to do and asks for work;
+    // core 1 hands it its oldest queued job at every task boundary while it
+    // has two or more queued (runtime-c/src/cores.c, "Balance"; the
+    // simulator's `Sim::balance`). With BAMBOO_BALANCE=0 core 1 runs them
+    // all.
+    let cores = [
+        (r#""startup", "work""#, r#"{"startup": [0], "work": [1]}"#),
+        (r#""work""#, r#"{"startup": [0], "work": [0, 1]}"#),
+    ];
+    let policies = r#"{"startup": "single", "work": "round-robin"}"#;
+    let sorted = |out: String| {
+        let mut lines: Vec<String> = out.lines().map(str::to_string).collect();
+        lines.sort();
+        lines
     };
-    assert_eq!(per_core("spawn"), [2, 2, 2, 2]);
-    assert_eq!(per_core("join"), per_core("spawn"));
+    let want: Vec<String> = (1..=8).map(|n| format!("job {n} done")).collect();
+    let (out, trace) = run_with_core_layout("balance", policies, &cores, &[]);
+    assert_eq!(sorted(out), want);
+    let on_core_0 = cores_of(&trace, "work").iter().filter(|&&c| c == 0).count();
+    assert!(
+        (1..=4).contains(&on_core_0),
+        "core 0 ran {on_core_0} of the 8 jobs"
+    );
+    let (out, trace) =
+        run_with_core_layout("balance", policies, &cores, &[("BAMBOO_BALANCE", "0")]);
+    assert_eq!(sorted(out), want);
+    assert_eq!(cores_of(&trace, "work"), vec![1; 8]);
 }

@@ -15,6 +15,23 @@
  *   only becomes busy again by receiving, which changes the counts).
  * - Idle cores spin briefly, yield, then sleep on their condition variable
  *   (senders wake a sleeping core; sleeps also time out after 1 ms).
+ * - Balance: the layout spreads a task's objects over its instances
+ *   round-robin when they are made, so a core that the host slows down,
+ *   or that got the costlier objects, is left with work queued while the
+ *   others have run out. A core with nothing to do therefore asks for
+ *   work: it sets its `hungry` flag and counts itself in rt->nhungry. A
+ *   core at a task boundary that sees the count non-zero and whose oldest
+ *   queued invocation is of a one-parameter, untagged, round-robin task
+ *   with another invocation queued behind it hands that object to a
+ *   hungry core among the task's instances in its route (in route order;
+ *   the first to clear the hungry flag with a compare-and-swap gives).
+ *   Any message sent to a hungry core clears its flag (work is on its
+ *   way, so a core that is slow to wake is not handed more), and so does
+ *   the core itself when it receives one.
+ *   The object goes where the layout could have sent it in the first
+ *   place, so the program sees nothing but another order of invocations.
+ *   BAMBOO_BALANCE=0 turns this off; the simulator models it (sim.rs,
+ *   `Sim::balance`).
  * - Collections: a core whose heap is due (and that does not defer it:
  *   heap.c, bb_gc_maybe) sets rt->gc_pending; every core
  *   stops at its next boundary (idle cores included) on a barrier, core 0
@@ -105,6 +122,47 @@ static void bb_msg_keep(bb_ctx *ctx, bb_msg *m) {
   s->nspare++;
 }
 
+/* ============================================================================
+ * Balance (see the header)
+ * ========================================================================== */
+
+/* This core has nothing to do: it asks for work, once until it gets some.
+ * The count goes up before the flag is set, so it is never below the number
+ * of flags set. */
+static void bb_ask_for_work(bb_ctx *ctx) {
+  bb_sched *s = &ctx->sched;
+  if (!ctx->rt->balance || __atomic_load_n(&s->hungry, __ATOMIC_RELAXED)) return;
+  __atomic_fetch_add(&ctx->rt->nhungry, 1, __ATOMIC_SEQ_CST);
+  __atomic_store_n(&s->hungry, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Clears core c's hungry flag; true for the one caller that cleared it. */
+static bool bb_claim_hungry(bb_runtime *rt, bb_ctx *c) {
+  uint32_t one = 1;
+  if (!__atomic_load_n(&c->sched.hungry, __ATOMIC_RELAXED)) return false;
+  if (!__atomic_compare_exchange_n(&c->sched.hungry, &one, 0, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+    return false;
+  __atomic_fetch_sub(&rt->nhungry, 1, __ATOMIC_SEQ_CST);
+  return true;
+}
+
+/* At a task boundary with some core hungry: hand this core's oldest queued
+ * invocation to a hungry instance of its task, if it may go (sched.c,
+ * bb_donatable). */
+static void bb_balance(bb_ctx *ctx) {
+  bb_runtime *rt = ctx->rt;
+  uint32_t t = bb_donatable(ctx);
+  if (t == UINT32_MAX) return;
+  const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
+  for (uint32_t k = 0; k < r->n; k++) {
+    uint32_t c = r->cores[k];
+    if (c != ctx->core && bb_claim_hungry(rt, &rt->cores[c])) {
+      bb_donate_oldest(ctx, c);
+      return;
+    }
+  }
+}
+
 static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32_t p, bb_tag *only) {
   bb_msg *m = bb_msg_take(ctx);
   m->obj = o;
@@ -118,6 +176,7 @@ static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32
     bb_trace_event(ctx, 1, t, dest, now, m->flow);
   }
   bb_ctx *d = &ctx->rt->cores[dest];
+  bb_claim_hungry(ctx->rt, d); /* work is on its way: no core need hand it more */
   __atomic_fetch_add(&ctx->sched.sent, 1, __ATOMIC_SEQ_CST);
   bb_inbox_push(&d->sched.inbox, m);
   if (__atomic_load_n(&d->sched.sleeping, __ATOMIC_SEQ_CST)) bb_wake(d);
@@ -128,6 +187,7 @@ static bool bb_drain(bb_ctx *ctx) {
   bb_sched *s = &ctx->sched;
   if (!bb_inbox_nonempty(&s->inbox)) return false;
   __atomic_store_n(&s->idle, 0, __ATOMIC_SEQ_CST);  /* before receiving (termination check) */
+  bb_claim_hungry(ctx->rt, ctx);                     /* work came: no longer asking */
   bool any = false;
   bb_msg *m;
   while ((m = bb_inbox_pop(&s->inbox)) != NULL) {
@@ -296,12 +356,14 @@ static void bb_core_loop(bb_ctx *ctx) {
   for (;;) {
     if (__atomic_load_n(&rt->gc_pending, __ATOMIC_SEQ_CST)) bb_gc_sync(ctx);
     if (bb_drain(ctx)) spins = 0;
+    if (__atomic_load_n(&rt->nhungry, __ATOMIC_RELAXED)) bb_balance(ctx);
     if (bb_step(ctx)) {
       spins = 0;
       continue;
     }
     if (bb_inbox_nonempty(&s->inbox)) continue;
     __atomic_store_n(&s->idle, 1, __ATOMIC_SEQ_CST);
+    bb_ask_for_work(ctx);
     if (__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST)) break;
     if ((spins & 15) == 0 && bb_terminated(rt)) {
       __atomic_store_n(&rt->done, 1, __ATOMIC_SEQ_CST);
@@ -513,6 +575,12 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
   rt->start_ns = bb_now_ns();
   rt->gc_stress = bb_env_on("BAMBOO_GC_STRESS");
   rt->stats = bb_env_on("BAMBOO_STATS");
+  const char *balance = getenv("BAMBOO_BALANCE");
+  if (balance && *balance && strcmp(balance, "0") != 0 && strcmp(balance, "1") != 0) {
+    fprintf(stderr, "bamboo: error: BAMBOO_BALANCE must be 0 or 1, not `%s`\n", balance);
+    exit(2);
+  }
+  rt->balance = !(balance && strcmp(balance, "0") == 0);
   const char *tp = getenv("BAMBOO_TRACE");
   rt->trace_path = (tp && *tp) ? tp : NULL;
   bb_out_init(rt);
@@ -545,6 +613,7 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
   }
 
   bb_layout_setup(rt);
+  if (rt->ncores == 1) rt->balance = false;
   if (rt->ncores > 1) bb_barrier_init(&rt->gc_barrier, rt->ncores);
   rt->cores = aligned_alloc(_Alignof(bb_ctx), rt->ncores * sizeof(bb_ctx));
   if (!rt->cores) bb_panic("out of memory");
@@ -646,9 +715,10 @@ static void bb_print_stats(bb_runtime *rt) {
     bb_heap *h = &ctx->heap;
     fprintf(stderr,
             "bamboo: stats: core %u: %llu invocations, busy %.3f ms, sent %llu, received %llu, "
-            "lock failures %llu, dropped stale %llu, gc %.3f ms (%llu collections)\n",
+            "lock failures %llu, dropped stale %llu, handed to idle cores %llu, gc %.3f ms (%llu collections)\n",
             c, (unsigned long long)s->dispatched, (double)s->busy_ns / 1e6, (unsigned long long)s->sent,
             (unsigned long long)s->received, (unsigned long long)s->retried, (unsigned long long)s->dropped,
+            (unsigned long long)s->donated,
             (double)h->gc_ns / 1e6, (unsigned long long)h->collections);
   }
   bb_sched *s0 = &rt->cores[0].sched;

@@ -725,6 +725,35 @@ bool bb_step(bb_ctx *ctx) {
   return false;
 }
 
+/* ============================================================================
+ * Balance: queued work for an idle core (cores.c, "Balance")
+ * ========================================================================== */
+
+/* The task of this core's oldest queued invocation when another core may
+ * run it instead, else UINT32_MAX: a one-parameter task without tags routed
+ * round-robin (the object could have gone to any of the task's instances in
+ * the first place, and it sits in no parameter set), with at least one more
+ * invocation queued behind it for this core. */
+static uint32_t bb_donatable(const bb_ctx *ctx) {
+  const bb_sched *s = &ctx->sched;
+  const bb_queue *q = &s->queue;
+  if (q->count < 2) return UINT32_MAX;
+  uint32_t t = (uint32_t)q->buf[q->head & q->mask];
+  const bb_task *d = s->tasks[t].desc;
+  if (d->nparams != 1 || d->ntagslots != 0 || ctx->rt->policies[t] != BB_POLICY_ROUND_ROBIN) return UINT32_MAX;
+  return t;
+}
+
+/* Takes the oldest queued invocation (bb_donatable said it may go) and
+ * sends its object to core `dest` for the same task. */
+static void bb_donate_oldest(bb_ctx *ctx, uint32_t dest) {
+  bb_object *objs[BB_MAX_PARAMS];
+  bb_tag *tags[BB_MAX_TAGSLOTS];
+  uint32_t t = bb_queue_take(&ctx->sched, true, objs, tags);
+  ctx->sched.donated++;
+  bb_send(ctx, dest, objs[0], t, 0, NULL);
+}
+
 /* Roots of one core for the collector: its parameter sets, queued
  * invocations, pending publications and the objects in its inbox. A set
  * entry whose object no longer satisfies the parameter's guard is dropped

@@ -543,6 +543,7 @@ fn bench() {
     let opts = SimOptions {
         max_invocations: u64::MAX,
         record: false,
+        ..SimOptions::default()
     };
     let mut rates = Vec::new();
     let mut cpu_rates = Vec::new();

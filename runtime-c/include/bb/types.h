@@ -366,7 +366,12 @@ typedef struct bb_sched {
      (in the padding, so the layout of bb_ctx does not change) */
   bb_msg     *spare;
   uint32_t    nspare;
-  char        _pad2[36];
+  /* Set by this core when it has nothing to do, cleared by the core that
+     hands it work or by this core when work arrives (atomic; cores.c,
+     "Balance"). */
+  uint32_t    hungry;
+  uint64_t    donated;    /* invocations handed to hungry cores (owner only) */
+  char        _pad2[24];
   bb_inbox    inbox;
   pthread_mutex_t sleep_lock;
   pthread_cond_t  wake;
@@ -441,6 +446,8 @@ struct bb_runtime {
   /* many cores */
   uint32_t          done;          /* termination detected (atomic) */
   uint32_t          gc_pending;    /* a core asked for a collection (atomic) */
+  uint32_t          nhungry;       /* cores that asked for work, at least (atomic) */
+  bool              balance;       /* hand queued work to idle cores (BAMBOO_BALANCE, default on) */
   bb_barrier        gc_barrier;
   pthread_mutex_t   tag_lock;      /* tag bindings, when ncores > 1 */
   uint32_t          halting;       /* System.exit or an error: output closed (atomic) */
