@@ -41,10 +41,12 @@
 //! tasks become stale. Balance (the runtime's, cores.c; off with
 //! [`SimOptions::balance`] false, as `BAMBOO_BALANCE=0`): a core that
 //! finds nothing to run, with nothing sent to it still on its way, is
-//! hungry until something is sent to it; a core that ends an invocation
+//! hungry until something arrives; a core that ends an invocation
 //! with two or more notes queued, the oldest of a one-parameter untagged
-//! task routed round-robin, sends that object to the first hungry core of
-//! its route for the task (arriving after the machine's latency).
+//! task routed round-robin, sends that object, before it routes the
+//! invocation's objects, to the first hungry core of its route for the
+//! task with nothing on its way to it (arriving after the machine's
+//! latency).
 //!
 //! Merged locks (4.2; the runtime's `bb_lock_merge`, runtime-c/README.md
 //! "Lock merging"): the disjointness analysis' `LockPlan` says, per exit
@@ -1069,7 +1071,6 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                     capped = true;
                     break;
                 }
-                sim.balance(core as usize, ev.time);
                 if sim.gc_pending {
                     sim.maybe_collect(ev.time);
                 } else {
@@ -1093,6 +1094,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 entry,
             } => {
                 sim.inflight[core as usize] -= 1;
+                sim.hungry[core as usize] = false;
                 sim.deliver(core as usize, task, param, entry, false);
                 if !sim.busy[core as usize] {
                     sim.dispatch(core as usize, ev.time);
@@ -1544,10 +1546,8 @@ impl Sim<'_> {
     }
 
     /// Sends `entry` to another core for (`task`, `param`): it arrives at
-    /// `entry.arrive`. A hungry destination no longer asks for work (the
-    /// runtime's `bb_send`).
+    /// `entry.arrive` (and then the core no longer asks for work).
     fn send(&mut self, dest: usize, task: u32, param: u32, entry: Entry) {
-        self.hungry[dest] = false;
         self.inflight[dest] += 1;
         self.push(
             entry.arrive,
@@ -1560,12 +1560,13 @@ impl Sim<'_> {
         );
     }
 
-    /// At a task boundary of `core` (time `t`): when another core is hungry
-    /// and this core's oldest queued invocation may go to it, hands it
-    /// over (the runtime's `bb_balance`, cores.c "Balance"): a
-    /// one-parameter task without tags, routed round-robin, with at least
-    /// one more invocation queued behind it; the first hungry core in the
-    /// task's route from this core gets it.
+    /// When `core` ends an invocation (time `t`, before its objects are
+    /// routed) and another core is hungry, hands over this core's oldest
+    /// queued invocation if it may go (the runtime's `bb_balance`, cores.c
+    /// "Balance"): a one-parameter task without tags, routed round-robin,
+    /// with at least one more invocation queued behind it; the first
+    /// hungry core in the task's route from this core with nothing on its
+    /// way to it gets it.
     fn balance(&mut self, core: usize, t: f64) {
         if !self.balancing || self.notes[core].len() < 2 || !self.hungry.iter().any(|&h| h) {
             return;
@@ -1580,10 +1581,11 @@ impl Sim<'_> {
             return;
         }
         let dests = &self.layout.routes[core][task as usize];
-        let Some(&dest) = dests
-            .iter()
-            .find(|&&c| c as usize != core && self.hungry[c as usize])
-        else {
+        let waits = |c: u32| {
+            let c = c as usize;
+            c != core && self.hungry[c] && self.inflight[c] == 0
+        };
+        let Some(&dest) = dests.iter().find(|&&c| waits(c)) else {
             return;
         };
         let dest = dest as usize;
@@ -1591,6 +1593,7 @@ impl Sim<'_> {
         let Some(mut entry) = self.psets[core * self.ntasks + task as usize][0].pop_front() else {
             return;
         };
+        self.hungry[dest] = false;
         entry.arrive = t + self.latency[core * self.ncores + dest];
         self.send(dest, task, 0, entry);
     }
@@ -1906,6 +1909,8 @@ impl Sim<'_> {
     /// Applies the running invocation's exit on `core` at time `t`.
     fn finish(&mut self, core: u32, t: f64) {
         let core = core as usize;
+        // Before the exit's objects are routed (the runtime's bb_step).
+        self.balance(core, t);
         let run = std::mem::take(&mut self.running[core]);
         if run.gc && !self.defers_collection(core) {
             self.gc_pending = true;

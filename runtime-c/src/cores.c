@@ -18,16 +18,17 @@
  * - Balance: the layout spreads a task's objects over its instances
  *   round-robin when they are made, so a core that the host slows down,
  *   or that got the costlier objects, is left with work queued while the
- *   others have run out. A core with nothing to do therefore asks for
- *   work: it sets its `hungry` flag and counts itself in rt->nhungry. A
- *   core at a task boundary that sees the count non-zero and whose oldest
- *   queued invocation is of a one-parameter, untagged, round-robin task
- *   with another invocation queued behind it hands that object to a
- *   hungry core among the task's instances in its route (in route order;
- *   the first to clear the hungry flag with a compare-and-swap gives).
- *   Any message sent to a hungry core clears its flag (work is on its
- *   way, so a core that is slow to wake is not handed more), and so does
- *   the core itself when it receives one.
+ *   others have run out. A core that has had nothing to do for a few
+ *   microseconds therefore asks for work: it sets its `hungry` flag and
+ *   counts itself in rt->nhungry. A
+ *   core that ends an invocation (before routing its objects) sees the
+ *   count non-zero and whose oldest queued invocation is of a
+ *   one-parameter, untagged, round-robin task with another invocation
+ *   queued behind it hands that object to a hungry core among the task's
+ *   instances in its route that has no message on its way to it (in
+ *   route order; the first to clear the hungry flag with a
+ *   compare-and-swap gives). A core clears its own flag when it receives
+ *   anything.
  *   The object goes where the layout could have sent it in the first
  *   place, so the program sees nothing but another order of invocations.
  *   BAMBOO_BALANCE=0 turns this off; the simulator models it (sim.rs,
@@ -126,6 +127,12 @@ static void bb_msg_keep(bb_ctx *ctx, bb_msg *m) {
  * Balance (see the header)
  * ========================================================================== */
 
+/* Idle turns of the core loop (spins with a pause instruction, some
+ * microseconds) before a core asks for work: in a chain of tasks that
+ * crosses cores the next object is about to arrive, and asking and being
+ * answered would put atomic writes to shared lines on every hop. */
+#define BB_ASK_AFTER_SPINS 48u
+
 /* This core has nothing to do: it asks for work, once until it gets some.
  * The count goes up before the flag is set, so it is never below the number
  * of flags set. */
@@ -146,18 +153,30 @@ static bool bb_claim_hungry(bb_runtime *rt, bb_ctx *c) {
   return true;
 }
 
-/* At a task boundary with some core hungry: hand this core's oldest queued
- * invocation to a hungry instance of its task, if it may go (sched.c,
- * bb_donatable). */
+/* Whether core c asked for work and has no message on its way to it (the
+ * inbox's head is its stub exactly when the owner has taken every message;
+ * only the head is read, the tail is the owner's). */
+static bool bb_waits_for_work(const bb_ctx *c) {
+  return __atomic_load_n(&c->sched.hungry, __ATOMIC_RELAXED) &&
+         __atomic_load_n(&c->sched.inbox.head, __ATOMIC_ACQUIRE) == &c->sched.inbox.stub;
+}
+
+/* At a task boundary, before the invocation's objects are routed, with
+ * some core hungry (sched.c, bb_step): hand this core's oldest queued
+ * invocation to a hungry instance of its task with nothing on its way to
+ * it, if the invocation may go (sched.c, bb_donatable). Checking before
+ * the routing matters: a core that sends each finished piece to the
+ * hungry core for a short follow-up task (MonteCarlo's merge) would
+ * otherwise always find a message on its way there. */
 static void bb_balance(bb_ctx *ctx) {
   bb_runtime *rt = ctx->rt;
   uint32_t t = bb_donatable(ctx);
   if (t == UINT32_MAX) return;
   const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
   for (uint32_t k = 0; k < r->n; k++) {
-    uint32_t c = r->cores[k];
-    if (c != ctx->core && bb_claim_hungry(rt, &rt->cores[c])) {
-      bb_donate_oldest(ctx, c);
+    bb_ctx *c = &rt->cores[r->cores[k]];
+    if (c != ctx && bb_waits_for_work(c) && bb_claim_hungry(rt, c)) {
+      bb_donate_oldest(ctx, c->core);
       return;
     }
   }
@@ -176,7 +195,6 @@ static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32
     bb_trace_event(ctx, 1, t, dest, now, m->flow);
   }
   bb_ctx *d = &ctx->rt->cores[dest];
-  bb_claim_hungry(ctx->rt, d); /* work is on its way: no core need hand it more */
   __atomic_fetch_add(&ctx->sched.sent, 1, __ATOMIC_SEQ_CST);
   bb_inbox_push(&d->sched.inbox, m);
   if (__atomic_load_n(&d->sched.sleeping, __ATOMIC_SEQ_CST)) bb_wake(d);
@@ -356,14 +374,13 @@ static void bb_core_loop(bb_ctx *ctx) {
   for (;;) {
     if (__atomic_load_n(&rt->gc_pending, __ATOMIC_SEQ_CST)) bb_gc_sync(ctx);
     if (bb_drain(ctx)) spins = 0;
-    if (__atomic_load_n(&rt->nhungry, __ATOMIC_RELAXED)) bb_balance(ctx);
     if (bb_step(ctx)) {
       spins = 0;
       continue;
     }
     if (bb_inbox_nonempty(&s->inbox)) continue;
     __atomic_store_n(&s->idle, 1, __ATOMIC_SEQ_CST);
-    bb_ask_for_work(ctx);
+    if (spins >= BB_ASK_AFTER_SPINS) bb_ask_for_work(ctx);
     if (__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST)) break;
     if ((spins & 15) == 0 && bb_terminated(rt)) {
       __atomic_store_n(&rt->done, 1, __ATOMIC_SEQ_CST);

@@ -269,6 +269,7 @@ static bool bb_hold_goes_on(const bb_sched *s) {
 
 /* cores.c */
 static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32_t p, bb_tag *only);
+static void bb_balance(bb_ctx *ctx);
 /* ============================================================================
  * Building invocations
  * ========================================================================== */
@@ -664,6 +665,10 @@ bool bb_step(bb_ctx *ctx) {
     ctx->task = NULL;
     tr->runs++;
     s->dispatched++;
+
+    /* an idle core asked for work: hand it queued work before routing
+       (cores.c, "Balance") */
+    if (__atomic_load_n(&ctx->rt->nhungry, __ATOMIC_RELAXED)) bb_balance(ctx);
 
     /* the objects the exit keeps: unchanged, no tag gained or lost */
     uint32_t tagged = 0;
