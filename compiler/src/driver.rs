@@ -553,7 +553,14 @@ fn synthesised_layout(
     let model = crate::sim::model_from(program, &name, &cstg, markov, &lock_plan(program).0);
     let machine = crate::machine::Machine::builtin(&format!("smp:{}", cores.max(1)))
         .expect("smp:N is a built-in machine for every N >= 1");
-    synthesise(&model, &machine, cores.max(1), DEFAULT_SEED).layout
+    synthesise(
+        &model,
+        &machine,
+        cores.max(1),
+        DEFAULT_SEED,
+        crate::sim::SimOptions::default(),
+    )
+    .layout
 }
 
 fn run(args: &RunArgs) -> i32 {

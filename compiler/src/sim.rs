@@ -43,7 +43,8 @@
 //! finds nothing to run, with nothing sent to it still on its way, is
 //! hungry until something arrives; a core that ends an invocation
 //! with two or more notes queued, the oldest of a one-parameter untagged
-//! task routed round-robin, sends that object, before it routes the
+//! task routed round-robin, sends that object (and the next ones of the
+//! task, up to half its notes), before it routes the
 //! invocation's objects, to the first hungry core of its route for the
 //! task with nothing on its way to it (arriving after the machine's
 //! latency).
@@ -1566,7 +1567,8 @@ impl Sim<'_> {
     /// "Balance"): a one-parameter task without tags, routed round-robin,
     /// with at least one more invocation queued behind it; the first
     /// hungry core in the task's route from this core with nothing on its
-    /// way to it gets it.
+    /// way to it gets it and the next ones of the task, up to half the
+    /// queue.
     fn balance(&mut self, core: usize, t: f64) {
         if !self.balancing || self.notes[core].len() < 2 || !self.hungry.iter().any(|&h| h) {
             return;
@@ -1589,13 +1591,20 @@ impl Sim<'_> {
             return;
         };
         let dest = dest as usize;
-        self.notes[core].pop_front();
-        let Some(mut entry) = self.psets[core * self.ntasks + task as usize][0].pop_front() else {
-            return;
-        };
         self.hungry[dest] = false;
-        entry.arrive = t + self.latency[core * self.ncores + dest];
-        self.send(dest, task, 0, entry);
+        // Half the queue, while its oldest notes are of this task.
+        for _ in 0..self.notes[core].len() / 2 {
+            if self.notes[core].front().map(|n| n.0) != Some(task) {
+                break;
+            }
+            self.notes[core].pop_front();
+            let Some(mut entry) = self.psets[core * self.ntasks + task as usize][0].pop_front()
+            else {
+                break;
+            };
+            entry.arrive = t + self.latency[core * self.ncores + dest];
+            self.send(dest, task, 0, entry);
+        }
     }
 
     /// Keeps object `o`, unchanged by an invocation of `task` on `core`
@@ -2486,12 +2495,11 @@ pub(crate) mod tests {
     #[test]
     fn an_idle_core_is_handed_queued_work() {
         // Startup (1000 ns, core 0) makes 8 jobs of 100 ns. Core 0 routes
-        // `work` to core 1 alone; core 1 may route it to either core. At
-        // each of core 1's boundaries while core 0 is hungry and core 1
-        // has two or more jobs queued, core 1 hands over its oldest: at
-        // 1100 and 1300 (at 1200 and 1400 core 1's boundary comes just
-        // before core 0's, which is still busy), so core 0 runs 2 jobs
-        // and the run ends at 1600 instead of 1800.
+        // `work` to core 1 alone; core 1 may route it to either core. Core
+        // 0 asks for work at 1000; at 1100 core 1 ends its first job with 7
+        // queued and hands over the 3 oldest (half its queue): core 0 runs
+        // them until 1400, core 1 its other 4 until 1500, instead of all 8
+        // until 1800.
         let m = data_parallel(8, 100.0);
         let mut layout = layout_of(&m, vec![vec![0, 1], vec![1]]);
         layout.policies[1] = Policy::RoundRobin;
@@ -2511,8 +2519,8 @@ pub(crate) mod tests {
                 .count()
         };
         let balanced = run(true);
-        assert_eq!((balanced.time_ns, balanced.invocations), (1600.0, 9));
-        assert_eq!((jobs_on(&balanced, 0), jobs_on(&balanced, 1)), (2, 6));
+        assert_eq!((balanced.time_ns, balanced.invocations), (1500.0, 9));
+        assert_eq!((jobs_on(&balanced, 0), jobs_on(&balanced, 1)), (3, 5));
         let fixed = run(false);
         assert_eq!((fixed.time_ns, fixed.invocations), (1800.0, 9));
         assert_eq!((jobs_on(&fixed, 0), jobs_on(&fixed, 1)), (0, 8));

@@ -459,3 +459,69 @@ fn keywordcount_merge_tree_spreads_in_the_simulator() {
     assert!(combine_cores.len() >= 4, "{combine_cores:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The estimate in a `bambooc sim` table row (`... 12.345 ms ...`), in ns.
+fn estimate_ns(row: &str) -> f64 {
+    let words: Vec<&str> = row.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| ["s", "ms", "us"].contains(w))
+        .unwrap_or_else(|| panic!("no estimate in `{row}`"));
+    let value: f64 = words[at - 1].parse().unwrap();
+    value
+        * match words[at] {
+            "s" => 1e9,
+            "ms" => 1e6,
+            _ => 1e3,
+        }
+}
+
+#[test]
+fn the_simulator_hands_queued_work_to_idle_cores_unless_told_not_to() {
+    // tests/manycore/balance.bb with the layout of compiler/tests/
+    // manycore.rs: core 0 sends all eight jobs to core 1, which may hand
+    // them to core 0 when core 0 asks for work (runtime-c/README.md,
+    // "Balance"). The simulator models the hand-over; `--no-balance`
+    // simulates a runtime without it, which runs every job on core 1.
+    let dir = temp_dir("balance");
+    let src = repo_root().join("tests/manycore/balance.bb");
+    let (program, exe) = build_profiling("tests/manycore/balance.bb", &dir);
+    let prof_file = dir.join("balance.profile");
+    profiled_run(&program, Command::new(&exe), &prof_file);
+    let layout = dir.join("balance.layout.json");
+    std::fs::write(
+        &layout,
+        r#"{"format": "bambooc-layout", "version": 1, "program": "balance", "machine": "smp:2",
+            "policies": {"startup": "single", "work": "round-robin"},
+            "cores": [{"tasks": ["startup", "work"], "routes": {"startup": [0], "work": [1]}},
+                      {"tasks": ["work"], "routes": {"startup": [0], "work": [0, 1]}}]}"#,
+    )
+    .unwrap();
+    let estimate = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+            .args(["sim", "--color", "never", "--layout"])
+            .arg(&layout)
+            .args(extra)
+            .arg("--profile")
+            .arg(&prof_file)
+            .arg(&src)
+            .output()
+            .unwrap();
+        let table = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{table}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let row = table.lines().nth(1).expect("a row").to_string();
+        estimate_ns(&row)
+    };
+    let balanced = estimate(&[]);
+    let fixed = estimate(&["--no-balance"]);
+    // Eight jobs on one core against at most five on either.
+    assert!(
+        balanced < 0.8 * fixed,
+        "balanced {balanced} ns, without balance {fixed} ns"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,7 +24,8 @@
  *   core that ends an invocation (before routing its objects) sees the
  *   count non-zero and whose oldest queued invocation is of a
  *   one-parameter, untagged, round-robin task with another invocation
- *   queued behind it hands that object to a hungry core among the task's
+ *   queued behind it hands that object, and the next ones of the same
+ *   task up to half its queue, to a hungry core among the task's
  *   instances in its route that has no message on its way to it (in
  *   route order; the first to clear the hungry flag with a
  *   compare-and-swap gives). A core clears its own flag when it receives
@@ -163,8 +164,8 @@ static bool bb_waits_for_work(const bb_ctx *c) {
 
 /* At a task boundary, before the invocation's objects are routed, with
  * some core hungry (sched.c, bb_step): hand this core's oldest queued
- * invocation to a hungry instance of its task with nothing on its way to
- * it, if the invocation may go (sched.c, bb_donatable). Checking before
+ * invocations, up to half its queue, to a hungry instance of their task
+ * with nothing on its way to it, if they may go (sched.c, bb_donatable). Checking before
  * the routing matters: a core that sends each finished piece to the
  * hungry core for a short follow-up task (MonteCarlo's merge) would
  * otherwise always find a message on its way there. */
@@ -176,7 +177,12 @@ static void bb_balance(bb_ctx *ctx) {
   for (uint32_t k = 0; k < r->n; k++) {
     bb_ctx *c = &rt->cores[r->cores[k]];
     if (c != ctx && bb_waits_for_work(c) && bb_claim_hungry(rt, c)) {
-      bb_donate_oldest(ctx, c->core);
+      /* Half the queue, from the oldest end, while it holds invocations of
+         the same task: one at a time, a core that ends its piece just
+         after the giver's boundary would wait a whole piece for the next. */
+      size_t give = ctx->sched.queue.count / 2;
+      do bb_donate_oldest(ctx, c->core);
+      while (--give && bb_donatable(ctx) == t);
       return;
     }
   }

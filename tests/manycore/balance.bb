@@ -1,7 +1,7 @@
 // An idle core is handed queued work. With the layout of
 // compiler/tests/manycore.rs, core 0 sends all eight jobs to core 1 and
-// then has nothing to do; core 1 hands it its oldest queued job at its
-// task boundaries (runtime-c/src/cores.c, "Balance").
+// then has nothing to do; core 1 hands it its oldest queued jobs, up to
+// half its queue, at a task boundary (runtime-c/src/cores.c, "Balance").
 // Usage: balance (prints each job when it is done, in any order)
 
 class Job {

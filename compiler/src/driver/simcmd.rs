@@ -49,6 +49,11 @@ pub struct SimArgs {
     /// enumeration, per core count.
     #[arg(long, value_name = "RUNS")]
     pub dsa_report: Option<u32>,
+    /// Simulate a runtime that never hands queued work to idle cores (as
+    /// the paper's, or a program run with `BAMBOO_BALANCE=0`), in the
+    /// search and in the simulation of `--layout`.
+    #[arg(long)]
+    pub no_balance: bool,
 }
 
 /// Reads `--machine` entries: built-in names, else files.
@@ -93,10 +98,17 @@ pub struct Outcome {
 /// Synthesis and optimisation for one machine (paper 4.3-4.5), with a
 /// progress spinner when stderr is a terminal. Builds with `--profile`
 /// call this to choose the layout handed to code generation.
-pub fn synthesise(model: &Model, machine: &Machine, cores: u32, seed: u64) -> Outcome {
+pub fn synthesise(
+    model: &Model,
+    machine: &Machine,
+    cores: u32,
+    seed: u64,
+    sim: SimOptions,
+) -> Outcome {
     let t0 = Instant::now();
     let opts = OptOptions {
         seed,
+        sim,
         ..OptOptions::default()
     };
     let bar = std::io::stderr().is_terminal().then(|| {
@@ -302,6 +314,10 @@ pub fn sim(args: &SimArgs) -> i32 {
             }
         },
     };
+    let sim_opts = SimOptions {
+        balance: !args.no_balance,
+        ..SimOptions::default()
+    };
     let mut rows: Vec<(Machine, u32, Outcome)> = Vec::new();
     let cores_list: Vec<u32> = match &given {
         Some(l) => vec![l.cores()],
@@ -319,7 +335,7 @@ pub fn sim(args: &SimArgs) -> i32 {
             let outcome = match &given {
                 Some(l) => {
                     let t0 = Instant::now();
-                    let result = sim::simulate(&model, &machine, l, SimOptions::default());
+                    let result = sim::simulate(&model, &machine, l, sim_opts);
                     Outcome {
                         layout: l.clone(),
                         result,
@@ -327,7 +343,7 @@ pub fn sim(args: &SimArgs) -> i32 {
                         seconds: t0.elapsed().as_secs_f64(),
                     }
                 }
-                None => synthesise(&model, &machine, cores, args.seed),
+                None => synthesise(&model, &machine, cores, args.seed, sim_opts),
             };
             rows.push((machine, cores, outcome));
         }
