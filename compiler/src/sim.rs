@@ -966,6 +966,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             psets[c * ntasks + t] = vec![VecDeque::new(); model.tasks[t].params as usize];
         }
     }
+    let balancing = opts.balance && ncores > 1;
     let mut sim = Sim {
         model,
         layout,
@@ -1054,9 +1055,9 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 blocked: std::cell::Cell::new(false),
                 made: Vec::new(),
             }),
-        balancing: opts.balance && ncores > 1,
+        balancing,
         // Every core but core 0 starts with nothing to do.
-        hungry: (0..ncores).map(|c| opts.balance && c != 0).collect(),
+        hungry: (0..ncores).map(|c| balancing && c != 0).collect(),
         inflight: vec![0; ncores],
     };
     let startup = sim.new_obj(model.startup);
@@ -1570,7 +1571,7 @@ impl Sim<'_> {
     /// way to it gets it and the next ones of the task, up to half the
     /// queue.
     fn balance(&mut self, core: usize, t: f64) {
-        if !self.balancing || self.notes[core].len() < 2 || !self.hungry.iter().any(|&h| h) {
+        if !self.balancing || self.notes[core].len() < 2 {
             return;
         }
         let task = self.notes[core].front().expect("two notes").0;

@@ -7,6 +7,7 @@
 use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
 use bambooc::hir::Program;
 use bambooc::profile::{Profile, TaskProfile};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -277,15 +278,43 @@ fn loop_profile_records_method_sites_reruns_and_system_exit() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The estimate's unit in `bambooc sim`'s table, in seconds.
-fn seconds(value: &str, unit: &str) -> f64 {
-    let v: f64 = value.parse().unwrap();
-    v * match unit {
+/// The estimate, in seconds, in the row of `bambooc sim`'s table that
+/// starts with `machine` (`smp:2`).
+fn estimate_seconds(table: &str, machine: &str) -> f64 {
+    let row: Vec<&str> = table
+        .lines()
+        .find(|l| l.starts_with(machine))
+        .unwrap_or_else(|| panic!("no {machine} row in:\n{table}"))
+        .split_whitespace()
+        .collect();
+    let v: f64 = row[2].parse().unwrap();
+    v * match row[3] {
         "s" => 1.0,
         "ms" => 1e-3,
         "us" => 1e-6,
         other => panic!("unit {other}"),
     }
+}
+
+/// Runs `bambooc sim --color never` with `args`, checks that it succeeds,
+/// and returns the table it prints.
+fn sim_table<I, S>(args: I) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let sim = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args(["sim", "--color", "never"])
+        .args(args)
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&sim.stdout).into_owned();
+    assert!(
+        sim.status.success(),
+        "{table}{}",
+        String::from_utf8_lossy(&sim.stderr)
+    );
+    table
 }
 
 /// The profile accounts for the whole run (format version 2: start-up,
@@ -323,22 +352,14 @@ fn one_core_estimate_accounts_for_the_whole_run() {
     assert_eq!(prof.gc_min_bytes, 1000, "{text}");
     assert!(prof.gc_live_bytes > 0, "{text}");
 
-    let sim = Command::new(env!("CARGO_BIN_EXE_bambooc"))
-        .args(["sim", "--color", "never", "--cores", "1", "--profile"])
-        .arg(&prof_file)
-        .arg(&src)
-        .output()
-        .unwrap();
-    let table = String::from_utf8_lossy(&sim.stdout);
-    let stderr = String::from_utf8_lossy(&sim.stderr);
-    assert!(sim.status.success(), "{table}{stderr}");
-    let row: Vec<&str> = table
-        .lines()
-        .find(|l| l.starts_with("smp:1"))
-        .expect("a 1-core row")
-        .split_whitespace()
-        .collect();
-    let estimate = seconds(row[2], row[3]);
+    let table = sim_table([
+        OsStr::new("--cores"),
+        OsStr::new("1"),
+        OsStr::new("--profile"),
+        prof_file.as_os_str(),
+        src.as_os_str(),
+    ]);
+    let estimate = estimate_seconds(&table, "smp:1");
     assert!(
         (estimate * 1e9 - total).abs() <= total * 0.02,
         "estimate {estimate} s, profiled run {total} ns"
@@ -403,29 +424,20 @@ fn keywordcount_merge_tree_spreads_in_the_simulator() {
         .collect();
     assert_eq!(binds, vec![(16, 8)], "{json}");
 
-    let sim = Command::new(env!("CARGO_BIN_EXE_bambooc"))
-        .args([
-            "sim",
-            "--color",
-            "never",
-            "--machine",
-            "tilepro64",
-            "--cores",
-            "16",
-        ])
-        .args(["--emit", "sim-trace", "-o"])
-        .arg(dir.join("kwc"))
-        .arg("--profile")
-        .arg(&prof_file)
-        .arg(&src)
-        .output()
-        .unwrap();
-    let table = String::from_utf8_lossy(&sim.stdout);
-    assert!(
-        sim.status.success(),
-        "{table}{}",
-        String::from_utf8_lossy(&sim.stderr)
-    );
+    let out = dir.join("kwc");
+    let table = sim_table([
+        OsStr::new("--machine"),
+        OsStr::new("tilepro64"),
+        OsStr::new("--cores"),
+        OsStr::new("16"),
+        OsStr::new("--emit"),
+        OsStr::new("sim-trace"),
+        OsStr::new("-o"),
+        out.as_os_str(),
+        OsStr::new("--profile"),
+        prof_file.as_os_str(),
+        src.as_os_str(),
+    ]);
     let row = table
         .lines()
         .find(|l| l.starts_with("tilepro64"))
@@ -460,22 +472,6 @@ fn keywordcount_merge_tree_spreads_in_the_simulator() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The estimate in a `bambooc sim` table row (`... 12.345 ms ...`), in ns.
-fn estimate_ns(row: &str) -> f64 {
-    let words: Vec<&str> = row.split_whitespace().collect();
-    let at = words
-        .iter()
-        .position(|w| ["s", "ms", "us"].contains(w))
-        .unwrap_or_else(|| panic!("no estimate in `{row}`"));
-    let value: f64 = words[at - 1].parse().unwrap();
-    value
-        * match words[at] {
-            "s" => 1e9,
-            "ms" => 1e6,
-            _ => 1e3,
-        }
-}
-
 #[test]
 fn the_simulator_hands_queued_work_to_idle_cores_unless_told_not_to() {
     // tests/manycore/balance.bb with the layout of compiler/tests/
@@ -498,30 +494,21 @@ fn the_simulator_hands_queued_work_to_idle_cores_unless_told_not_to() {
     )
     .unwrap();
     let estimate = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
-            .args(["sim", "--color", "never", "--layout"])
-            .arg(&layout)
-            .args(extra)
-            .arg("--profile")
-            .arg(&prof_file)
-            .arg(&src)
-            .output()
-            .unwrap();
-        let table = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(
-            out.status.success(),
-            "{table}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let row = table.lines().nth(1).expect("a row").to_string();
-        estimate_ns(&row)
+        let mut args = vec![OsStr::new("--layout"), layout.as_os_str()];
+        args.extend(extra.iter().map(OsStr::new));
+        args.extend([
+            OsStr::new("--profile"),
+            prof_file.as_os_str(),
+            src.as_os_str(),
+        ]);
+        estimate_seconds(&sim_table(args), "smp:2")
     };
     let balanced = estimate(&[]);
     let fixed = estimate(&["--no-balance"]);
     // Eight jobs on one core against at most five on either.
     assert!(
         balanced < 0.8 * fixed,
-        "balanced {balanced} ns, without balance {fixed} ns"
+        "balanced {balanced} s, without balance {fixed} s"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

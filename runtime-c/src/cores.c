@@ -20,16 +20,15 @@
  *   or that got the costlier objects, is left with work queued while the
  *   others have run out. A core that has had nothing to do for a few
  *   microseconds therefore asks for work: it sets its `hungry` flag and
- *   counts itself in rt->nhungry. A
- *   core that ends an invocation (before routing its objects) sees the
- *   count non-zero and whose oldest queued invocation is of a
- *   one-parameter, untagged, round-robin task with another invocation
- *   queued behind it hands that object, and the next ones of the same
- *   task up to half its queue, to a hungry core among the task's
- *   instances in its route that has no message on its way to it (in
- *   route order; the first to clear the hungry flag with a
- *   compare-and-swap gives). A core clears its own flag when it receives
- *   anything.
+ *   counts itself in rt->nhungry. A core that ends an invocation and
+ *   sees the count non-zero checks, before routing the invocation's
+ *   objects, its oldest queued invocation: if that is of a one-parameter,
+ *   untagged, round-robin task with another invocation queued behind it,
+ *   the core hands that object, and the next ones of the same task up to
+ *   half its queue, to a hungry core among the task's instances in its
+ *   route that has no message on its way to it (in route order; the first
+ *   to clear the hungry flag with a compare-and-swap gives). A core clears
+ *   its own flag when it receives anything.
  *   The object goes where the layout could have sent it in the first
  *   place, so the program sees nothing but another order of invocations.
  *   BAMBOO_BALANCE=0 turns this off; the simulator models it (sim.rs,
