@@ -164,10 +164,10 @@ static bool bb_waits_for_work(const bb_ctx *c) {
 /* At a task boundary, before the invocation's objects are routed, with
  * some core hungry (sched.c, bb_step): hand this core's oldest queued
  * invocations, up to half its queue, to a hungry instance of their task
- * with nothing on its way to it, if they may go (sched.c, bb_donatable). Checking before
- * the routing matters: a core that sends each finished piece to the
- * hungry core for a short follow-up task (MonteCarlo's merge) would
- * otherwise always find a message on its way there. */
+ * with nothing on its way to it, if they may go (sched.c, bb_donatable).
+ * Checking before the routing matters: a core that sends each finished
+ * piece to the hungry core for a short follow-up task (MonteCarlo's merge)
+ * would otherwise always find a message on its way there. */
 static void bb_balance(bb_ctx *ctx) {
   bb_runtime *rt = ctx->rt;
   uint32_t t = bb_donatable(ctx);
