@@ -67,6 +67,7 @@ int bb_run_unit_tests(void) {
   test_numfmt();
   test_strictmath();
   test_strictmath_log_reference();
+  test_math_exp();
   test_strings();
   test_unicode();
   test_lib();

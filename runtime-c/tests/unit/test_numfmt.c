@@ -1,6 +1,7 @@
 /* test_numfmt.c — Double/Float.toString against Java 25's output for ~2,900
  * tricky values (tests/data/fp_tostring.txt), parsing round trips, integers. */
 #include "unit.h"
+#include <float.h>
 
 static void check_fp_table(void) {
   FILE *f = fopen(BB_TEST_DATA_DIR "/fp_tostring.txt", "r");
@@ -272,6 +273,13 @@ static void check_log(double x) {
     }
   }
 }
+/* xorshift64*: a fixed sequence of test arguments' bits */
+static uint64_t next_test_bits(uint64_t *state) {
+  *state ^= *state >> 12;
+  *state ^= *state << 25;
+  *state ^= *state >> 27;
+  return *state * 0x2545f4914f6cdd1dull;
+}
 static double log_arg_from_bits(uint64_t b) {
   double x;
   memcpy(&x, &b, 8);
@@ -279,12 +287,9 @@ static double log_arg_from_bits(uint64_t b) {
 }
 void test_strictmath_log_reference(void) {
   log_mismatches = 0;
-  uint64_t state = 0x9e3779b97f4a7c15ull;  /* xorshift64*: a fixed sequence */
+  uint64_t state = 0x9e3779b97f4a7c15ull;
   for (int n = 0; n < 2000000; n++) {
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    uint64_t b = state * 0x2545f4914f6cdd1dull;
+    uint64_t b = next_test_bits(&state);
     check_log(log_arg_from_bits(b & 0x7fffffffffffffffull));  /* any positive double */
     check_log(log_arg_from_bits((b & 0x000fffffffffffffull) | (uint64_t)(1023 - (int)(b >> 60)) << 52));  /* in [2**-15, 2) */
   }
@@ -317,4 +322,68 @@ void test_strictmath_log_reference(void) {
                                      0x1p-1022, 0x0.fffffffffffffp-1022, 0x1.fffffffffffffp1023, M_E };
   for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) check_log(specials[i]);
   CHECK(log_mismatches == 0);
+}
+
+/* Math.exp (bb_exp, inline in bb/lib.h) within Java's 1 ulp, and in fact
+ * within the 0.511 ulp its algorithm promises, against the x87 expl (64-bit
+ * mantissa, so its own error is a few thousandths of a double's ulp), on
+ * ~4 million arguments: random ones over the whole inline range and over
+ * [-1, 1], runs of consecutive doubles (where the result must not decrease:
+ * Java's semi-monotonicity), the edges of the inline range and the special
+ * values that the C library's exp takes. */
+static double exp_worst_ulps;
+static int exp_bad;
+static void check_exp(double x) {
+  double r = bb_exp(x);
+  long double want = expl((long double)x);
+  double c = exp(x);
+  if (r != r || c != c) {
+    if ((r != r) != (c != c)) exp_bad++;  /* NaN exactly where the C library's is */
+    return;
+  }
+  if (isinf(c) || c == 0.0 || fabs(c) < 0x1p-1022) {  /* out of the inline range: the C library's value */
+    if (memcmp(&r, &c, 8) != 0) exp_bad++;
+    return;
+  }
+  double ulp = nextafter(r, INFINITY) - r;
+  double err = (double)fabsl((long double)r - want) / ulp;
+  if (err > exp_worst_ulps) exp_worst_ulps = err;
+  if (err > 0.52 && exp_bad++ < 10) fprintf(stderr, "Math.exp(%a) = %a: %.3f ulp\n", x, r, err);
+}
+void test_math_exp(void) {
+  exp_worst_ulps = 0;
+  exp_bad = 0;
+  uint64_t state = 0x2545f4914f6cdd1dull;
+  for (int n = 0; n < 1000000; n++) {
+    uint64_t b = next_test_bits(&state);
+    double u = (double)(b >> 11) * 0x1p-53;  /* [0, 1) */
+    check_exp(1024.0 * u - 512.0);
+    check_exp(2.0 * u - 1.0);
+    check_exp(0.1 * u - 0.05);
+    check_exp(log_arg_from_bits(b));  /* any double, every exponent and sign */
+  }
+  int decreasing = 0;
+  static const double starts[] = { -745.2, -708.5, -511.9999, -100.0, -1.0, -0x1p-50, 0x1p-54, 0x1p-30, 0.3465735902799727,
+                                   1.0, 88.7, 511.9999, 709.7 };
+  for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+    double x = starts[i], prev = bb_exp(x);
+    for (int d = 0; d < 2000; d++) {
+      check_exp(x);
+      x = nextafter(x, INFINITY);
+      double r = bb_exp(x);
+      if (r < prev) decreasing++;
+      prev = r;
+    }
+  }
+  static const double specials[] = { 0.0, -0.0, 0x1p-54, -0x1p-54, 0x1.fffffffffffffp-55, 512.0, -512.0,
+                                     0x1.fffffffffffffp8, -0x1.fffffffffffffp8, 709.782712893384, 709.7827128933841,
+                                     -745.1332191019411, -745.1332191019412, -708.3964185322641, INFINITY,
+                                     -INFINITY, NAN, 0x1p-1074, -0x1p-1074, DBL_MAX, -DBL_MAX };
+  for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) check_exp(specials[i]);
+  CHECK(bb_exp(0.0) == 1.0 && bb_exp(-0.0) == 1.0 && bb_exp(-INFINITY) == 0.0 && isinf(bb_exp(INFINITY)));
+  CHECK(bb_exp(1.0) == M_E);
+  fprintf(stderr, "Math.exp: worst error %.4f ulp\n", exp_worst_ulps);
+  CHECK(exp_bad == 0);
+  CHECK(decreasing == 0);
+  CHECK(exp_worst_ulps <= 0.52);
 }

@@ -44,6 +44,7 @@ bb_string *t_str(bb_ctx *ctx, const char *utf8);
 void test_numfmt(void);
 void test_strictmath(void);
 void test_strictmath_log_reference(void);
+void test_math_exp(void);
 void test_strings(void);
 void test_unicode(void);
 void test_lib(void);
