@@ -102,8 +102,8 @@ BB__F1(ceilf, ceilf) BB__F1(floorf, floorf)
  * scripts/gen_exp_table.py. x = (128 q + j) ln2/128 + r with |r| <=
  * ln2/256, exp(x) = 2**q * 2**(j/128) * exp(r), exp(r) - 1 by a polynomial.
  * Inline, the common case costs no call and none of the C library's errno
- * tests (at -O2 about 25 instructions instead of 50); |x| < 2**-54, |x| >= 512,
- * infinities and NaN take the C library's exp. */
+ * tests (MonteCarlo's path loop: 14 instructions fewer a call, callgrind);
+ * |x| < 2**-54, |x| >= 512, infinities and NaN take the C library's exp. */
 extern const uint64_t bb_exp_table[256];
 BB_INLINE double bb_exp(double x) {
   uint64_t ix;

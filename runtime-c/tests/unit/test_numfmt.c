@@ -280,7 +280,7 @@ static uint64_t next_test_bits(uint64_t *state) {
   *state ^= *state >> 27;
   return *state * 0x2545f4914f6cdd1dull;
 }
-static double log_arg_from_bits(uint64_t b) {
+static double double_from_bits(uint64_t b) {
   double x;
   memcpy(&x, &b, 8);
   return x;
@@ -290,8 +290,8 @@ void test_strictmath_log_reference(void) {
   uint64_t state = 0x9e3779b97f4a7c15ull;
   for (int n = 0; n < 2000000; n++) {
     uint64_t b = next_test_bits(&state);
-    check_log(log_arg_from_bits(b & 0x7fffffffffffffffull));  /* any positive double */
-    check_log(log_arg_from_bits((b & 0x000fffffffffffffull) | (uint64_t)(1023 - (int)(b >> 60)) << 52));  /* in [2**-15, 2) */
+    check_log(double_from_bits(b & 0x7fffffffffffffffull));  /* any positive double */
+    check_log(double_from_bits((b & 0x000fffffffffffffull) | (uint64_t)(1023 - (int)(b >> 60)) << 52));  /* in [2**-15, 2) */
   }
   /* nextGaussian's arguments: Java's LCG, seeds as MonteCarlo's runs */
   for (int64_t run = 0; run < 1000; run++) {
@@ -317,7 +317,7 @@ void test_strictmath_log_reference(void) {
                                         0xfffff00000000ull, 0x0000100000000ull };
   for (uint64_t e = 0; e < 2047; e++)
     for (size_t m = 0; m < sizeof mantissas / sizeof mantissas[0]; m++)
-      for (int64_t d = -40; d <= 40; d++) check_log(log_arg_from_bits(((e << 52) | mantissas[m]) + (uint64_t)d));
+      for (int64_t d = -40; d <= 40; d++) check_log(double_from_bits(((e << 52) | mantissas[m]) + (uint64_t)d));
   static const double specials[] = { 0.0, -0.0, -1.0, 1.0, 2.0, 0.5, INFINITY, -INFINITY, NAN, 0x1p-1074,
                                      0x1p-1022, 0x0.fffffffffffffp-1022, 0x1.fffffffffffffp1023, M_E };
   for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) check_log(specials[i]);
@@ -341,7 +341,7 @@ static void check_exp(double x) {
     if ((r != r) != (c != c)) exp_bad++;  /* NaN exactly where the C library's is */
     return;
   }
-  if (isinf(c) || c == 0.0 || fabs(c) < 0x1p-1022) {  /* out of the inline range: the C library's value */
+  if (isinf(c) || fabs(c) < 0x1p-1022) {  /* out of the inline range: the C library's value */
     if (memcmp(&r, &c, 8) != 0) exp_bad++;
     return;
   }
@@ -360,7 +360,7 @@ void test_math_exp(void) {
     check_exp(1024.0 * u - 512.0);
     check_exp(2.0 * u - 1.0);
     check_exp(0.1 * u - 0.05);
-    check_exp(log_arg_from_bits(b));  /* any double, every exponent and sign */
+    check_exp(double_from_bits(b));  /* any double, every exponent and sign */
   }
   int decreasing = 0;
   static const double starts[] = { -745.2, -708.5, -511.9999, -100.0, -1.0, -0x1p-50, 0x1p-54, 0x1p-30, 0.3465735902799727,
