@@ -2,14 +2,16 @@
 // a in [-2, 1), b in [-1.5, 1.5) on a WIDTH x HEIGHT grid, at most 255
 // iterations per pixel, all arithmetic in float.
 //
-// Usage: fractal WIDTH HEIGHT [groups]     (groups: row groups, default 62)
+// Usage: fractal WIDTH HEIGHT [groups]     (groups: row groups, default 124)
 //
 // Structure (data parallelism as in the paper's section 2 example):
 //   startup  deals the rows out to `groups` row groups, row y to group
 //            y mod groups (rows near the set cost far more than rows
 //            outside it, so interleaving balances the groups), one RowGroup
 //            task object each (state `compute`), and allocates the Image
-//            object that collects them;
+//            object that collects them; 124 groups are two per core on 62
+//            cores, and on fewer cores the last groups are short, so the
+//            cores finish close together;
 //   render   computes one row group's pixels and their part of the inside
 //            count and the checksum (compute -> submit);
 //   merge    adds a submitted row group's counts into the Image; when every
@@ -129,7 +131,7 @@ task startup(StartupObject s in initialstate) {
     }
     int width = Integer.parseInt(s.args[0]);
     int height = Integer.parseInt(s.args[1]);
-    int groups = 62;
+    int groups = 124;
     if (s.args.length > 2) {
         groups = Integer.parseInt(s.args[2]);
     }

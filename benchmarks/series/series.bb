@@ -4,12 +4,14 @@
 // f(x) = (x+1)^x on [0, 2], each by trapezoid integration with 1000 steps
 // (JGF's quirk kept: the sum covers the interior points dx ... 998*dx only).
 //
-// Usage: series N [ranges]      (ranges: number of work objects, default 62)
+// Usage: series N [ranges]      (ranges: number of work objects, default 248)
 //
 // Structure (data parallelism as in the paper's section 2 example):
 //   startup    splits 0..N-1 into `ranges` contiguous coefficient ranges,
 //              one SeriesRange task object each (in state `compute`), and
-//              allocates the Coefficients object that collects them;
+//              allocates the Coefficients object that collects them; 248
+//              ranges are four per core on 62 cores, and on fewer cores the
+//              last ranges are short, so the cores finish close together;
 //   integrate  computes one range's coefficients into the range's own
 //              arrays (compute -> submit);
 //   merge      hands a submitted range's arrays to Coefficients, which keeps
@@ -167,7 +169,7 @@ task startup(StartupObject s in initialstate) {
         taskexit(s: initialstate := false);
     }
     int n = Integer.parseInt(s.args[0]);
-    int ranges = 62;
+    int ranges = 248;
     if (s.args.length > 1) {
         ranges = Integer.parseInt(s.args[1]);
     }
