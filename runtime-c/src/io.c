@@ -435,7 +435,11 @@ static void bb_arr_desc(bb_ctx *ctx, bb_array *a, char *buf, size_t n) {
   snprintf(buf, n, "%s[%d]", c->elem_kind == BB_ELEM_REF ? "object array" : names[c->elem_kind], a->length);
 }
 
-void bb_System_arraycopy(bb_ctx *ctx, bb_object *srco, int32_t sp, bb_object *dsto, int32_t dp, int32_t len) {
+/* System.arraycopy with every check Java makes and its messages: what
+ * bb_System_arraycopy falls back on when the copy is not between two
+ * arrays of one primitive type within their bounds. */
+static BB_NOINLINE void bb_arraycopy_checked(bb_ctx *ctx, bb_object *srco, int32_t sp, bb_object *dsto, int32_t dp,
+                                             int32_t len) {
   if (!srco || !dsto) bb_fail_java(ctx, "NullPointerException", NULL);
   bb_array *src = (bb_array *)srco, *dst = (bb_array *)dsto;
   const bb_class *sc = ctx->classes[src->hdr.cls], *dc = ctx->classes[dst->hdr.cls];
@@ -482,4 +486,21 @@ void bb_System_arraycopy(bb_ctx *ctx, bb_object *srco, int32_t sp, bb_object *ds
     return;
   }
   memmove(d, s, (size_t)len * es);
+}
+
+/* The common case inline (a word copied into KeywordCount's pool): no
+ * registers to save, no frame for the messages. */
+void bb_System_arraycopy(bb_ctx *ctx, bb_object *srco, int32_t sp, bb_object *dsto, int32_t dp, int32_t len) {
+  if (BB_LIKELY(srco && dsto)) {
+    bb_array *src = (bb_array *)srco, *dst = (bb_array *)dsto;
+    const bb_class *sc = ctx->classes[src->hdr.cls];
+    if (BB_LIKELY(src->hdr.cls == dst->hdr.cls && sc->kind == BB_KIND_ARRAY && sc->elem_kind != BB_ELEM_REF &&
+                  (sp | dp | len) >= 0 && (int64_t)sp + len <= src->length && (int64_t)dp + len <= dst->length)) {
+      size_t es = src->elem_size;
+      memmove((char *)bb_array_data(dst) + (size_t)dp * es, (char *)bb_array_data(src) + (size_t)sp * es,
+              (size_t)len * es);
+      return;
+    }
+  }
+  bb_arraycopy_checked(ctx, srco, sp, dsto, dp, len);
 }
