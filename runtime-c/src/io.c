@@ -488,8 +488,10 @@ static BB_NOINLINE void bb_arraycopy_checked(bb_ctx *ctx, bb_object *srco, int32
   memmove(d, s, (size_t)len * es);
 }
 
-/* The common case inline (a word copied into KeywordCount's pool): no
- * registers to save, no frame for the messages. */
+/* System.arraycopy. The common case, two arrays of one primitive type
+ * within their bounds (for example a word's bytes copied into a pool), is
+ * decided and copied here, with no registers to save and no frame for the
+ * messages; everything else goes to bb_arraycopy_checked. */
 void bb_System_arraycopy(bb_ctx *ctx, bb_object *srco, int32_t sp, bb_object *dsto, int32_t dp, int32_t len) {
   if (BB_LIKELY(srco && dsto)) {
     bb_array *src = (bb_array *)srco, *dst = (bb_array *)dsto;

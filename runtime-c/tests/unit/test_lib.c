@@ -110,15 +110,16 @@ void test_lib(void) {
   bb_System_arraycopy(ctx, &os->hdr, 1, &ss->hdr, 0, 1);  /* element-checked copy that succeeds */
   CHECK_STR(((bb_string **)bb_array_data(ss))[0], "x");
 
-  /* Arrays.equals over byte ranges: lengths, bytes, empty and overlapping ranges */
+  /* arraycopy's common case: byte arrays at offsets, and an empty copy at the end */
   bb_array *ba = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, 6, 0);
   memcpy(bb_array_data(ba), "abcabd", 6);
-  /* arraycopy's common case: byte arrays at offsets, and an empty copy at the end */
   bb_array *bb2 = bb_new_array(ctx, BB_CLASS_BYTE_ARRAY, 4, 0);
   bb_System_arraycopy(ctx, &ba->hdr, 3, &bb2->hdr, 1, 3);
   CHECK(memcmp(bb_array_data(bb2), "\0abd", 4) == 0);
   bb_System_arraycopy(ctx, &ba->hdr, 6, &bb2->hdr, 4, 0);
   CHECK(memcmp(bb_array_data(bb2), "\0abd", 4) == 0);
+
+  /* Arrays.equals over byte ranges: lengths, bytes, empty and overlapping ranges */
   CHECK(bb_Arrays_equalsRange(ctx, ba, 0, 2, ba, 3, 5));
   CHECK(!bb_Arrays_equalsRange(ctx, ba, 0, 3, ba, 3, 6));
   CHECK(!bb_Arrays_equalsRange(ctx, ba, 0, 2, ba, 3, 6));
