@@ -336,7 +336,7 @@ int32_t bb_Files_readInto(bb_ctx *ctx, bb_string *path, int64_t offset, bb_array
                           int32_t length) {
   bb_check_range(ctx, path, offset, length);
   if (!into) bb_fail_java(ctx, "NullPointerException", NULL);
-  if (from < 0 || (int64_t)from + length > into->length) {
+  if (!bb_array_range_ok(into, from, length)) {
     char m[300], d[64];
     bb_arr_desc(ctx, into, d, sizeof d);
     snprintf(m, sizeof m, "readInto: range [%d, %lld) out of bounds for %s", (int)from,
@@ -455,7 +455,7 @@ static BB_NOINLINE void bb_arraycopy_checked(bb_ctx *ctx, bb_object *srco, int32
     snprintf(m, sizeof m, "arraycopy: type mismatch: can not copy %s into %s", sc->name, dc->name);
     bb_fail_java(ctx, "ArrayStoreException", m);
   }
-  if (sp < 0 || dp < 0 || len < 0 || (int64_t)sp + len > src->length || (int64_t)dp + len > dst->length) {
+  if (!bb_array_range_ok(src, sp, len) || !bb_array_range_ok(dst, dp, len)) {
     char m[300], sd[64], dd[64];
     bb_arr_desc(ctx, src, sd, sizeof sd);
     bb_arr_desc(ctx, dst, dd, sizeof dd);
@@ -497,7 +497,7 @@ void bb_System_arraycopy(bb_ctx *ctx, bb_object *srco, int32_t sp, bb_object *ds
     bb_array *src = (bb_array *)srco, *dst = (bb_array *)dsto;
     const bb_class *sc = ctx->classes[src->hdr.cls];
     if (BB_LIKELY(src->hdr.cls == dst->hdr.cls && sc->kind == BB_KIND_ARRAY && sc->elem_kind != BB_ELEM_REF &&
-                  (sp | dp | len) >= 0 && (int64_t)sp + len <= src->length && (int64_t)dp + len <= dst->length)) {
+                  bb_array_range_ok(src, sp, len) && bb_array_range_ok(dst, dp, len))) {
       size_t es = src->elem_size;
       memmove((char *)bb_array_data(dst) + (size_t)dp * es, (char *)bb_array_data(src) + (size_t)sp * es,
               (size_t)len * es);

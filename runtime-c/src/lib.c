@@ -249,7 +249,7 @@ double bb_Double_parseDouble(bb_ctx *ctx, bb_string *s) { return bb_parse_double
  * own exception. */
 double bb_Double_parseDouble_chars(bb_ctx *ctx, bb_array *chars, int32_t offset, int32_t count) {
   double v;
-  if (chars && bb_chars_range_ok(chars, offset, count) &&
+  if (chars && bb_array_range_ok(chars, offset, count) &&
       bb_try_parse_double((const bb_char *)bb_array_data(chars) + offset, count, false, &v))
     return v;
   return bb_parse_double(ctx, bb_String_newFromChars3(ctx, chars, offset, count));

@@ -475,7 +475,7 @@ bb_string *bb_String_new(bb_ctx *ctx) { return bb_string_alloc(ctx, 0); }
 
 bb_string *bb_String_newFromChars3(bb_ctx *ctx, bb_array *chars, int32_t offset, int32_t count) {
   bb_need(ctx, chars);
-  if (!bb_chars_range_ok(chars, offset, count)) {
+  if (!bb_array_range_ok(chars, offset, count)) {
     char m[128];
     snprintf(m, sizeof m, "offset %d, count %d, length %d", offset, count, chars->length);
     bb_fail_java(ctx, "StringIndexOutOfBoundsException", m);

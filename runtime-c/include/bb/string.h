@@ -85,11 +85,6 @@ bb_string *bb_String_intern(bb_ctx *ctx, bb_string *self);
 bb_string *bb_String_new(bb_ctx *ctx);                         /* new String() */
 bb_string *bb_String_newFromChars(bb_ctx *ctx, bb_array *chars); /* new String(char[]) */
 bb_string *bb_String_newFromChars3(bb_ctx *ctx, bb_array *chars, int32_t offset, int32_t count);
-/* Whether chars[offset .. offset + count) lies in the array (new String's
- * range; bb_Double_parseDouble_chars takes the same one). */
-BB_INLINE bool bb_chars_range_ok(const bb_array *chars, int32_t offset, int32_t count) {
-  return offset >= 0 && count >= 0 && offset <= chars->length - count;
-}
 bb_string *bb_String_newFromBytes(bb_ctx *ctx, bb_array *bytes);  /* UTF-8, U+FFFD on errors */
 bb_string *bb_String_copyValueOf(bb_ctx *ctx, bb_array *chars);
 bb_string *bb_String_newFromString(bb_ctx *ctx, bb_string *original); /* new String(String) */

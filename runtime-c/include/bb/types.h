@@ -44,6 +44,11 @@ struct bb_array {
   uint32_t  elem_size;
 };
 #define bb_array_data(a) ((void *)((char *)(a) + sizeof(bb_array)))
+/* Whether a[offset .. offset + count) lies in the array (Java's range
+ * checks of arraycopy, new String(chars, offset, count) and the like). */
+BB_INLINE bool bb_array_range_ok(const bb_array *a, int32_t offset, int32_t count) {
+  return offset >= 0 && count >= 0 && offset <= a->length - count;
+}
 
 /* Strings: immutable UTF-16, Java semantics; the code units follow inline.
  * `hash` caches String.hashCode (0 = not computed yet, as in Java). */
