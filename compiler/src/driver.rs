@@ -559,6 +559,7 @@ fn synthesised_layout(
         cores.max(1),
         DEFAULT_SEED,
         crate::sim::SimOptions::default(),
+        &[],
     )
     .layout
 }

@@ -8,7 +8,9 @@
 //! A layout says, per core, which task instances it hosts and a routing
 //! table: for every task, the cores this core sends an object to when the
 //! object's new state enables that task. Among several destination cores
-//! the task's [`Policy`] picks one: round-robin, a hash of the tag instance
+//! the task's [`Policy`] picks one: round-robin, round-robin for new
+//! objects only (others stay where they are), the core the object is on, a
+//! hash of the tag instance
 //! the task's parameters share, the core that made that tag instance, or
 //! the single instance.
 //!
@@ -40,6 +42,14 @@ pub enum Policy {
     Single,
     /// Instances take turns, per sending core.
     RoundRobin,
+    /// New objects as `RoundRobin`; an object a task's exit hands on stays
+    /// on its core when the core is in its route (a chain of tasks on one
+    /// object then never crosses cores: 4.3.2's core groups).
+    Local,
+    /// Every object, new or handed on, stays on its core when the core is
+    /// in its route (else as `RoundRobin`), and idle cores are never handed
+    /// its work: for a task too small to be worth a hop.
+    Here,
     /// The tag instance shared by the task's parameters picks the core, so
     /// objects with the same tag meet on one core.
     TagHash,
@@ -159,10 +169,20 @@ impl Layout {
 
     /// The default layout for `cores` cores, usable before any profile
     /// exists: every task that may run in several instances has one on
-    /// every core (round-robin, or tag hashing for tagged merges); any
-    /// other multi-parameter task and the startup task run once, on core 0.
+    /// every core (tag hashing for tagged merges); any other
+    /// multi-parameter task and the startup task run once, on core 0.
+    /// A one-parameter task's policy follows the static estimate of its
+    /// body ([`crate::analysis::cost`]): a task estimated smaller than
+    /// [`SPREAD_MIN_OPS`] with no unbounded loop or recursion cannot be
+    /// shown to gain from another core, so its objects stay where they are
+    /// made or handed on ([`Policy::Here`]); a larger one's new objects are
+    /// spread round-robin, and the objects other tasks hand on to it stay
+    /// on their core ([`Policy::Local`]) unless a task on core 0 alone can
+    /// hand it objects (those are spread, [`Policy::RoundRobin`]). So the
+    /// default never spreads a serial chain of tasks on one object over
+    /// cores.
     pub fn default_for(p: &Program, name: &str, machine: &str, cores: u32) -> Layout {
-        let policies = (0..p.tasks.len())
+        let mut policies: Vec<Policy> = (0..p.tasks.len())
             .map(|t| {
                 let task = TaskId(t as u32);
                 default_policy(
@@ -173,6 +193,20 @@ impl Layout {
                 )
             })
             .collect();
+        let costs = crate::analysis::cost::task_costs(p);
+        let handed_by_single = handed_by_single_tasks(p, &policies);
+        for (t, policy) in policies.iter_mut().enumerate() {
+            if *policy != Policy::RoundRobin {
+                continue;
+            }
+            *policy = if costs[t].ops < SPREAD_MIN_OPS && !costs[t].unbounded {
+                Policy::Here
+            } else if handed_by_single[t] {
+                Policy::RoundRobin
+            } else {
+                Policy::Local
+            };
+        }
         Layout::everywhere(name, machine, cores, policies)
     }
 
@@ -198,6 +232,26 @@ impl Layout {
         };
         layout.routes = layout.all_instance_routes();
         layout
+    }
+
+    /// This layout on `cores` cores (at least its own): the added cores
+    /// host nothing and route every task to all its instances, so the
+    /// program runs as on the smaller layout while they stay idle.
+    pub fn widened(&self, cores: u32) -> Layout {
+        let mut wide = self.clone();
+        let per_task: Vec<Vec<u32>> = (0..self.policies.len() as u32)
+            .map(|t| self.instances(TaskId(t)))
+            .collect();
+        while wide.cores() < cores {
+            wide.hosts.push(Vec::new());
+            wide.routes.push(per_task.clone());
+        }
+        wide
+    }
+
+    /// The cores that host at least one task.
+    pub fn used_cores(&self) -> u32 {
+        self.hosts.iter().filter(|h| !h.is_empty()).count() as u32
     }
 
     /// Routing tables that send each task's objects to all its instances.
@@ -313,7 +367,9 @@ impl Layout {
                         instances: inst.len(),
                     })
                 }
-                Policy::RoundRobin if inst.len() > 1 && p.tasks[t].params.len() > 1 => {
+                Policy::RoundRobin | Policy::Local | Policy::Here
+                    if inst.len() > 1 && p.tasks[t].params.len() > 1 =>
+                {
                     return Err(LayoutError::NeedsTagHash { task: name(t) })
                 }
                 Policy::TagHash | Policy::TagHome
@@ -394,6 +450,35 @@ impl Layout {
         s.push('\n');
         s
     }
+}
+
+/// The smallest static estimate ([`crate::analysis::cost`], about a
+/// nanosecond an operation) of a task the default layout spreads over
+/// cores: a few times what handing an object to another core costs its
+/// sender and receiver (`machine::SMP_COSTS`), so a spread task's work
+/// outweighs its hand-off.
+pub const SPREAD_MIN_OPS: f64 = 2000.0;
+
+/// Per task, whether a task that runs on one core only (`Single`) can hand
+/// objects on to it: one of its parameters is of a class related to the
+/// task's parameter class (the static approximation of the CSTG's
+/// transitions).
+fn handed_by_single_tasks(p: &Program, policies: &[Policy]) -> Vec<bool> {
+    let related =
+        |a: crate::hir::ClassId, b: crate::hir::ClassId| p.is_subclass(a, b) || p.is_subclass(b, a);
+    (0..p.tasks.len())
+        .map(|t| {
+            let Some(mine) = p.tasks[t].params.first() else {
+                return false;
+            };
+            p.tasks.iter().enumerate().any(|(s, src)| {
+                s != t
+                    && policies[s] == Policy::Single
+                    && !is_startup_task(p, TaskId(s as u32))
+                    && src.params.iter().any(|par| related(par.class, mine.class))
+            })
+        })
+        .collect()
 }
 
 /// The default layout's policy for a task (see [`Layout::default_for`]):

@@ -55,8 +55,10 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The default search budget in simulated invocations: under 2 s of
 /// searching at the simulator's rate with recording and critical paths
 /// (about 3 million invocations per CPU second on this project's
-/// machines). Profiles of a few thousand invocations never reach it.
-pub const SEARCH_BUDGET: u64 = 5_000_000;
+/// machines). Profiles of a few thousand invocations never reach it; a
+/// long run's simulations stop at `sim::WINDOW` invocations, so the
+/// search always simulates at least budget / window layouts.
+pub const SEARCH_BUDGET: u64 = 3_000_000;
 
 /// The most simulated invocations [`exhaustive`] spends (some 15 CPU
 /// seconds): a larger space is reported as too large to enumerate.
@@ -225,7 +227,7 @@ pub fn tag_home_variant(model: &Model, layout: &Layout) -> Option<Layout> {
         let instances = layout.instances(TaskId(t as u32));
         let tagged = match layout.policies[t] {
             Policy::TagHash => true,
-            Policy::RoundRobin => {
+            Policy::RoundRobin | Policy::Local | Policy::Here => {
                 tm.params == 1 && tm.param_tags.first().is_some_and(|p| p.is_some())
             }
             _ => false,

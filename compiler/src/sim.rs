@@ -17,8 +17,10 @@
 //! enables, to one core of `layout.routes[c][task]` chosen by the task's
 //! policy: round-robin per sending core and task (core `c` starting at
 //! entry `c` modulo the route's length, as the runtime's counters do, so
-//! that cores that each send a few objects spread them), a hash of the
-//! object's tag, or the single instance; a parameter object whose state the exit
+//! that cores that each send a few objects spread them), the same for a
+//! new object under `Local` while an object an exit hands on stays on `c`
+//! if `c` is in the route, a hash of the object's tag, or the single
+//! instance; a parameter object whose state the exit
 //! leaves as it was, gaining no tag, is not routed but stays on `c` for the
 //! task that ran (the runtime re-enqueues such an invocation where it ran,
 //! so a task working on one object over several invocations keeps it on
@@ -657,7 +659,16 @@ pub struct SimOptions {
     /// Idle cores are handed queued work, as the runtime does unless
     /// `BAMBOO_BALANCE=0` ([`Sim::balance`]).
     pub balance: bool,
+    /// A run profiled with more invocations than this is simulated for
+    /// this many, and the rest is extrapolated at the rate of the window's
+    /// second half (the Markov chain's steady state), so that a simulation
+    /// costs the same whatever the profiled run's length. `u64::MAX`
+    /// replays the whole run.
+    pub window: u64,
 }
+
+/// The default [`SimOptions::window`].
+pub const WINDOW: u64 = 50_000;
 
 impl Default for SimOptions {
     fn default() -> Self {
@@ -665,6 +676,7 @@ impl Default for SimOptions {
             max_invocations: 5_000_000,
             record: true,
             balance: true,
+            window: WINDOW,
         }
     }
 }
@@ -708,7 +720,11 @@ pub struct SimResult {
     /// cannot run as the profiled program ran). Its cost is infinite, so
     /// that a search never prefers it for ending early.
     pub stalled: bool,
+    /// Invocations of the estimated run (the profiled count when the rest
+    /// was extrapolated from a window).
     pub invocations: u64,
+    /// Invocations actually simulated.
+    pub simulated: u64,
     /// Per core, time spent in invocations (overheads included).
     pub busy_ns: Vec<f64>,
     /// Task time (without overheads) over cores times elapsed time.
@@ -897,6 +913,19 @@ struct Sim<'a> {
     /// Per core: objects sent to it that have not arrived yet (the
     /// runtime's inbox, which a core empties before it asks for work).
     inflight: Vec<u32>,
+    /// The machine's sender cost per remote object, and per core the
+    /// objects sent since its invocation ended (each leaves after the
+    /// ones before it).
+    send_ns: f64,
+    sends: Vec<u32>,
+    /// Per core: when it may start its next invocation (after its sends,
+    /// or after waking up).
+    free_at: Vec<f64>,
+    /// Per core: since when it has found nothing to do; a message after
+    /// `park_after_ns` of that finds it parked and arrives `wake_ns` late.
+    idle_since: Vec<f64>,
+    wake_ns: f64,
+    park_after_ns: f64,
 }
 
 /// The objects' locks as the runtime keeps them (`bb_lock_root`,
@@ -1059,16 +1088,41 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         // Every core but core 0 starts with nothing to do.
         hungry: (0..ncores).map(|c| balancing && c != 0).collect(),
         inflight: vec![0; ncores],
+        send_ns: machine.costs.send_ns,
+        sends: vec![0; ncores],
+        free_at: vec![0.0; ncores],
+        idle_since: vec![0.0; ncores],
+        wake_ns: machine.costs.wake_ns,
+        park_after_ns: machine.costs.park_after_ns,
     };
     let startup = sim.new_obj(model.startup);
     let t0 = model.outside.init_ns;
-    sim.route(0, startup, t0, NONE);
+    sim.route(0, startup, t0, NONE, true);
     sim.dispatch(0, t0);
+    let profiled: u64 = model.tasks.iter().map(|t| t.invocations).sum();
+    // A run that ended by `System.exit` (or an error) is over once it has
+    // made the profiled invocations.
+    let exits_early = !model.terminates && profiled > 0;
+    let window = opts.window.max(2);
+    let extrapolate = profiled > window;
+    let mut half: Option<Progress> = None;
     let mut capped = false;
+    let mut reached = false;
     while let Some(ev) = sim.heap.pop() {
         match ev.kind {
             Kind::End { core } => {
                 sim.finish(core, ev.time);
+                if extrapolate && sim.invocations == window / 2 {
+                    half = Some(sim.progress());
+                }
+                if extrapolate && sim.invocations >= window {
+                    reached = true;
+                    break;
+                }
+                if exits_early && sim.invocations >= profiled {
+                    reached = true;
+                    break;
+                }
                 if sim.invocations >= opts.max_invocations {
                     capped = true;
                     break;
@@ -1097,6 +1151,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             } => {
                 sim.inflight[core as usize] -= 1;
                 sim.hungry[core as usize] = false;
+                sim.wake(core as usize, ev.time);
                 sim.deliver(core as usize, task, param, entry, false);
                 if !sim.busy[core as usize] {
                     sim.dispatch(core as usize, ev.time);
@@ -1104,24 +1159,60 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             }
         }
     }
+    let mut end = sim.progress();
+    let simulated = sim.invocations;
+    let extrapolated = reached && extrapolate && simulated < profiled;
+    if let (true, Some(h)) = (extrapolated, &half) {
+        end = end.extrapolate(h, simulated - window / 2, profiled - simulated);
+    }
     // The finish follows the last invocation (or collection).
-    let time_ns = sim.end_time.max(t0) + model.outside.finish_ns;
+    let time_ns = end.time.max(t0) + model.outside.finish_ns;
     let useful_fraction = if time_ns > 0.0 {
-        sim.task_ns / (ncores as f64 * time_ns)
+        end.task_ns / (ncores as f64 * time_ns)
     } else {
         0.0
     };
-    let profiled: u64 = model.tasks.iter().map(|t| t.invocations).sum();
-    let stalled =
-        !capped && model.terminates && (sim.invocations as f64) < STALL_SHARE * profiled as f64;
+    let terminates = model.terminates || exits_early;
+    let stalled = !capped
+        && !reached
+        && terminates
+        && (sim.invocations as f64) < STALL_SHARE * profiled as f64;
     SimResult {
         time_ns,
-        completed: !capped && model.terminates && !stalled,
+        completed: !capped && terminates && !stalled,
         stalled,
-        invocations: sim.invocations,
-        busy_ns: sim.busy_ns,
+        invocations: if extrapolated { profiled } else { simulated },
+        simulated,
+        busy_ns: end.busy_ns,
         useful_fraction,
         trace: sim.trace,
+    }
+}
+
+/// Where a simulation stands: the last completion, per-core busy time and
+/// the task time so far.
+#[derive(Clone)]
+struct Progress {
+    time: f64,
+    busy_ns: Vec<f64>,
+    task_ns: f64,
+}
+
+impl Progress {
+    /// This point carried `more` invocations further at the rate of the
+    /// last `span` invocations since `earlier`.
+    fn extrapolate(&self, earlier: &Progress, span: u64, more: u64) -> Progress {
+        let k = more as f64 / span.max(1) as f64;
+        Progress {
+            time: self.time + (self.time - earlier.time) * k,
+            busy_ns: self
+                .busy_ns
+                .iter()
+                .zip(&earlier.busy_ns)
+                .map(|(now, then)| now + (now - then) * k)
+                .collect(),
+            task_ns: self.task_ns + (self.task_ns - earlier.task_ns) * k,
+        }
     }
 }
 
@@ -1159,6 +1250,27 @@ fn pick_exit(
 }
 
 impl Sim<'_> {
+    /// A message reaches `core` at `t`: a core idle for long enough has
+    /// parked and starts only once it is awake.
+    fn wake(&mut self, core: usize, t: f64) {
+        if self.wake_ns > 0.0
+            && !self.busy[core]
+            && !self.collecting[core]
+            && t - self.idle_since[core] >= self.park_after_ns
+            && self.free_at[core] < t
+        {
+            self.free_at[core] = t + self.wake_ns;
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            time: self.end_time,
+            busy_ns: self.busy_ns.clone(),
+            task_ns: self.task_ns,
+        }
+    }
+
     /// Whether `core`, whose heap is due as its invocation ends, defers the
     /// collection, as the runtime does (`heap.c`, `bb_gc_maybe`): while
     /// another core runs an invocation (never on one core) (a collection
@@ -1495,8 +1607,8 @@ impl Sim<'_> {
     }
 
     /// Sends object `o` from core `from` at time `t` to every task its
-    /// state enables.
-    fn route(&mut self, from: usize, o: u32, t: f64, producer: u32) {
+    /// state enables (`fresh`: a new object).
+    fn route(&mut self, from: usize, o: u32, t: f64, producer: u32, fresh: bool) {
         let obj = self.objs[o as usize];
         let model = self.model;
         for &(task, param) in &model.states[obj.state as usize].consumers {
@@ -1504,7 +1616,10 @@ impl Sim<'_> {
             let policy = self.layout.policies[task as usize];
             let dest = match policy {
                 Policy::Single => dests[0],
-                Policy::RoundRobin => {
+                // An object handed on stays where its route allows it.
+                Policy::Local if !fresh && dests.contains(&(from as u32)) => from as u32,
+                Policy::Here if dests.contains(&(from as u32)) => from as u32,
+                Policy::RoundRobin | Policy::Local | Policy::Here => {
                     let k = &mut self.rr[from * self.ntasks + task as usize];
                     let d = dests[*k as usize % dests.len()];
                     *k = k.wrapping_add(1);
@@ -1532,7 +1647,11 @@ impl Sim<'_> {
                 }
                 Policy::TagHash | Policy::TagHome => dests[0],
             } as usize;
-            let arrive = t + self.latency[from * self.ncores + dest];
+            let arrive = if dest == from {
+                t
+            } else {
+                self.departure(from, t) + self.latency[from * self.ncores + dest]
+            };
             let entry = Entry {
                 obj: o,
                 version: obj.version,
@@ -1544,6 +1663,23 @@ impl Sim<'_> {
             } else {
                 self.send(dest, task, param, entry);
             }
+        }
+    }
+
+    /// When the next object `from` sends at `t` leaves it: after the
+    /// sender's work for the ones it sent before.
+    fn departure(&mut self, from: usize, t: f64) -> f64 {
+        self.sends[from] += 1;
+        t + self.send_ns * f64::from(self.sends[from])
+    }
+
+    /// Charges `core`'s sends since its invocation ended at `t`: it is
+    /// busy with them before it starts another invocation.
+    fn settle_sends(&mut self, core: usize, t: f64) {
+        let cost = self.send_ns * f64::from(std::mem::take(&mut self.sends[core]));
+        if cost > 0.0 {
+            self.busy_ns[core] += cost;
+            self.free_at[core] = self.free_at[core].max(t + cost);
         }
     }
 
@@ -1579,7 +1715,10 @@ impl Sim<'_> {
         if tm.params != 1
             || tm.match_tag.is_some()
             || tm.param_tags.iter().any(Option::is_some)
-            || self.layout.policies[task as usize] != Policy::RoundRobin
+            || !matches!(
+                self.layout.policies[task as usize],
+                Policy::RoundRobin | Policy::Local
+            )
         {
             return;
         }
@@ -1603,7 +1742,7 @@ impl Sim<'_> {
             else {
                 break;
             };
-            entry.arrive = t + self.latency[core * self.ncores + dest];
+            entry.arrive = self.departure(core, t) + self.latency[core * self.ncores + dest];
             self.send(dest, task, 0, entry);
         }
     }
@@ -1796,6 +1935,9 @@ impl Sim<'_> {
             }
         }
         self.scratch = entries;
+        if !self.busy[core] {
+            self.idle_since[core] = now;
+        }
         if self.balancing && !self.busy[core] && blocked.is_empty() && self.inflight[core] == 0 {
             self.hungry[core] = true;
         }
@@ -1875,7 +2017,7 @@ impl Sim<'_> {
         let work = em.mean_ns;
         let sched = em.sched_ns.unwrap_or(self.dispatch_ns);
         let dur = work + sched + self.lock_ns * f64::from(tm.params);
-        let start = now.max(ready);
+        let start = now.max(ready).max(self.free_at[core]);
         let end = start + dur;
         let inv = self.invocations as u32;
         self.invocations += 1;
@@ -1997,7 +2139,7 @@ impl Sim<'_> {
                 }
                 Some(s) => {
                     self.objs[o as usize].state = s;
-                    self.route(core, o, t, inv);
+                    self.route(core, o, t, inv, false);
                 }
                 None => self.objs[o as usize].state = u32::MAX,
             }
@@ -2005,7 +2147,7 @@ impl Sim<'_> {
         // The runtime publishes the new objects the last first, so that
         // the first made runs first (sched.c).
         for o in (first_new..self.objs.len() as u32).rev() {
-            self.route(core, o, t, inv);
+            self.route(core, o, t, inv, true);
         }
         // The invocation queued again (all its parameters kept) comes
         // after them: it runs next, up to LOOP_BURST times in a row, then
@@ -2022,6 +2164,7 @@ impl Sim<'_> {
         }
         self.busy[core] = false;
         self.running[core].objs = objs;
+        self.settle_sends(core, t);
         if t > self.end_time {
             self.end_time = t;
         }
@@ -2277,6 +2420,9 @@ pub(crate) mod tests {
             message_base_ns: 0.0,
             message_per_hop_ns: 0.0,
             lock_ns: 0.0,
+            send_ns: 0.0,
+            wake_ns: 0.0,
+            park_after_ns: 0.0,
         };
         m
     }
@@ -3001,6 +3147,9 @@ pub(crate) mod tests {
     fn cap_reports_useful_fraction() {
         let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![]);
         gen.startup = true;
+        // No profiled count: a run that never ends (one that ended by
+        // `System.exit` stops at its profiled count instead).
+        gen.invocations = 0;
         let m = Model {
             tag_types: 0,
             program: "loop".into(),

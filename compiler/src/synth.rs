@@ -636,6 +636,7 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
                 .collect()
         })
         .collect();
+    make_local(m, &instances, &mut policies);
     let routes = (0..ncores)
         .map(|c| {
             (0..m.tasks.len())
@@ -665,12 +666,59 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
 /// The default layout ([`Layout::default_for`]) from the model: every
 /// data-parallel task on every core. The search always scores it.
 pub fn default_layout(m: &Model, machine: &str, cores: u32) -> Layout {
-    let policies = m
+    let mut policies: Vec<Policy> = m
         .tasks
         .iter()
         .map(|t| crate::layout::default_policy(cores, t.startup, t.params as usize, t.tag_shared()))
         .collect();
-    Layout::everywhere(&m.program, machine, cores, policies)
+    let mut layout = Layout::everywhere(&m.program, machine, cores, policies.clone());
+    let instances: Vec<Vec<u32>> = (0..m.tasks.len() as u32)
+        .map(|t| layout.instances(TaskId(t)))
+        .collect();
+    make_local(m, &instances, &mut policies);
+    layout.policies = policies;
+    layout
+}
+
+/// Per task, the tasks whose exits hand a parameter object on to it (its
+/// sources in the CSTG, new objects aside).
+pub fn handed_from(m: &Model) -> Vec<Vec<u32>> {
+    let mut from = vec![Vec::new(); m.tasks.len()];
+    for (s, tm) in m.tasks.iter().enumerate() {
+        for e in &tm.exits {
+            for pairs in &e.next {
+                for &(_, to) in pairs {
+                    for &(t, _) in &m.states[to as usize].consumers {
+                        if !from[t as usize].contains(&(s as u32)) {
+                            from[t as usize].push(s as u32);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    from
+}
+
+/// Round-robin tasks become [`Policy::Local`] when every task handing
+/// objects on to them runs on exactly the same cores: the work is already
+/// spread as the task's instances are, so an object stays on its core
+/// (4.3.2: a core group's transitions never leave the core) and a chain
+/// of tasks on one object never pays a hop. Objects from a task on fewer
+/// cores are still spread round-robin.
+fn make_local(m: &Model, instances: &[Vec<u32>], policies: &mut [Policy]) {
+    let from = handed_from(m);
+    for t in 0..m.tasks.len() {
+        if policies[t] == Policy::RoundRobin
+            && m.tasks[t].params == 1
+            && !from[t].is_empty()
+            && from[t]
+                .iter()
+                .all(|&s| instances[s as usize] == instances[t])
+        {
+            policies[t] = Policy::Local;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -526,7 +526,7 @@ static void bb_layout_setup(bb_runtime *rt) {
   if (!rt->policies || !rt->routes || !rt->route_cores) bb_panic("out of memory");
   for (uint32_t t = 0; t < nt; t++) {
     uint8_t pol = (n > 1 && prog->policies) ? prog->policies[t] : BB_POLICY_SINGLE;
-    if (pol > BB_POLICY_TAG_HOME) bb_panic("task %s: bad policy %u", prog->tasks[t].name, pol);
+    if (pol > BB_POLICY_HERE) bb_panic("task %s: bad policy %u", prog->tasks[t].name, pol);
     rt->policies[t] = pol;
   }
   uint32_t *store = rt->route_cores;

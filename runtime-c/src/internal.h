@@ -97,6 +97,7 @@ typedef struct bb_prof_core {
   uint64_t      first_ns;    /* clock at the start of the first body (0: none ran) */
   uint64_t      last_ns;     /* clock at the end of the last body */
   uint64_t      raw_ns;      /* sum of the raw body durations (clock overhead included) */
+  uint64_t      book_ns;     /* the profiler's own bookkeeping after each body */
   uint64_t      count;       /* invocations */
   uint64_t      setup_ns;    /* bb_prof_start's own time (not the program's start-up) */
   uint64_t      start_ns;    /* the clock at runtime start-up */

@@ -423,15 +423,25 @@ static uint32_t bb_tag_dest(const bb_route *r, uint32_t id, bool home) {
   return r->cores[bb_mix32(id) % r->n];
 }
 
-/* Route o for (t, p) by the task's policy. */
-static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_tag *only) {
+/* Route o for (t, p) by the task's policy; `fresh` objects are new. */
+static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_tag *only, bool fresh) {
   bb_runtime *rt = ctx->rt;
   const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
   if (r->n == 1) {
     bb_deliver(ctx, r->cores[0], o, t, p, only);
     return;
   }
-  switch (rt->policies[t]) {
+  uint8_t policy = rt->policies[t];
+  if (policy == BB_POLICY_LOCAL || policy == BB_POLICY_HERE) {
+    if (!fresh || policy == BB_POLICY_HERE)
+      for (uint32_t k = 0; k < r->n; k++)
+        if (r->cores[k] == ctx->core) {
+          bb_arrive(ctx, o, t, p, only);
+          return;
+        }
+    policy = BB_POLICY_ROUND_ROBIN; /* new objects spread */
+  }
+  switch (policy) {
   case BB_POLICY_ROUND_ROBIN: {
     uint32_t k = ctx->sched.rr[t]++;
     if (ctx->sched.rr[t] >= r->n) ctx->sched.rr[t] = 0;
@@ -462,7 +472,7 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
     bb_tags_unlock(ctx);
     uint32_t dest[8];
     for (uint32_t i = 0; i < nids; i++) {
-      dest[i] = bb_tag_dest(r, ids[i], rt->policies[t] == BB_POLICY_TAG_HOME);
+      dest[i] = bb_tag_dest(r, ids[i], policy == BB_POLICY_TAG_HOME);
       bool seen = false;
       for (uint32_t k = 0; k < i; k++) if (dest[k] == dest[i]) seen = true;
       (void)tags;
@@ -494,9 +504,9 @@ static void bb_route_obj(bb_ctx *ctx, bb_object *o, uint64_t old, bool fresh, bb
       continue;
     }
     if (!was) {
-      bb_route_one(ctx, o, t, p, NULL);
+      bb_route_one(ctx, o, t, p, NULL, fresh);
     } else if (nadded && par->ntags) {
-      for (uint32_t k = 0; k < nadded; k++) bb_route_one(ctx, o, t, p, added[k]);
+      for (uint32_t k = 0; k < nadded; k++) bb_route_one(ctx, o, t, p, added[k], fresh);
     }
   }
 }
@@ -737,7 +747,7 @@ bool bb_step(bb_ctx *ctx) {
 /* The task of this core's oldest queued invocation when another core may
  * run it instead, else UINT32_MAX: a one-parameter task without tags routed
  * round-robin (the object could have gone to any of the task's instances in
- * the first place, and it sits in no parameter set), with at least one more
+ * the first place, and it sits in no parameter set; a local one's too), with at least one more
  * invocation queued behind it for this core. */
 static uint32_t bb_donatable(const bb_ctx *ctx) {
   const bb_sched *s = &ctx->sched;
@@ -745,7 +755,9 @@ static uint32_t bb_donatable(const bb_ctx *ctx) {
   if (q->count < 2) return UINT32_MAX;
   uint32_t t = (uint32_t)q->buf[q->head & q->mask];
   const bb_task *d = s->tasks[t].desc;
-  if (d->nparams != 1 || d->ntagslots != 0 || ctx->rt->policies[t] != BB_POLICY_ROUND_ROBIN) return UINT32_MAX;
+  uint8_t policy = ctx->rt->policies[t];
+  if (d->nparams != 1 || d->ntagslots != 0 || (policy != BB_POLICY_ROUND_ROBIN && policy != BB_POLICY_LOCAL))
+    return UINT32_MAX;
   return t;
 }
 

@@ -6,5 +6,6 @@
 pub mod astg;
 pub mod callgraph;
 pub mod checks;
+pub mod cost;
 pub mod cstg;
 pub mod disjoint;

@@ -196,6 +196,8 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
         crate::layout::Policy::RoundRobin => 1,
         crate::layout::Policy::TagHash => 2,
         crate::layout::Policy::TagHome => 3,
+        crate::layout::Policy::Local => 4,
+        crate::layout::Policy::Here => 5,
     };
     let policies_of = |out: &mut String, policies: &[crate::layout::Policy]| {
         write!(out, "static const uint8_t POLICIES[] = {{").unwrap();

@@ -95,15 +95,45 @@ pub struct Outcome {
     pub seconds: f64,
 }
 
+/// An estimate on more cores must beat one on fewer by this factor to be
+/// chosen: the model's error on the machine is a few percent, and a
+/// layout that idles cores loses nothing to mistakes in it.
+pub const MORE_CORES_MARGIN: f64 = 0.95;
+
+/// The factor on the machine's communication costs (send, message, wake)
+/// of the pessimistic machine a layout on more cores must not lose on
+/// either: a fine-grained program's gain from more cores hangs on those
+/// costs, which vary with the host, the cache and the load; a coarse one's
+/// does not.
+pub const PESSIMISM: f64 = 4.0;
+
+/// `machine` with its communication costs [`PESSIMISM`] times higher.
+pub fn pessimistic(machine: &Machine) -> Machine {
+    let mut m = machine.clone();
+    m.costs.send_ns *= PESSIMISM;
+    m.costs.message_base_ns *= PESSIMISM;
+    m.costs.message_per_hop_ns *= PESSIMISM;
+    m.costs.wake_ns *= PESSIMISM;
+    m
+}
+
 /// Synthesis and optimisation for one machine (paper 4.3-4.5), with a
 /// progress spinner when stderr is a terminal. Builds with `--profile`
-/// call this to choose the layout handed to code generation.
+/// call this to choose the layout handed to code generation. The layout
+/// that runs everything on one core, and each of `fewer` (layouts found
+/// for fewer cores), widened to `cores` cores, are candidates too: a
+/// layout that uses more cores is chosen only when the model estimates it
+/// faster by [`MORE_CORES_MARGIN`] and no slower on the [`pessimistic`]
+/// machine, so a build never loses to fewer cores by the model's own
+/// account, nor by a model whose communication costs are several times
+/// too low.
 pub fn synthesise(
     model: &Model,
     machine: &Machine,
     cores: u32,
     seed: u64,
     sim: SimOptions,
+    fewer: &[Layout],
 ) -> Outcome {
     let t0 = Instant::now();
     let opts = OptOptions {
@@ -132,10 +162,44 @@ pub fn synthesise(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    let mut best = (r.layout, r.result);
+    let mut simulated = r.simulated;
+    if cores > 1 {
+        let doubt = pessimistic(machine);
+        let cost_on = |m: &Machine, l: &Layout| {
+            sim::simulate(
+                model,
+                m,
+                l,
+                SimOptions {
+                    record: false,
+                    ..sim
+                },
+            )
+            .cost()
+        };
+        let one = one_core(model, &machine.name);
+        for small in std::iter::once(&one).chain(fewer) {
+            if small.cores() >= cores || small.used_cores() >= best.0.used_cores() {
+                continue;
+            }
+            let wide = small.widened(cores);
+            let result = sim::simulate(model, machine, &wide, sim);
+            simulated += 2;
+            if !result.cost().is_finite() {
+                continue;
+            }
+            let more_wins = best.1.cost() < result.cost() * MORE_CORES_MARGIN
+                && cost_on(&doubt, &best.0) <= cost_on(&doubt, &wide);
+            if !more_wins {
+                best = (wide, result);
+            }
+        }
+    }
     Outcome {
-        layout: r.layout,
-        result: r.result,
-        simulated: r.simulated,
+        layout: best.0,
+        result: best.1,
+        simulated,
         seconds: t0.elapsed().as_secs_f64(),
     }
 }
@@ -343,7 +407,14 @@ pub fn sim(args: &SimArgs) -> i32 {
                         seconds: t0.elapsed().as_secs_f64(),
                     }
                 }
-                None => synthesise(&model, &machine, cores, args.seed, sim_opts),
+                None => {
+                    let fewer: Vec<Layout> = rows
+                        .iter()
+                        .filter(|(m, c, _)| *c < cores && m.name == machine.name)
+                        .map(|(_, _, o)| o.layout.clone())
+                        .collect();
+                    synthesise(&model, &machine, cores, args.seed, sim_opts, &fewer)
+                }
             };
             rows.push((machine, cores, outcome));
         }
@@ -414,6 +485,13 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
             "",
             util.join(" ")
         ));
+        let used = o.layout.used_cores();
+        if used < *cores {
+            s.push_str(&format!(
+                "{:<14} uses {used} of {cores} cores: the model finds more cores slower\n",
+                ""
+            ));
+        }
     }
     s
 }

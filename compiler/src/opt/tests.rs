@@ -26,6 +26,9 @@ fn free(n: u32) -> Machine {
         message_base_ns: 0.0,
         message_per_hop_ns: 0.0,
         lock_ns: 0.0,
+        send_ns: 0.0,
+        wake_ns: 0.0,
+        park_after_ns: 0.0,
     };
     m
 }
@@ -154,20 +157,21 @@ fn keyword_candidates_include_figure_4_and_its_time_is_the_hand_computation() {
     );
     assert!(all.contains(&figure4), "{all:?}");
 
-    // Hand computation on smp:4 (dispatch 200, message 300, lock 20 per
-    // parameter):
+    // Hand computation on smp:4 (dispatch 200, message 300, the sender's
+    // 150 per object it sends, lock 20 per parameter):
     // - core 0: startup 0..1220 (1000 + 200 + 20). It sends Text 1 to
-    //   core 0 and Texts 2-4 round-robin to cores 1-3 (arriving at 1520);
-    //   the Results object stays on core 0.
-    // - core 0: processText(Text 1) 1220..11440 (10000 + 220);
-    //   cores 1-3: processText 1520..11740, their Texts reach core 0 at
-    //   12040.
+    //   core 0 and Texts 2-4 round-robin to cores 1-3, one after another
+    //   (leaving at 1370, 1520, 1670; arriving at 1670, 1820, 1970); the
+    //   Results object stays on core 0, free again at 1670.
+    // - core 0: processText(Text 1) 1670..11890 (10000 + 220);
+    //   cores 1-3: processText until 11890, 12040, 12190; their Texts
+    //   reach core 0 450 later: 12340, 12490, 12640.
     // - core 0: four merges of 740 (500 + 200 + 2 * 20) back to back from
-    //   11440: 12180, 12920, 13660, 14400; the fourth takes the "all
+    //   11890: 12630, 13370, 14110, 14850; the fourth takes the "all
     //   merged" exit.
     let layout = layout_of(&m, figure4);
     let r = simulate(&m, &smp(4), &layout, SimOptions::default());
-    assert_eq!((r.time_ns, r.invocations, r.completed), (14_400.0, 9, true));
+    assert_eq!((r.time_ns, r.invocations, r.completed), (14_850.0, 9, true));
     // One core: 1220 + 4 * 10220 + 4 * 740.
     let one = simulate(
         &m,
@@ -190,7 +194,7 @@ fn keyword_candidates_include_figure_4_and_its_time_is_the_hand_computation() {
 fn keyword_search_reaches_figure_4_time() {
     let (_, m) = keyword();
     let r = optimise(&m, &smp(4), 4, &OptOptions::default(), &mut |_, _| {});
-    assert!(r.result.time_ns <= 14_400.0, "{}", r.result.time_ns);
+    assert!(r.result.time_ns <= 14_850.0, "{}", r.result.time_ns);
 }
 
 #[test]

@@ -191,8 +191,20 @@ struct bb_task {
   bb_loc           loc;      /* where the task is declared */
 };
 
-/* Many-core layout (paper 4.3.4): how a task chooses among its instances. */
-enum { BB_POLICY_SINGLE = 0, BB_POLICY_ROUND_ROBIN = 1, BB_POLICY_TAG_HASH = 2, BB_POLICY_TAG_HOME = 3 };
+/* Many-core layout (paper 4.3.4): how a task chooses among its instances.
+ * BB_POLICY_LOCAL is round-robin for new objects, while an object a task
+ * hands on stays on its core when that core is in its own route: a chain
+ * of tasks on one object then never pays a hop (4.3.2's core groups).
+ * BB_POLICY_HERE keeps new objects on their core too (a task too small to
+ * be worth a hop), and idle cores are not handed its work. */
+enum {
+  BB_POLICY_SINGLE = 0,
+  BB_POLICY_ROUND_ROBIN = 1,
+  BB_POLICY_TAG_HASH = 2,
+  BB_POLICY_TAG_HOME = 3,
+  BB_POLICY_LOCAL = 4,
+  BB_POLICY_HERE = 5,
+};
 
 /* routes[core * ntasks + task]: the cores an object leaving `core` is sent
  * to when its new state enables `task` (one of them, chosen by the policy). */
