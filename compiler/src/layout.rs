@@ -583,4 +583,31 @@ mod tests {
             })
         );
     }
+
+    #[test]
+    fn the_default_keeps_tiny_tasks_and_chains_on_their_core() {
+        let id = |p: &Program, n: &str| p.tasks.iter().position(|t| t.name == n).unwrap();
+        let p = program(include_str!("../../tests/run/fine_pingpong.bb"));
+        let l = Layout::default_for(&p, "fine_pingpong", "smp:2", 2);
+        assert_eq!(l.policies[id(&p, "a")], Policy::Here);
+        assert_eq!(l.policies[id(&p, "b")], Policy::Here);
+        assert_eq!(l.policies[id(&p, "count")], Policy::Single);
+        let p = program(
+            "class W { flag one; flag two; int n; }
+task startup(StartupObject s in initialstate) {
+  for (int i = 0; i < 4; i++) new W() { one := true };
+  taskexit(s: initialstate := false);
+}
+task first(W w in one) { while (w.n < 100000) w.n++; taskexit(w: one := false, two := true); }
+task second(W w in two) { while (w.n > 0) w.n--; taskexit(w: two := false); }
+",
+        );
+        let l = Layout::default_for(&p, "chain", "smp:2", 2);
+        assert_eq!(l.policies[id(&p, "first")], Policy::Local);
+        assert_eq!(l.policies[id(&p, "second")], Policy::Local);
+        let p = program(KEYWORD);
+        let l = Layout::default_for(&p, "keyword", "smp:2", 2);
+        // The merge on core 0 takes Text objects: spread them.
+        assert_eq!(l.policies[id(&p, "processText")], Policy::RoundRobin);
+    }
 }

@@ -38,6 +38,10 @@ pub struct Costs {
     /// queue insertion, the cache lines it takes): a fan-out of tiny tasks
     /// is bound by it, however many cores receive.
     pub send_ns: f64,
+    /// The receiver's own time per object that arrives from another core
+    /// (taking it from the inbox, the object's lines coming into its
+    /// cache).
+    pub receive_ns: f64,
     /// Extra latency of a message to a core that has been idle for
     /// `park_after_ns` or longer: it parked, and must be woken.
     pub wake_ns: f64,
@@ -104,6 +108,8 @@ struct CostsFile {
     #[serde(default)]
     send_ns: f64,
     #[serde(default)]
+    receive_ns: f64,
+    #[serde(default)]
     wake_ns: f64,
     #[serde(default)]
     park_after_ns: f64,
@@ -126,6 +132,7 @@ const TILEPRO64_COSTS: Costs = Costs {
     message_per_hop_ns: 2.0,
     lock_ns: 30.0,
     send_ns: 30.0,
+    receive_ns: 30.0,
     wake_ns: 0.0,
     park_after_ns: 0.0,
 };
@@ -134,7 +141,8 @@ const TILEPRO64_COSTS: Costs = Costs {
 /// message is a queue insertion plus the cache-line transfer to a
 /// receiving core that is looking for work (about 300 ns), the sender
 /// spends about 150 ns of its own per object (allocating the message, the
-/// exchange on the inbox, the object's lines leaving its cache), a core
+/// exchange on the inbox, the object's lines leaving its cache) and the
+/// receiver about 150 ns (the object's lines coming into its), a core
 /// idle for 50 us parks and takes about 5 us to wake (a futex wake-up and
 /// the kernel's scheduling), a dispatch is about 200 ns and a lock one
 /// uncontended atomic (20 ns). `bambooc calibrate` measures the real
@@ -145,6 +153,7 @@ const SMP_COSTS: Costs = Costs {
     message_per_hop_ns: 0.0,
     lock_ns: 20.0,
     send_ns: 150.0,
+    receive_ns: 150.0,
     wake_ns: 5000.0,
     park_after_ns: 50_000.0,
 };
@@ -209,6 +218,7 @@ impl Machine {
             message_per_hop_ns: f.costs.message_per_hop_ns,
             lock_ns: f.costs.lock_ns,
             send_ns: f.costs.send_ns,
+            receive_ns: f.costs.receive_ns,
             wake_ns: f.costs.wake_ns,
             park_after_ns: f.costs.park_after_ns,
         };
@@ -218,6 +228,7 @@ impl Machine {
             ("message_per_hop_ns", costs.message_per_hop_ns),
             ("lock_ns", costs.lock_ns),
             ("send_ns", costs.send_ns),
+            ("receive_ns", costs.receive_ns),
             ("wake_ns", costs.wake_ns),
             ("park_after_ns", costs.park_after_ns),
         ] {
@@ -242,7 +253,7 @@ impl Machine {
             }
         };
         format!(
-            "name = {:?}\ncores = {}\n\n[topology]\n{topology}\n[costs]\ndispatch_ns = {:?}\nmessage_base_ns = {:?}\nmessage_per_hop_ns = {:?}\nlock_ns = {:?}\nsend_ns = {:?}\nwake_ns = {:?}\npark_after_ns = {:?}\n",
+            "name = {:?}\ncores = {}\n\n[topology]\n{topology}\n[costs]\ndispatch_ns = {:?}\nmessage_base_ns = {:?}\nmessage_per_hop_ns = {:?}\nlock_ns = {:?}\nsend_ns = {:?}\nreceive_ns = {:?}\nwake_ns = {:?}\npark_after_ns = {:?}\n",
             self.name,
             self.cores,
             self.costs.dispatch_ns,
@@ -250,6 +261,7 @@ impl Machine {
             self.costs.message_per_hop_ns,
             self.costs.lock_ns,
             self.costs.send_ns,
+            self.costs.receive_ns,
             self.costs.wake_ns,
             self.costs.park_after_ns
         )

@@ -918,6 +918,10 @@ struct Sim<'a> {
     /// ones before it).
     send_ns: f64,
     sends: Vec<u32>,
+    /// The machine's receiver cost per remote object, and per core what
+    /// it owes for the objects it took since it last started.
+    receive_ns: f64,
+    owed: Vec<f64>,
     /// Per core: when it may start its next invocation (after its sends,
     /// or after waking up).
     free_at: Vec<f64>,
@@ -1090,6 +1094,8 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         inflight: vec![0; ncores],
         send_ns: machine.costs.send_ns,
         sends: vec![0; ncores],
+        receive_ns: machine.costs.receive_ns,
+        owed: vec![0.0; ncores],
         free_at: vec![0.0; ncores],
         idle_since: vec![0.0; ncores],
         wake_ns: machine.costs.wake_ns,
@@ -1152,6 +1158,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 sim.inflight[core as usize] -= 1;
                 sim.hungry[core as usize] = false;
                 sim.wake(core as usize, ev.time);
+                sim.owed[core as usize] += sim.receive_ns;
                 sim.deliver(core as usize, task, param, entry, false);
                 if !sim.busy[core as usize] {
                     sim.dispatch(core as usize, ev.time);
@@ -2016,7 +2023,8 @@ impl Sim<'_> {
         let em = &tm.exits[exit as usize];
         let work = em.mean_ns;
         let sched = em.sched_ns.unwrap_or(self.dispatch_ns);
-        let dur = work + sched + self.lock_ns * f64::from(tm.params);
+        let received = std::mem::take(&mut self.owed[core]);
+        let dur = work + sched + self.lock_ns * f64::from(tm.params) + received;
         let start = now.max(ready).max(self.free_at[core]);
         let end = start + dur;
         let inv = self.invocations as u32;
@@ -2421,6 +2429,7 @@ pub(crate) mod tests {
             message_per_hop_ns: 0.0,
             lock_ns: 0.0,
             send_ns: 0.0,
+            receive_ns: 0.0,
             wake_ns: 0.0,
             park_after_ns: 0.0,
         };
@@ -3174,3 +3183,6 @@ pub(crate) mod tests {
         assert!((r.useful_fraction - 0.25).abs() < 1e-12);
     }
 }
+
+#[cfg(test)]
+mod grain_tests;

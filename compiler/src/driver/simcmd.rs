@@ -100,7 +100,8 @@ pub struct Outcome {
 /// layout that idles cores loses nothing to mistakes in it.
 pub const MORE_CORES_MARGIN: f64 = 0.95;
 
-/// The factor on the machine's communication costs (send, message, wake)
+/// The factor on the machine's communication costs (send, receive,
+/// message, wake)
 /// of the pessimistic machine a layout on more cores must not lose on
 /// either: a fine-grained program's gain from more cores hangs on those
 /// costs, which vary with the host, the cache and the load; a coarse one's
@@ -111,6 +112,7 @@ pub const PESSIMISM: f64 = 4.0;
 pub fn pessimistic(machine: &Machine) -> Machine {
     let mut m = machine.clone();
     m.costs.send_ns *= PESSIMISM;
+    m.costs.receive_ns *= PESSIMISM;
     m.costs.message_base_ns *= PESSIMISM;
     m.costs.message_per_hop_ns *= PESSIMISM;
     m.costs.wake_ns *= PESSIMISM;
@@ -637,6 +639,7 @@ fn bench() {
     let opts = SimOptions {
         max_invocations: u64::MAX,
         record: false,
+        window: u64::MAX,
         ..SimOptions::default()
     };
     let mut rates = Vec::new();
@@ -703,5 +706,21 @@ mod tests {
         assert_eq!(items.iter().map(PathItem::steps).sum::<usize>(), path.len());
         // Nothing repeats: every item stays.
         assert_eq!(show(&fold_path(&[0, 1, 2, 3])), "a > b > c > d");
+    }
+
+    #[test]
+    fn synthesis_never_chooses_more_cores_the_model_finds_slower() {
+        use crate::sim::tests::data_parallel;
+        let machine = crate::machine::Machine::builtin("smp:2").unwrap();
+        let opts = crate::sim::SimOptions::default();
+        // Items of 20 ns cost their sender more than they take: one core.
+        let tiny = data_parallel(2000, 20.0);
+        let o = super::synthesise(&tiny, &machine, 2, 1, opts, &[]);
+        assert_eq!(o.layout.used_cores(), 1);
+        assert_eq!(o.layout.cores(), 2);
+        // Items of 100 us gain from the second core.
+        let big = data_parallel(64, 100_000.0);
+        let o = super::synthesise(&big, &machine, 2, 1, opts, &[]);
+        assert_eq!(o.layout.used_cores(), 2);
     }
 }

@@ -27,6 +27,7 @@ fn free(n: u32) -> Machine {
         message_per_hop_ns: 0.0,
         lock_ns: 0.0,
         send_ns: 0.0,
+        receive_ns: 0.0,
         wake_ns: 0.0,
         park_after_ns: 0.0,
     };
@@ -158,20 +159,22 @@ fn keyword_candidates_include_figure_4_and_its_time_is_the_hand_computation() {
     assert!(all.contains(&figure4), "{all:?}");
 
     // Hand computation on smp:4 (dispatch 200, message 300, the sender's
-    // 150 per object it sends, lock 20 per parameter):
+    // and the receiver's 150 per object handed over, lock 20 per
+    // parameter):
     // - core 0: startup 0..1220 (1000 + 200 + 20). It sends Text 1 to
     //   core 0 and Texts 2-4 round-robin to cores 1-3, one after another
     //   (leaving at 1370, 1520, 1670; arriving at 1670, 1820, 1970); the
     //   Results object stays on core 0, free again at 1670.
     // - core 0: processText(Text 1) 1670..11890 (10000 + 220);
-    //   cores 1-3: processText until 11890, 12040, 12190; their Texts
-    //   reach core 0 450 later: 12340, 12490, 12640.
+    //   cores 1-3 (each 150 to receive its Text): processText until
+    //   12040, 12190, 12340; their Texts reach core 0 450 later: 12490,
+    //   12640, 12790.
     // - core 0: four merges of 740 (500 + 200 + 2 * 20) back to back from
-    //   11890: 12630, 13370, 14110, 14850; the fourth takes the "all
-    //   merged" exit.
+    //   11890, each of the last three 150 longer for the Text it received:
+    //   12630, 13520, 14410, 15300; the fourth takes the "all merged" exit.
     let layout = layout_of(&m, figure4);
     let r = simulate(&m, &smp(4), &layout, SimOptions::default());
-    assert_eq!((r.time_ns, r.invocations, r.completed), (14_850.0, 9, true));
+    assert_eq!((r.time_ns, r.invocations, r.completed), (15_300.0, 9, true));
     // One core: 1220 + 4 * 10220 + 4 * 740.
     let one = simulate(
         &m,
@@ -194,7 +197,7 @@ fn keyword_candidates_include_figure_4_and_its_time_is_the_hand_computation() {
 fn keyword_search_reaches_figure_4_time() {
     let (_, m) = keyword();
     let r = optimise(&m, &smp(4), 4, &OptOptions::default(), &mut |_, _| {});
-    assert!(r.result.time_ns <= 14_850.0, "{}", r.result.time_ns);
+    assert!(r.result.time_ns <= 15_300.0, "{}", r.result.time_ns);
 }
 
 #[test]
@@ -471,12 +474,19 @@ fn search_reaches_the_exhaustive_optimum_in_98_percent() {
         assert!(n > 1);
         assert!(hits >= 98, "keyword on {cores} cores: {hits}/{runs}");
     }
+    // The needle's landscape is made for hand-offs that cost only their
+    // latency, to cores that never park: the search, not the cost model,
+    // is under test.
     let m = merge_needle();
-    let (best, layout, n) = exhaustive(&m, &smp(16), 16, 1000, SimOptions::default()).unwrap();
+    let mut mach = smp(16);
+    mach.costs.send_ns = 0.0;
+    mach.costs.receive_ns = 0.0;
+    mach.costs.wake_ns = 0.0;
+    let (best, layout, n) = exhaustive(&m, &mach, 16, 1000, SimOptions::default()).unwrap();
     let mut needle = vec![vec![crate::hir::TaskId(1)]; 16];
     needle[0] = (0..3).map(crate::hir::TaskId).collect();
     assert_eq!(layout.hosts, needle, "{best} over {n}");
-    let (hits, runs, opt, _, _) = dsa_vs_exhaustive(&m, &smp(16), 16, 100, 5).unwrap();
+    let (hits, runs, opt, _, _) = dsa_vs_exhaustive(&m, &mach, 16, 100, 5).unwrap();
     assert_eq!(opt, best);
     assert!(hits >= 98, "the needle: {hits}/{runs}");
 }

@@ -1,0 +1,170 @@
+//! Tests of the simulator on fine-grained programs: the routing policies
+//! that keep chains on their core, the sender's cost, parked cores, the
+//! windowed estimate, runs that end by `System.exit`.
+
+use super::tests::{layout_of, state, task};
+use super::*;
+use crate::layout::Policy;
+use crate::machine::Machine;
+
+/// Startup makes `objects` objects that bounce between `a` and `b`
+/// (`body` ns each) `rounds` times each (counted per object).
+fn pingpong(objects: u32, rounds: u64, body: f64) -> Model {
+    let mut start = task(
+        "startup",
+        1,
+        1000.0,
+        vec![None],
+        vec![(1, f64::from(objects))],
+    );
+    start.startup = true;
+    let mut a = task("a", 1, body, vec![Some(2)], vec![]);
+    let mut leave = a.exits[0].clone();
+    leave.next = vec![vec![]];
+    leave.runtime_exit = 1;
+    leave.probability = 1.0 / rounds as f64;
+    a.exits[0].probability = 1.0 - leave.probability;
+    a.exits.push(leave);
+    a.counting = Counting::PerObject;
+    a.invocations = rounds * u64::from(objects);
+    let mut b = task("b", 1, body, vec![Some(1)], vec![]);
+    b.invocations = (rounds - 1) * u64::from(objects);
+    Model {
+        tag_types: 0,
+        program: "pp".into(),
+        tasks: vec![start, a, b],
+        states: vec![
+            state("S", vec![(0, 0)]),
+            state("PING", vec![(1, 0)]),
+            state("PONG", vec![(2, 0)]),
+        ],
+        startup: 0,
+        terminates: true,
+        outside: Outside::default(),
+        locks: Vec::new(),
+    }
+}
+
+fn smp(cores: u32) -> Machine {
+    Machine::builtin(&format!("smp:{cores}")).unwrap()
+}
+
+fn everywhere(m: &Model, cores: u32, policy: Policy) -> Layout {
+    let hosts = (0..cores)
+        .map(|c| if c == 0 { vec![0, 1, 2] } else { vec![1, 2] })
+        .collect();
+    let mut l = layout_of(m, hosts);
+    l.policies[1] = policy;
+    l.policies[2] = policy;
+    l.routes = l.all_instance_routes();
+    l
+}
+
+fn full() -> SimOptions {
+    SimOptions {
+        window: u64::MAX,
+        ..SimOptions::default()
+    }
+}
+
+#[test]
+fn local_keeps_a_chain_on_its_core_and_round_robin_hops() {
+    let m = pingpong(2, 1000, 20.0);
+    let rr = simulate(&m, &smp(2), &everywhere(&m, 2, Policy::RoundRobin), full());
+    let local = simulate(&m, &smp(2), &everywhere(&m, 2, Policy::Local), full());
+    let one = simulate(&m, &smp(1), &layout_of(&m, vec![vec![0, 1, 2]]), full());
+    assert!(rr.completed && local.completed && one.completed);
+    // Each object stays on the core it was sent to: two chains, two cores.
+    assert!(
+        local.time_ns < 0.6 * one.time_ns,
+        "{} {}",
+        local.time_ns,
+        one.time_ns
+    );
+    // Round-robin sends every other bounce across: slower than one core.
+    assert!(rr.time_ns > one.time_ns, "{} {}", rr.time_ns, one.time_ns);
+}
+
+#[test]
+fn here_keeps_new_objects_where_they_are_made() {
+    let m = pingpong(2, 100, 20.0);
+    let r = simulate(&m, &smp(2), &everywhere(&m, 2, Policy::Here), full());
+    assert!(r.trace.iter().all(|i| i.core == 0));
+}
+
+#[test]
+fn the_sender_pays_for_each_object_it_sends() {
+    // 1000 items of 20 ns from one core, dispatched in 50: handing half of
+    // them to another core costs more than running them.
+    let m = super::tests::data_parallel(1000, 20.0);
+    let two = layout_of(&m, vec![vec![0, 1], vec![1]]);
+    let mut mach = smp(2);
+    mach.costs.dispatch_ns = 50.0;
+    let spread = simulate(&m, &mach, &two, full());
+    let one = simulate(&m, &mach, &layout_of(&m, vec![vec![0, 1]]), full());
+    assert!(
+        spread.time_ns > one.time_ns,
+        "{} {}",
+        spread.time_ns,
+        one.time_ns
+    );
+    let mut free = mach.clone();
+    free.costs.send_ns = 0.0;
+    free.costs.receive_ns = 0.0;
+    let spread_free = simulate(&m, &free, &two, full());
+    assert!(spread_free.time_ns < one.time_ns);
+}
+
+#[test]
+fn a_parked_core_wakes_late() {
+    // The startup task (1000 ns) parks the other core when parking takes
+    // less: its first object arrives a wake-up later.
+    let m = super::tests::data_parallel(2, 100.0);
+    let l = layout_of(&m, vec![vec![0, 1], vec![1]]);
+    let mut awake = smp(2);
+    awake.costs.park_after_ns = 1e9;
+    let mut parks = smp(2);
+    parks.costs.park_after_ns = 500.0;
+    let a = simulate(&m, &awake, &l, full());
+    let p = simulate(&m, &parks, &l, full());
+    assert!(
+        (p.time_ns - a.time_ns - parks.costs.wake_ns).abs() < 1e-6,
+        "{} {}",
+        p.time_ns,
+        a.time_ns
+    );
+}
+
+#[test]
+fn a_window_estimates_a_long_run_within_two_percent() {
+    let m = pingpong(8, 20_000, 50.0);
+    let l = everywhere(&m, 4, Policy::Local);
+    let mach = smp(4);
+    let whole = simulate(&m, &mach, &l, full());
+    let windowed = simulate(
+        &m,
+        &mach,
+        &l,
+        SimOptions {
+            window: 20_000,
+            ..SimOptions::default()
+        },
+    );
+    assert!(whole.completed && windowed.completed);
+    assert_eq!(windowed.simulated, 20_000);
+    assert_eq!(windowed.invocations, whole.invocations);
+    let err = (windowed.time_ns - whole.time_ns).abs() / whole.time_ns;
+    assert!(err < 0.02, "{} {}", windowed.time_ns, whole.time_ns);
+}
+
+#[test]
+fn a_run_that_ended_by_exit_stops_at_its_profiled_count() {
+    let mut m = pingpong(4, 1_000_000, 20.0);
+    m.terminates = false;
+    for t in &mut m.tasks[1..] {
+        t.invocations = 5_000;
+    }
+    let r = simulate(&m, &smp(1), &layout_of(&m, vec![vec![0, 1, 2]]), full());
+    assert!(r.completed && !r.stalled);
+    assert_eq!(r.invocations, 10_001);
+}
