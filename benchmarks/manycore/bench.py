@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Many-core microbenchmarks (runtime-c/README.md, "Many cores").
 
-Builds each program once with `bambooc -O2 --no-bounds-checks` and runs it
+Builds each program once with `bambooc -O2 --no-bounds-checks --spread` (every
+task spread round-robin, so that hand-offs cross cores) and runs it
 on 1 and 2 cores (BAMBOO_CORES) alternately; prints medians of wall times.
 
   python3 benchmarks/manycore/bench.py --bambooc target/release/bambooc [--runs 5]
@@ -24,7 +25,7 @@ ROOT = HERE.parent.parent
 
 
 def build(bambooc, src, out):
-    subprocess.run([bambooc, "-O2", "--no-bounds-checks", str(src), "-o", str(out)], check=True)
+    subprocess.run([bambooc, "-O2", "--no-bounds-checks", "--spread", str(src), "-o", str(out)], check=True)
 
 
 def timed(exe, args, cores):

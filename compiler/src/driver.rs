@@ -118,8 +118,17 @@ pub struct CodegenArgs {
     pub profile: ProfileArgs,
     /// Cores to run on, with the default layout (every data-parallel task
     /// on every core; paper 4.7). `BAMBOO_CORES=N` changes it at run time.
+    /// Without a profile, a task whose body the compiler estimates too
+    /// small to be worth a hop keeps its objects on their core, and chains
+    /// of tasks on one object stay on one core (ARCHITECTURE.md, "The
+    /// default layout").
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub cores: u32,
+    /// With the default layout, spread every data-parallel task's objects
+    /// over all cores round-robin, whatever the estimate (for measuring
+    /// hand-offs).
+    #[arg(long, conflicts_with = "layout_file")]
+    pub spread: bool,
     /// A layout file (JSON, `bambooc-layout`) saying which core runs which
     /// task instances and where objects go.
     #[arg(long = "layout", value_name = "FILE", conflicts_with = "cores")]
@@ -716,6 +725,7 @@ fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
             opt_level: 2,
             no_bounds_checks: true,
             cores: 2,
+            spread: true,
             ..Default::default()
         };
         let exe = dir.join(name);
@@ -797,6 +807,7 @@ pub fn compile_program(
             .then(|| crate::profile::fingerprint(program)),
         layout: cg.layout.clone(),
         cores: cg.cores,
+        spread: cg.spread,
     };
     let locks = if cg.no_lock_merge {
         crate::analysis::disjoint::LockPlan::none(program)

@@ -182,17 +182,7 @@ impl Layout {
     /// default never spreads a serial chain of tasks on one object over
     /// cores.
     pub fn default_for(p: &Program, name: &str, machine: &str, cores: u32) -> Layout {
-        let mut policies: Vec<Policy> = (0..p.tasks.len())
-            .map(|t| {
-                let task = TaskId(t as u32);
-                default_policy(
-                    cores,
-                    is_startup_task(p, task),
-                    p.task(task).params.len(),
-                    shared_tag_slot(p, task).is_some(),
-                )
-            })
-            .collect();
+        let mut policies = Layout::spread_for(p, name, machine, cores).policies;
         let costs = crate::analysis::cost::task_costs(p);
         let handed_by_single = handed_by_single_tasks(p, &policies);
         for (t, policy) in policies.iter_mut().enumerate() {
@@ -207,6 +197,23 @@ impl Layout {
                 Policy::Local
             };
         }
+        Layout::everywhere(name, machine, cores, policies)
+    }
+
+    /// The default layout's instances with every one-parameter task's
+    /// objects spread round-robin over all cores (`--spread`).
+    pub fn spread_for(p: &Program, name: &str, machine: &str, cores: u32) -> Layout {
+        let policies = (0..p.tasks.len())
+            .map(|t| {
+                let task = TaskId(t as u32);
+                default_policy(
+                    cores,
+                    is_startup_task(p, task),
+                    p.task(task).params.len(),
+                    shared_tag_slot(p, task).is_some(),
+                )
+            })
+            .collect();
         Layout::everywhere(name, machine, cores, policies)
     }
 

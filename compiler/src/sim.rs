@@ -2094,6 +2094,7 @@ impl Sim<'_> {
         let bundles = &self.bundles[ti][ei];
         let accs = &mut self.alloc_acc[ti][ei];
         // A bundle's leader advances the shared accumulator once.
+        let mut made: Vec<(usize, u32, u32)> = Vec::new();
         let mut fired = 0u64;
         for (k, b) in bundles.iter().enumerate() {
             if let Some(b) = b.filter(|b| b.leader == k) {
@@ -2118,13 +2119,32 @@ impl Sim<'_> {
             };
             let made_from = self.objs.len() as u32;
             for _ in 0..n as u64 {
-                let o = self.new_obj(a.state);
-                for &(tag, source) in &a.tags {
-                    self.bind(o, tag, source, &objs, core);
-                }
+                self.new_obj(a.state);
+            }
+            if !a.tags.is_empty() {
+                made.push((k, made_from, self.objs.len() as u32 - made_from));
             }
             if let Some(l) = &mut self.locks {
                 l.made.push((made_from, self.objs.len() as u32));
+            }
+        }
+        // The new objects are bound to their tags in the order a loop
+        // making each site's objects in turn made them: the j-th of n
+        // objects of a site at j / n of the way, sites in their profiled
+        // order at the same point (a pair made per round binds its two
+        // objects to one instance).
+        let mut order: Vec<(f64, usize, u32)> = made
+            .iter()
+            .flat_map(|&(k, first, n)| {
+                (0..n).map(move |j| ((f64::from(j) + 0.5) / f64::from(n), k, first + j))
+            })
+            .collect();
+        if made.len() > 1 {
+            order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        }
+        for (_, k, o) in order {
+            for &(tag, source) in &ex.allocs[k].tags {
+                self.bind(o, tag, source, &objs, core);
             }
         }
         self.merge_locks(ti, ei, &objs);

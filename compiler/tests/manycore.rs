@@ -35,9 +35,13 @@ fn build(rel: &str) -> PathBuf {
         files: vec![rel.clone()],
         ..Default::default()
     };
+    // Every task spread round-robin: these programs test the runtime's
+    // hand-offs, balance and routing, whatever the static estimate keeps
+    // local.
     let cg = CodegenArgs {
         opt_level: 2,
         cores: 2,
+        spread: true,
         ..Default::default()
     };
     compile_program(&fe, &common, &cg, &exe, &exe).unwrap();

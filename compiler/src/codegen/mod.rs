@@ -42,6 +42,10 @@ pub struct Options {
     pub layout: Option<crate::layout::Layout>,
     /// Cores of the default layout (ignored with a given layout).
     pub cores: u32,
+    /// The default layout spreads every data-parallel task round-robin
+    /// ([`crate::layout::Layout::spread_for`]) instead of following the
+    /// static estimate ([`crate::layout::Layout::default_for`]).
+    pub spread: bool,
 }
 
 /// A problem that stops code generation (the front end accepts the
@@ -210,7 +214,11 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
         None => {
             // The policies of the default layout for two or more cores; the
             // runtime places the instances for the core count it runs with.
-            let layout = crate::layout::Layout::default_for(p, &opts.program_name, "smp", 2);
+            let layout = if opts.spread {
+                crate::layout::Layout::spread_for(p, &opts.program_name, "smp", 2)
+            } else {
+                crate::layout::Layout::default_for(p, &opts.program_name, "smp", 2)
+            };
             policies_of(out, &layout.policies);
             format!(
                 ".ncores = {}, .default_layout = true, .policies = POLICIES",
@@ -959,6 +967,7 @@ mod tests {
             profile_fingerprint: None,
             layout: None,
             cores: 1,
+            spread: false,
         };
         let locks = LockPlan::none(&p);
         let c = generate(&p, &fe.sources, &opts, &locks).expect("generated C");
