@@ -13,13 +13,24 @@
  *   is over when both waves see every core idle, the same totals, and as
  *   many messages received as sent (Mattern's four-counter method: a core
  *   only becomes busy again by receiving, which changes the counts).
- * - Idle cores spin briefly, yield, then sleep on their condition variable
- *   (senders wake a sleeping core; sleeps also time out after 1 ms).
+ * - Idle cores spin briefly, yield, then park on a futex (a condition
+ *   variable off Linux) with no time-out; whatever gives a parked core a
+ *   reason to run (a message, the end, a collection) wakes it, and only a
+ *   parked core costs its waker a system call ("Parking"). With a
+ *   processor for every core the spin and yield last some microseconds
+ *   (the next object of a chain is about to arrive); with more cores than
+ *   processors (`crowded`) a core parks after three idle turns, and an
+ *   object for a one-parameter round-robin task whose chosen core is idle
+ *   stays on the core that routes it, unless that core has work queued and
+ *   a processor is free (bb_crowded_dest): the work settles on about as
+ *   many cores as there are processors instead of paying a wake-up and a
+ *   context switch per hand-off.
  * - Balance: the layout spreads a task's objects over its instances
  *   round-robin when they are made, so a core that the host slows down,
  *   or that got the costlier objects, is left with work queued while the
  *   others have run out. A core that has had nothing to do for a few
- *   microseconds therefore asks for work: it sets its `hungry` flag and
+ *   microseconds (when crowded, just before it parks) therefore asks for
+ *   work: it sets its `hungry` flag and
  *   counts itself in rt->nhungry. A core that ends an invocation and
  *   sees the count non-zero checks, before routing the invocation's
  *   objects, its oldest queued invocation: if that is of a one-parameter,
@@ -53,9 +64,11 @@ static void bb_inbox_init(bb_inbox *q) {
   q->tail = &q->stub;
 }
 
+/* The exchange is sequentially consistent for the parking protocol (a
+ * sender's push, then its look at the receiver's `sleeping` word). */
 static void bb_inbox_push(bb_inbox *q, bb_msg *m) {
   __atomic_store_n(&m->next, NULL, __ATOMIC_RELAXED);
-  bb_msg *prev = __atomic_exchange_n(&q->head, m, __ATOMIC_ACQ_REL);
+  bb_msg *prev = __atomic_exchange_n(&q->head, m, __ATOMIC_SEQ_CST);
   __atomic_store_n(&prev->next, m, __ATOMIC_RELEASE);
 }
 
@@ -87,14 +100,74 @@ static bool bb_inbox_nonempty(bb_inbox *q) {
   return q->tail != &q->stub || __atomic_load_n(&q->head, __ATOMIC_SEQ_CST) != &q->stub;
 }
 
+/* ============================================================================
+ * Parking (see the header)
+ * ========================================================================== */
+
+/* A core parks on its `sleeping` word: it sets the word, checks once more
+ * for a message, the end or a collection, and waits while the word is
+ * still set. Whoever gives it a reason to run (a sender after its push,
+ * the core that sees the end, the core that asks for a collection) makes
+ * that change first and then wakes it. All four accesses are sequentially
+ * consistent, so either the waker sees the word set or the core sees the
+ * change (no lost wake-up), and the waker that clears the word is the one
+ * that makes the system call. On Linux the wait is a futex on the word;
+ * elsewhere the core's condition variable. */
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+
+static void bb_futex_wait(uint32_t *word, uint32_t value) {
+  syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, value, NULL, NULL, 0);
+}
+
+static void bb_futex_wake(uint32_t *word) { syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0); }
+#endif
+
+/* Wakes core c if it is parked (one load when it is not). */
 static void bb_wake(bb_ctx *c) {
+  uint32_t *word = &c->sched.sleeping;
+  if (!__atomic_load_n(word, __ATOMIC_SEQ_CST)) return;
+#if defined(__linux__)
+  if (__atomic_exchange_n(word, 0, __ATOMIC_SEQ_CST)) bb_futex_wake(word);
+#else
   pthread_mutex_lock(&c->sched.sleep_lock);
-  pthread_cond_signal(&c->sched.wake);
+  if (__atomic_exchange_n(word, 0, __ATOMIC_SEQ_CST)) pthread_cond_signal(&c->sched.wake);
   pthread_mutex_unlock(&c->sched.sleep_lock);
+#endif
 }
 
 static void bb_wake_all(bb_runtime *rt) {
   for (uint32_t c = 0; c < rt->ncores; c++) bb_wake(&rt->cores[c]);
+}
+
+/* Whether fewer cores are busy (not idle) than there are processors. */
+static bool bb_processor_free(const bb_runtime *rt) {
+  uint32_t busy = 0;
+  for (uint32_t c = 0; c < rt->ncores && busy < rt->cpus; c++)
+    busy += !__atomic_load_n(&rt->cores[c].sched.idle, __ATOMIC_RELAXED);
+  return busy < rt->cpus;
+}
+
+/* With more cores than processors (rt->crowded), round-robin routing picked
+ * entry k of route r for an object whose task has one parameter and no tags
+ * (sched.c, bb_route_one), so the object may run on any core of the route.
+ * If that core is idle (spinning or parked) and this core hosts the task,
+ * the object stays here unless this core has other work queued and a
+ * processor is free: handing it over costs a wake-up and a context switch,
+ * and with no processor free the other core would only take one from a
+ * core that has work. So a chain of small tasks stays on one core instead
+ * of paying a wake-up on every hop, and the work settles on about as many
+ * cores as there are processors. */
+static uint32_t bb_crowded_dest(bb_ctx *ctx, const bb_route *r, uint32_t k) {
+  bb_runtime *rt = ctx->rt;
+  uint32_t dest = r->cores[k];
+  if (dest == ctx->core || !__atomic_load_n(&rt->cores[dest].sched.idle, __ATOMIC_RELAXED)) return dest;
+  bool here = false;
+  for (uint32_t i = 0; i < r->n && !here; i++) here = r->cores[i] == ctx->core;
+  if (!here) return dest;
+  if (ctx->sched.queue.count && bb_processor_free(rt)) return dest;
+  return ctx->core;
 }
 
 /* Messages are recycled: a core keeps the ones it received (up to
@@ -202,7 +275,7 @@ static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32
   bb_ctx *d = &ctx->rt->cores[dest];
   __atomic_fetch_add(&ctx->sched.sent, 1, __ATOMIC_SEQ_CST);
   bb_inbox_push(&d->sched.inbox, m);
-  if (__atomic_load_n(&d->sched.sleeping, __ATOMIC_SEQ_CST)) bb_wake(d);
+  bb_wake(d);
 }
 
 /* Take every message in the inbox; true if there was any. */
@@ -345,31 +418,61 @@ static void bb_gc_sync(bb_ctx *ctx) {
  * The per-core loop
  * ========================================================================== */
 
-static void bb_idle_wait(bb_ctx *ctx, unsigned spins) {
+/* Parks this core until another wakes it (see "Parking"). */
+static void bb_park(bb_ctx *ctx) {
   bb_sched *s = &ctx->sched;
   bb_runtime *rt = ctx->rt;
-  if (spins < 64) {
+#if !defined(__linux__)
+  pthread_mutex_lock(&s->sleep_lock);
+#endif
+  __atomic_store_n(&s->sleeping, 1, __ATOMIC_SEQ_CST);
+  if (!bb_inbox_nonempty(&s->inbox) && !__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST) &&
+      !__atomic_load_n(&rt->gc_pending, __ATOMIC_SEQ_CST)) {
+#if defined(__linux__)
+    /* The word set means no waker has come yet (a signal or a spurious
+       return leaves it set). */
+    while (__atomic_load_n(&s->sleeping, __ATOMIC_SEQ_CST)) bb_futex_wait(&s->sleeping, 1);
+#else
+    while (__atomic_load_n(&s->sleeping, __ATOMIC_SEQ_CST)) pthread_cond_wait(&s->wake, &s->sleep_lock);
+#endif
+  }
+  __atomic_store_n(&s->sleeping, 0, __ATOMIC_SEQ_CST);
+#if !defined(__linux__)
+  pthread_mutex_unlock(&s->sleep_lock);
+#endif
+}
+
+/* Idle turns of the core loop that spin (a pause instruction each) and then
+ * yield before a core parks: with a processor for every core, the next
+ * object of a chain crossing cores is about to arrive, and a parked core
+ * takes tens of microseconds to wake on a virtual machine. With more cores
+ * than processors a spinning or yielding core only takes time from the
+ * cores that have work, so it parks almost at once (and asks for work just
+ * before: nothing else would hand it any). */
+#define BB_IDLE_SPINS 64u
+#define BB_IDLE_YIELDS 64u
+#define BB_CROWDED_SPINS 2u
+#define BB_CROWDED_YIELDS 1u
+
+/* Idle turns of the core loop before it parks. */
+static unsigned bb_idle_turns(const bb_runtime *rt) {
+  return rt->crowded ? BB_CROWDED_SPINS + BB_CROWDED_YIELDS : BB_IDLE_SPINS + BB_IDLE_YIELDS;
+}
+
+/* One idle turn of the core loop: spin (pause), then yield, then park. */
+static void bb_idle_wait(bb_ctx *ctx, unsigned spins) {
+  unsigned spin = ctx->rt->crowded ? BB_CROWDED_SPINS : BB_IDLE_SPINS;
+  if (spins < spin) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
     return;
   }
-  if (spins < 128) {
+  if (spins < bb_idle_turns(ctx->rt)) {
     sched_yield();
     return;
   }
-  pthread_mutex_lock(&s->sleep_lock);
-  __atomic_store_n(&s->sleeping, 1, __ATOMIC_SEQ_CST);
-  if (!bb_inbox_nonempty(&s->inbox) && !__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST) &&
-      !__atomic_load_n(&rt->gc_pending, __ATOMIC_SEQ_CST)) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += 1000000;
-    if (ts.tv_nsec >= 1000000000) { ts.tv_sec++; ts.tv_nsec -= 1000000000; }
-    pthread_cond_timedwait(&s->wake, &s->sleep_lock, &ts);
-  }
-  __atomic_store_n(&s->sleeping, 0, __ATOMIC_SEQ_CST);
-  pthread_mutex_unlock(&s->sleep_lock);
+  bb_park(ctx);
 }
 
 static void bb_core_loop(bb_ctx *ctx) {
@@ -385,9 +488,12 @@ static void bb_core_loop(bb_ctx *ctx) {
     }
     if (bb_inbox_nonempty(&s->inbox)) continue;
     __atomic_store_n(&s->idle, 1, __ATOMIC_SEQ_CST);
-    if (spins >= BB_ASK_AFTER_SPINS) bb_ask_for_work(ctx);
+    if (spins >= (rt->crowded ? bb_idle_turns(rt) - 1 : BB_ASK_AFTER_SPINS)) bb_ask_for_work(ctx);
     if (__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST)) break;
-    if ((spins & 15) == 0 && bb_terminated(rt)) {
+    /* Checked before every park too: the last core to go idle must see the
+       end, since nothing wakes a parked core but work, the end or a
+       collection. */
+    if (((spins & 15) == 0 || spins >= bb_idle_turns(rt)) && bb_terminated(rt)) {
       __atomic_store_n(&rt->done, 1, __ATOMIC_SEQ_CST);
       bb_wake_all(rt);
       break;
@@ -636,6 +742,8 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
 
   bb_layout_setup(rt);
   if (rt->ncores == 1) rt->balance = false;
+  rt->cpus = bb_cpus_available();
+  rt->crowded = rt->cpus > 0 && rt->ncores > rt->cpus;
   if (rt->ncores > 1) bb_barrier_init(&rt->gc_barrier, rt->ncores);
   rt->cores = aligned_alloc(_Alignof(bb_ctx), rt->ncores * sizeof(bb_ctx));
   if (!rt->cores) bb_panic("out of memory");

@@ -269,6 +269,7 @@ static bool bb_hold_goes_on(const bb_sched *s) {
 
 /* cores.c */
 static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32_t p, bb_tag *only);
+static uint32_t bb_crowded_dest(bb_ctx *ctx, const bb_route *r, uint32_t k);
 static void bb_balance(bb_ctx *ctx);
 /* ============================================================================
  * Building invocations
@@ -445,7 +446,13 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
   case BB_POLICY_ROUND_ROBIN: {
     uint32_t k = ctx->sched.rr[t]++;
     if (ctx->sched.rr[t] >= r->n) ctx->sched.rr[t] = 0;
-    bb_deliver(ctx, r->cores[k % r->n], o, t, p, only);
+    k %= r->n;
+    /* more cores than processors: not to an idle core if this one can
+       run it (cores.c, bb_crowded_dest), where any instance may run it */
+    const bb_task *d = ctx->sched.tasks[t].desc;
+    uint32_t dest = BB_UNLIKELY(rt->crowded) && d->nparams == 1 && d->ntagslots == 0 ? bb_crowded_dest(ctx, r, k)
+                                                                                     : r->cores[k];
+    bb_deliver(ctx, dest, o, t, p, only);
     return;
   }
   case BB_POLICY_TAG_HASH:

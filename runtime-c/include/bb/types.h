@@ -464,12 +464,14 @@ struct bb_runtime {
   uint32_t          done;          /* termination detected (atomic) */
   uint32_t          gc_pending;    /* a core asked for a collection (atomic) */
   bool              balance;       /* hand queued work to idle cores (BAMBOO_BALANCE, default on) */
+  bool              crowded;       /* more cores than processors: idle cores park sooner (cores.c) */
   /* Cores that asked for work, at least (atomic): read at every task
      boundary, written when a core asks or is answered, so on a line of its
      own, away from `done` and `gc_pending`, which idle cores poll. */
   char              _pad_hungry0[64];
   uint32_t          nhungry;
   char              _pad_hungry1[60];
+  uint32_t          cpus;          /* processors available, 0 if unknown */
   bb_barrier        gc_barrier;
   pthread_mutex_t   tag_lock;      /* tag bindings, when ncores > 1 */
   uint32_t          halting;       /* System.exit or an error: output closed (atomic) */
