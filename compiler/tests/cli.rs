@@ -197,3 +197,254 @@ fn profile_gen_builds_run_on_one_core() {
         );
     }
 }
+
+// ---- build folders, the runtime cache and output paths (issue 30) ----
+
+const HELLO: &[u8] = b"task t(StartupObject s in initialstate) {\n  System.out.println(\"hi\");\n  taskexit(s: initialstate := false);\n}\n";
+
+/// A fresh folder holding `p.bb` (HELLO), with its own `tmp/` (TMPDIR) and
+/// `xdg/` (XDG_CACHE_HOME), so each test sees only its own build folders
+/// and runtime cache.
+fn sandbox(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("bambooc-cli-{name}-"))
+        .tempdir()
+        .unwrap();
+    for sub in ["tmp", "xdg"] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+    }
+    let src = dir.path().join("p.bb");
+    std::fs::write(&src, HELLO).unwrap();
+    (dir, src)
+}
+
+/// bambooc with TMPDIR and XDG_CACHE_HOME inside the sandbox.
+fn sandboxed(dir: &std::path::Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_bambooc"));
+    c.env("TMPDIR", dir.join("tmp"))
+        .env("XDG_CACHE_HOME", dir.join("xdg"))
+        .current_dir(dir);
+    c
+}
+
+fn stderr_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Every file under `dir` whose name ends with `suffix`.
+fn files_ending(dir: &std::path::Path, suffix: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(suffix) {
+                found.push(p);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn damaged_runtime_object_is_rebuilt() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, _src) = sandbox("cache");
+    let out = sandboxed(dir.path())
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let root = dir.path().join("xdg/bambooc");
+    let mode = std::fs::metadata(&root).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o700, "the cache folder must be private");
+    let objects = files_ending(&root, ".o");
+    assert!(
+        !objects.is_empty(),
+        "no runtime object under {}",
+        root.display()
+    );
+    for o in &objects {
+        std::fs::write(o, b"").unwrap();
+    }
+    let out = sandboxed(dir.path())
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let run = Command::new(dir.path().join("p")).output().unwrap();
+    assert_eq!(run.stdout, b"hi\n");
+    for o in &objects {
+        assert!(
+            std::fs::metadata(o).unwrap().len() > 0,
+            "{} not rebuilt",
+            o.display()
+        );
+    }
+}
+
+#[test]
+fn failed_builds_remove_their_build_folder() {
+    let (dir, _src) = sandbox("failed");
+    let out = sandboxed(dir.path())
+        .env("CC", "false")
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let left: Vec<_> = std::fs::read_dir(dir.path().join("tmp"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("bambooc-build"))
+        .collect();
+    assert!(left.is_empty(), "build folders left behind: {left:?}");
+}
+
+#[test]
+fn output_path_errors_name_their_cause() {
+    let (dir, src) = sandbox("output");
+    let before = std::fs::read(&src).unwrap();
+    let cases: [(&[&str], &[(&str, &str)], &str); 4] = [
+        (&["-o", "nodir/p"], &[], "the folder `nodir` does not exist"),
+        (&["-o", "p.bb"], &[], "is the input file"),
+        (&["-o", "tmp"], &[], "it is a folder"),
+        (
+            &["-o", "p"],
+            &[("CC", "false")],
+            "`false` does not work as a C compiler",
+        ),
+    ];
+    for (args, env, want) in cases {
+        let mut cmd = sandboxed(dir.path());
+        cmd.arg("p.bb").args(args).envs(env.iter().copied());
+        let out = cmd.output().unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: wanted `{want}` in:\n{err}");
+        assert!(!err.contains("internal compiler error"), "{args:?}: {err}");
+    }
+    assert_eq!(
+        std::fs::read(&src).unwrap(),
+        before,
+        "the source was overwritten"
+    );
+}
+
+/// A second user for the tests that need another owner: created when the
+/// tests run as root (`useradd`), else `None` and the test says it skipped.
+fn second_user(test: &str) -> Option<(u32, u32)> {
+    const NAME: &str = "bambooc-test30";
+    let id = |flag: &str| -> Option<u32> {
+        let out = Command::new("id").args([flag, NAME]).output().ok()?;
+        String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+    };
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    if !root {
+        eprintln!("{test}: skipped: needs root to create a second user");
+        return None;
+    }
+    if id("-u").is_none() {
+        let _ = Command::new("useradd")
+            .args([
+                "--system",
+                "--no-create-home",
+                "--shell",
+                "/bin/false",
+                NAME,
+            ])
+            .output();
+    }
+    match (id("-u"), id("-g")) {
+        (Some(u), Some(g)) => Some((u, g)),
+        _ => {
+            eprintln!("{test}: skipped: cannot create the user {NAME} (useradd)");
+            None
+        }
+    }
+}
+
+#[test]
+fn cache_folder_of_another_user_is_refused() {
+    let Some((uid, gid)) = second_user("cache_folder_of_another_user_is_refused") else {
+        return;
+    };
+    let (dir, _src) = sandbox("owner");
+    let planted = dir.path().join("xdg/bambooc");
+    std::fs::create_dir(&planted).unwrap();
+    std::os::unix::fs::chown(&planted, Some(uid), Some(gid)).unwrap();
+    let out = sandboxed(dir.path())
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("owned by another user"), "{err}");
+    assert!(!dir.path().join("p").exists());
+}
+
+#[test]
+fn planted_build_folders_are_never_used() {
+    let Some((uid, gid)) = second_user("planted_build_folders_are_never_used") else {
+        return;
+    };
+    let (dir, _src) = sandbox("planted");
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, b"precious\n").unwrap();
+    // The other user plants folders under every name the next few hundred
+    // processes would have used, each with `program.c` pointing at the
+    // victim.
+    let last: u32 = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0);
+    for pid in last + 1..last + 400 {
+        for what in ["build", "run"] {
+            let d = dir.path().join(format!("tmp/bambooc-{what}-{pid}-0"));
+            std::fs::create_dir(&d).unwrap();
+            let link = d.join(if what == "build" { "program.c" } else { "p" });
+            std::os::unix::fs::symlink(&victim, &link).unwrap();
+            std::os::unix::fs::lchown(&link, Some(uid), Some(gid)).unwrap();
+            std::os::unix::fs::chown(&d, Some(uid), Some(gid)).unwrap();
+        }
+    }
+    for args in [&["p.bb", "-o", "p"][..], &["run", "p.bb"][..]] {
+        let out = sandboxed(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr_of(&out));
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious\n", "{args:?}");
+    }
+}
+
+#[test]
+fn read_only_output_folder_is_reported() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let as_other = second_user("read_only_output_folder_is_reported");
+    let (dir, _src) = sandbox("readonly");
+    let ro = dir.path().join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    let mut cmd = sandboxed(dir.path());
+    if let Some((uid, gid)) = as_other {
+        // Root writes anywhere: the build runs as the other user, with a
+        // sandbox of its own.
+        for p in [dir.path(), &dir.path().join("tmp"), &dir.path().join("xdg")] {
+            std::os::unix::fs::chown(p, Some(uid), Some(gid)).unwrap();
+        }
+        cmd.uid(uid).gid(gid);
+    }
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let out = cmd.args(["p.bb", "-o", "ro/p"]).output().unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot write `ro/p`: permission denied"),
+        "{err}"
+    );
+    assert!(!err.contains("internal compiler error"), "{err}");
+}
