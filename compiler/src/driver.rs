@@ -829,6 +829,10 @@ pub fn compile_program(
     let out = std::process::Command::new(&cc)
         .args(bambooc_runtime::CFLAGS)
         .args(optimisation_flags(cg.opt_level))
+        // Java never turns a call into a jump: without this flag gcc makes
+        // `return f(n + 1) + 1` a loop, and infinite recursion spins
+        // instead of overflowing the stack (a run-time error).
+        .arg("-fno-optimize-sibling-calls")
         .args(&extra)
         .arg("-w")
         .arg("-I")

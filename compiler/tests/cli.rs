@@ -308,7 +308,9 @@ fn failed_builds_remove_their_build_folder() {
 fn output_path_errors_name_their_cause() {
     let (dir, src) = sandbox("output");
     let before = std::fs::read(&src).unwrap();
-    let cases: [(&[&str], &[(&str, &str)], &str); 4] = [
+    // (arguments, environment, what the error must say)
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 4] = [
         (&["-o", "nodir/p"], &[], "the folder `nodir` does not exist"),
         (&["-o", "p.bb"], &[], "is the input file"),
         (&["-o", "tmp"], &[], "it is a folder"),
@@ -447,4 +449,125 @@ fn read_only_output_folder_is_reported() {
         "{err}"
     );
     assert!(!err.contains("internal compiler error"), "{err}");
+}
+
+// ---- run-time ends: stack overflow and signals (issue 30) ----
+
+/// Builds `src` in a sandbox at `-O<opt>`; returns the sandbox and the
+/// executable.
+fn built(name: &str, src: &str, opt: &str) -> (tempfile::TempDir, PathBuf) {
+    let (dir, _) = sandbox(name);
+    std::fs::write(dir.path().join(format!("{name}.bb")), src).unwrap();
+    let out = sandboxed(dir.path())
+        .args([&format!("{name}.bb"), opt, "-o", name])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let exe = dir.path().join(name);
+    (dir, exe)
+}
+
+/// Runs `exe` under `timeout` (so a spinning program fails the test).
+fn run_limited(exe: &std::path::Path, env: &[(&str, &str)], args: &[&str]) -> Output {
+    Command::new("timeout")
+        .arg("60")
+        .arg(exe)
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
+}
+
+const DOWN: &str = "class R {\n  int down(int n) { return down(n + 1) + 1; }\n}\n\
+task t(StartupObject s in initialstate) {\n  System.out.println(\"before\");\n  R r = new R();\n  System.out.println(r.down(0));\n  taskexit(s: initialstate := false);\n}\n";
+
+#[test]
+fn stack_overflow_is_a_run_time_error() {
+    // At -O2 the C compiler used to turn this recursion into a loop that
+    // never ended.
+    for opt in ["-O0", "-O2"] {
+        let (_dir, exe) = built("down", DOWN, opt);
+        for cores in ["1", "4"] {
+            let out = run_limited(&exe, &[("BAMBOO_CORES", cores)], &[]);
+            let err = stderr_of(&out);
+            assert_eq!(out.status.code(), Some(1), "{opt}, {cores} cores: {err}");
+            assert_eq!(out.stdout, b"before\n", "{opt}, {cores} cores: output lost");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(
+                err.starts_with("bamboo: error: stack overflow in task t (declared at down.bb:4)"),
+                "{opt}, {cores} cores: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn stack_overflow_on_any_core_and_bamboo_stack() {
+    // Eight objects recurse as deep as the argument says, one task each,
+    // spread over the cores.
+    let src = "class Job { flag go; int depth; Job(int d) { depth = d; } }\n\
+class R { int down(int n) { if (n == 0) return 0; return down(n - 1) + 1; } }\n\
+task startup(StartupObject s in initialstate) {\n  int d = Integer.parseInt(s.args[0]);\n  for (int i = 0; i < 8; i++) new Job(d) { go := true };\n  taskexit(s: initialstate := false);\n}\n\
+task work(Job j in go) {\n  System.out.println(new R().down(j.depth));\n  taskexit(j: go := false);\n}\n";
+    let (_dir, exe) = built("deep", src, "-O2");
+    for cores in ["1", "4"] {
+        let out = run_limited(&exe, &[("BAMBOO_CORES", cores)], &["1000000000"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{cores} cores: {err}");
+        assert!(
+            err.starts_with("bamboo: error: stack overflow in task work"),
+            "{cores} cores: {err}"
+        );
+        // 100,000 calls fit the default stack but not 256 KiB, on every
+        // core (core 0 included).
+        let fits = run_limited(&exe, &[("BAMBOO_CORES", cores)], &["100000"]);
+        assert_eq!(fits.status.code(), Some(0), "{}", stderr_of(&fits));
+        assert_eq!(fits.stdout, "100000\n".repeat(8).as_bytes());
+        let small = [("BAMBOO_CORES", cores), ("BAMBOO_STACK", "256K")];
+        let out = run_limited(&exe, &small, &["100000"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{cores} cores, 256K: {err}");
+        assert!(err.contains("stack overflow in task work"), "{err}");
+    }
+}
+
+const LOOPS: &str = "task t(StartupObject s in initialstate) {\n  System.out.println(\"line one\");\n  System.out.println(\"line two\");\n\
+  int n = 0;\n  while (n >= 0) { n = (n + 1) % 1000; }\n  System.out.println(\"never\");\n  taskexit(s: initialstate := false);\n}\n";
+
+#[test]
+fn output_survives_timeout_and_signals() {
+    let (_dir, exe) = built("loops", LOOPS, "-O2");
+    let out = Command::new("timeout").arg("2").arg(&exe).output().unwrap();
+    assert_eq!(out.status.code(), Some(124));
+    assert_eq!(
+        out.stdout, b"line one\nline two\n",
+        "timeout 2 lost the output"
+    );
+    for (sig, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let out = Command::new("timeout")
+            .args(["--preserve-status", "-s", sig, "1"])
+            .arg(&exe)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "SIG{sig}: {}",
+            stderr_of(&out)
+        );
+        assert_eq!(
+            out.stdout, b"line one\nline two\n",
+            "SIG{sig} lost the output"
+        );
+    }
+    // Killed outright: what was printed more than 100 ms before is out.
+    let out = Command::new("timeout")
+        .args(["-s", "KILL", "1"])
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.stdout, b"line one\nline two\n",
+        "SIGKILL lost the output"
+    );
 }

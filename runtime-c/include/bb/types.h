@@ -461,6 +461,7 @@ struct bb_runtime {
   bb_barrier        gc_barrier;
   pthread_mutex_t   tag_lock;      /* tag bindings, when ncores > 1 */
   uint32_t          halting;       /* System.exit or an error: output closed (atomic) */
+  bool              out_tty;       /* stdout is a terminal: flushed at each newline */
 };
 
 #endif
