@@ -119,7 +119,7 @@ pub struct CodegenArgs {
     pub profile: ProfileArgs,
     /// Cores to run on, with the default layout (every data-parallel task
     /// on every core; paper 4.7). `BAMBOO_CORES=N` changes it at run time.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=bambooc_runtime::MAX_CORES as i64))]
     pub cores: u32,
     /// A layout file (JSON, `bambooc-layout`) saying which core runs which
     /// task instances and where objects go.

@@ -503,12 +503,13 @@ static bool bb_env_on(const char *name) {
 static void bb_layout_setup(bb_runtime *rt) {
   const bb_program *prog = rt->prog;
   uint32_t n = prog->ncores ? prog->ncores : 1, nt = prog->ntasks;
+  if (n > BB_MAX_CORES) bb_panic("program built for %u cores, above the limit of %d", n, BB_MAX_CORES);
   const char *env = getenv("BAMBOO_CORES");
   if (env && *env) {
     char *end;
     long v = strtol(env, &end, 10);
-    if (*end || v < 1 || v > 1024) {
-      fprintf(stderr, "bamboo: error: BAMBOO_CORES must be a number from 1 to 1024, not `%s`\n", env);
+    if (*end || v < 1 || v > BB_MAX_CORES) {
+      fprintf(stderr, "bamboo: error: BAMBOO_CORES must be a number from 1 to %d, not `%s`\n", BB_MAX_CORES, env);
       exit(2);
     }
     if (prog->default_layout || !prog->routes) n = (uint32_t)v;
