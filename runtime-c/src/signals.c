@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -98,14 +99,28 @@ static void bb_sig_flush(bb_runtime *rt) {
   rt->out_len = 0;
 }
 
-static void bb_sig_segv(int sig, siginfo_t *si, void *uc) {
+/* The stack pointer when the fault happened, or 0 where unknown. */
+static uintptr_t bb_sig_sp(void *uc) {
+#if defined(__linux__) && defined(__x86_64__)
+  return (uintptr_t)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
+#elif defined(__linux__) && defined(__aarch64__)
+  return (uintptr_t)((ucontext_t *)uc)->uc_mcontext.sp;
+#else
   (void)uc;
-  uintptr_t a = (uintptr_t)si->si_addr;
+  return 0;
+#endif
+}
+
+static void bb_sig_segv(int sig, siginfo_t *si, void *uc) {
+  uintptr_t a = (uintptr_t)si->si_addr, sp = bb_sig_sp(uc);
   bb_ctx *ctx = bb_sig_ctx;
-  /* A fault within 1 MiB below the stack (the guard page, or a frame that
-     jumped over part of it) is an overflow; anything else is left to the
-     default action. */
-  bool overflow = ctx && bb_sig_stack_lo && a < bb_sig_stack_lo + 65536 && a + (1u << 20) >= bb_sig_stack_lo;
+  /* A fault within 1 MiB below the stack's end (the guard page, or a frame
+     that jumped over part of it), or within 64 KiB of the stack pointer
+     (the main thread, whose end is not looked up), is an overflow; any
+     other fault is left to the default action. */
+  uintptr_t lo = bb_sig_stack_lo;
+  bool overflow = ctx && ((lo && a < lo + 65536 && a + (1u << 20) >= lo) ||
+                          (sp && a < sp + 65536 && a + 65536 >= sp));
   if (!overflow) {
     signal(sig, SIG_DFL);
     return;  /* the faulting instruction runs again and ends the process */
@@ -139,16 +154,17 @@ static void bb_sig_segv(int sig, siginfo_t *si, void *uc) {
   _exit(1);
 }
 
-/* Per core thread (core 0 included): where its stack ends, and an alternate
- * stack for the SIGSEGV handler, which cannot run on the stack that
- * overflowed. */
-void bb_signals_thread_init(bb_ctx *ctx) {
+/* Per core thread (core 0 included): where its stack ends (not for the
+ * main thread, where glibc would parse /proc/self/maps: 40% of a small
+ * program's instructions), and an alternate stack for the SIGSEGV handler,
+ * which cannot run on the stack that overflowed. */
+static void bb_sig_thread_setup(bb_ctx *ctx, bool main_thread) {
   bb_sig_ctx = ctx;
 #ifndef BB_SANITIZED
   pthread_attr_t a;
   void *lo = NULL;
   size_t size = 0;
-  if (pthread_getattr_np(pthread_self(), &a) == 0) {
+  if (!main_thread && pthread_getattr_np(pthread_self(), &a) == 0) {
     if (pthread_attr_getstack(&a, &lo, &size) != 0) lo = NULL;
     pthread_attr_destroy(&a);
   }
@@ -159,8 +175,12 @@ void bb_signals_thread_init(bb_ctx *ctx) {
     stack_t ss = {.ss_sp = bb_sig_altstack, .ss_size = BB_ALTSTACK_SIZE, .ss_flags = 0};
     if (sigaltstack(&ss, NULL) != 0) bb_panic("cannot set an alternate signal stack");
   }
+#else
+  (void)main_thread;
 #endif
 }
+
+void bb_signals_thread_init(bb_ctx *ctx) { bb_sig_thread_setup(ctx, false); }
 
 /* Before a core thread ends: its alternate stack goes (leak checkers). */
 void bb_signals_thread_done(void) {
@@ -226,7 +246,7 @@ void bb_signals_start(bb_runtime *rt) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGSEGV, &sa, NULL);
 #endif
-  bb_signals_thread_init(&rt->cores[0]);  /* the main thread: prog->init runs here */
+  bb_sig_thread_setup(&rt->cores[0], true);  /* the main thread: prog->init runs here */
 }
 
 /* At the end of a run, before the output buffer is freed: the watcher stops
