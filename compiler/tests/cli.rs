@@ -286,6 +286,23 @@ fn damaged_runtime_object_is_rebuilt() {
 }
 
 #[test]
+fn unwritable_cache_falls_back_to_a_private_runtime() {
+    let (dir, _src) = sandbox("nocache");
+    // XDG_CACHE_HOME names a file: no cache folder can be made there.
+    std::fs::write(dir.path().join("file"), b"").unwrap();
+    let out = sandboxed(dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("file"))
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("compiled for this build only"), "{err}");
+    let run = Command::new(dir.path().join("p")).output().unwrap();
+    assert_eq!(run.stdout, b"hi\n");
+}
+
+#[test]
 fn failed_builds_remove_their_build_folder() {
     let (dir, _src) = sandbox("failed");
     let out = sandboxed(dir.path())

@@ -138,7 +138,9 @@ fn umask() -> u32 {
 
 /// The per-user cache folder, `$XDG_CACHE_HOME/bambooc` (else
 /// `~/.cache/bambooc`), created 0700; refused when it is not a folder of
-/// this user's. `None` when there is no home to put it in.
+/// this user's. `None` when there is no home to put it in or it cannot be
+/// created (a read-only home): the runtime is then compiled for the one
+/// build.
 pub fn cache_root() -> Result<Option<PathBuf>, String> {
     let base = match std::env::var_os("XDG_CACHE_HOME") {
         Some(x) if Path::new(&x).is_absolute() => PathBuf::from(x),
@@ -155,10 +157,18 @@ pub fn cache_root() -> Result<Option<PathBuf>, String> {
             reason(&e)
         )
     };
-    fs::create_dir_all(&base).map_err(cannot)?;
-    match fs::DirBuilder::new().mode(0o700).create(&root) {
-        Err(e) if e.kind() != ErrorKind::AlreadyExists => return Err(cannot(e)),
-        _ => {}
+    let created = fs::create_dir_all(&base).and_then(|()| {
+        match fs::DirBuilder::new().mode(0o700).create(&root) {
+            Err(e) if e.kind() != ErrorKind::AlreadyExists => Err(e),
+            _ => Ok(()),
+        }
+    });
+    if let Err(e) = created {
+        eprintln!(
+            "warning: {}; the runtime is compiled for this build only",
+            cannot(e).trim_start_matches("error: ")
+        );
+        return Ok(None);
     }
     let meta = fs::symlink_metadata(&root).map_err(cannot)?;
     // SAFETY: getuid has no preconditions.
