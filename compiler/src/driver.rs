@@ -59,6 +59,7 @@ pub struct CalibrateArgs {
     pub runs: u32,
 }
 
+mod cbuild;
 mod simcmd;
 pub use simcmd::{read_machine, synthesise, DEFAULT_SEED};
 
@@ -122,7 +123,7 @@ pub struct CodegenArgs {
     /// small to be worth a hop keeps its objects on their core, and chains
     /// of tasks on one object stay on one core (ARCHITECTURE.md, "The
     /// default layout").
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=bambooc_runtime::MAX_CORES as i64))]
     pub cores: u32,
     /// With the default layout, spread every data-parallel task's objects
     /// over all cores round-robin, whatever the estimate (for measuring
@@ -587,32 +588,23 @@ fn run(args: &RunArgs) -> i32 {
         Ok(cg) => cg,
         Err(code) => return code,
     };
-    let dir = unique_temp_dir("run");
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        eprintln!("error: cannot create `{}`: {e}", dir.display());
-        return 1;
-    }
+    // The executable runs from a fresh private folder, removed afterwards.
+    let dir = match cbuild::build_dir("run") {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
     let stem = artifact_stem(&args.common);
-    let exe = dir.join(stem.file_name().unwrap_or_default());
-    let result = compile_program(&fe, &args.common, &codegen, &exe, &stem);
-    let status = match result {
+    let exe = dir.path().join(stem.file_name().unwrap_or_default());
+    match compile_program(&fe, &args.common, &codegen, &exe, &stem) {
         Err(e) => {
             eprintln!("{e}");
             1
         }
-        Ok(()) => match std::process::Command::new(&exe)
-            .args(&args.program_args)
-            .status()
-        {
-            Ok(st) => st.code().unwrap_or(1),
-            Err(e) => {
-                eprintln!("error: cannot run `{}`: {e}", exe.display());
-                1
-            }
-        },
-    };
-    let _ = std::fs::remove_dir_all(&dir);
-    status
+        Ok(()) => cbuild::run_executable(&exe, &args.program_args),
+    }
 }
 
 /// An error was printed; the caller only stops.
@@ -707,8 +699,8 @@ fn calibrate(args: &CalibrateArgs) -> i32 {
 
 fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
     use crate::calibrate::*;
-    let dir = unique_temp_dir("calibrate");
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let temp = cbuild::build_dir("calibrate")?;
+    let dir = temp.path();
     let build = |name: &str, text: &str| -> Result<PathBuf, String> {
         let src = dir.join(format!("{name}.bb"));
         std::fs::write(&src, text).map_err(|e| e.to_string())?;
@@ -762,7 +754,6 @@ fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
         samples[4].push(time(&stress, batches, 1)?);
     }
     let [d, db, h1, h2, st] = samples.map(median);
-    let _ = std::fs::remove_dir_all(&dir);
     Ok(Measured {
         cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
         dispatch_s: d,
@@ -779,8 +770,8 @@ fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
 
 /// Generates C, writes it into a build folder, and compiles it with `$CC`
 /// (default `cc`) against the runtime into `output`. With `--emit c` the
-/// folder `<c_stem>.c/` keeps the C; otherwise a temporary folder is used
-/// and removed.
+/// folder `<c_stem>.c/` keeps the C; otherwise a fresh temporary folder is
+/// used and removed on every way out.
 pub fn compile_program(
     fe: &Frontend,
     args: &CommonArgs,
@@ -792,6 +783,10 @@ pub fn compile_program(
         .program
         .as_ref()
         .ok_or("error: the program did not check")?;
+    let mut inputs: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    inputs.extend(cg.profile.profile.as_deref());
+    inputs.extend(cg.layout_file.as_deref());
+    let exe = cbuild::OutputFile::new(output, &inputs)?;
     let name = args
         .files
         .first()
@@ -817,45 +812,67 @@ pub fn compile_program(
     let c = crate::codegen::generate(program, &fe.sources, &opts, &locks)
         .map_err(|e| format!("error: {e}"))?;
     let keep = args.emit.contains(&EmitKind::C);
+    let temp = cbuild::build_dir("build")?;
     let dir = if keep {
-        PathBuf::from(format!("{}.c", c_stem.display()))
+        let dir = PathBuf::from(format!("{}.c", c_stem.display()));
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            format!(
+                "error: cannot create `{}`: {}",
+                dir.display(),
+                cbuild::reason(&e)
+            )
+        })?;
+        dir
     } else {
-        unique_temp_dir("build")
+        temp.path().to_path_buf()
     };
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| format!("error: cannot create `{}`: {e}", dir.display()))?;
     let program_c = dir.join("program.c");
-    std::fs::write(&program_c, &c)
-        .map_err(|e| format!("error: cannot write `{}`: {e}", program_c.display()))?;
+    std::fs::write(&program_c, &c).map_err(|e| {
+        format!(
+            "error: cannot write `{}`: {}",
+            program_c.display(),
+            cbuild::reason(&e)
+        )
+    })?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let extra = extra_cflags();
-    let runtime = runtime_object(&cc, cg.opt_level, &extra)?;
+    let runtime =
+        cbuild::runtime_object(&cc, &optimisation_flags(cg.opt_level), &extra, temp.path())?;
     let out = std::process::Command::new(&cc)
         .args(bambooc_runtime::CFLAGS)
         .args(optimisation_flags(cg.opt_level))
+        // Java never turns a call into a jump: without this flag gcc makes
+        // `return f(n + 1) + 1` a loop, and infinite recursion spins
+        // instead of overflowing the stack (a run-time error).
+        .arg("-fno-optimize-sibling-calls")
         .args(&extra)
         .arg("-w")
         .arg("-I")
-        .arg(runtime.parent().expect("the runtime object lies in its source folder").join(bambooc_runtime::INCLUDE_DIR))
+        .arg(
+            runtime
+                .parent()
+                .expect("the runtime object lies in its source folder")
+                .join(bambooc_runtime::INCLUDE_DIR),
+        )
         .arg(&program_c)
         .arg(&runtime)
         .arg("-o")
-        .arg(output)
+        .arg(exe.path())
         .args(bambooc_runtime::LIBS)
         .output()
-        .map_err(|e| format!("error: cannot run the C compiler `{cc}`: {e}\nhelp: install a C compiler or set CC"))?;
+        .map_err(|e| cbuild::cannot_run(&cc, &e))?;
     if !out.status.success() {
-        // The build folder stays, for the bug report.
-        return Err(format!(
-            "error: internal compiler error: the C compiler rejected the generated code\nnote: the generated C is kept in `{}`\n{}",
-            dir.display(),
-            String::from_utf8_lossy(&out.stderr)
-        ));
+        let what = if keep {
+            format!(
+                "the generated code\nnote: the generated C is kept in `{}`",
+                dir.display()
+            )
+        } else {
+            "the generated code\nnote: build again with `--emit c` to keep the generated C".into()
+        };
+        return Err(cbuild::cc_failure(&cc, &extra, &what, &out.stderr));
     }
-    if !keep {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    Ok(())
+    exe.persist()
 }
 
 /// The C compiler's optimisation flags for the generated program and the
@@ -881,78 +898,6 @@ fn extra_cflags() -> Vec<String> {
     std::env::var("BAMBOOC_CFLAGS")
         .map(|s| s.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default()
-}
-
-fn unique_temp_dir(what: &str) -> PathBuf {
-    static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    std::env::temp_dir().join(format!("bambooc-{what}-{}-{n}", std::process::id()))
-}
-
-/// The runtime compiled once per C compiler, optimisation level and runtime
-/// version, cached in the temporary folder (`bambooc-runtime-<hash>/`):
-/// compiling it takes far longer than a typical program.
-fn runtime_object(cc: &str, opt_level: u8, extra: &[String]) -> Result<PathBuf, String> {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    cc.hash(&mut h);
-    optimisation_flags(opt_level).hash(&mut h);
-    extra.hash(&mut h);
-    for (path, text) in bambooc_runtime::SOURCES {
-        path.hash(&mut h);
-        text.hash(&mut h);
-    }
-    let dir = std::env::temp_dir().join(format!("bambooc-runtime-{:016x}", h.finish()));
-    let object = dir.join(format!("runtime-O{opt_level}.o"));
-    if object.exists() {
-        return Ok(object);
-    }
-    for (rel, text) in bambooc_runtime::SOURCES {
-        let path = dir.join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("error: cannot create `{}`: {e}", parent.display()))?;
-        }
-        // Write a private file, then rename: a concurrent build compiling
-        // from this folder never reads a half-written source.
-        let unique = unique_temp_dir("partial");
-        let partial = PathBuf::from(format!(
-            "{}.{}",
-            path.display(),
-            unique.file_name().unwrap_or_default().to_string_lossy()
-        ));
-        std::fs::write(&partial, text)
-            .and_then(|()| std::fs::rename(&partial, &path))
-            .map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))?;
-    }
-    // Compile to a private name, then rename: concurrent builds never see a
-    // half-written object.
-    let unique = unique_temp_dir("object");
-    let partial = dir.join(format!(
-        "runtime-O{opt_level}.{}.o",
-        unique.file_name().unwrap_or_default().to_string_lossy()
-    ));
-    let out = std::process::Command::new(cc)
-        .args(bambooc_runtime::CFLAGS)
-        .args(optimisation_flags(opt_level))
-        .args(extra)
-        .arg("-c")
-        .arg("-I")
-        .arg(dir.join(bambooc_runtime::INCLUDE_DIR))
-        .arg(dir.join(bambooc_runtime::UNITY_SOURCE))
-        .arg("-o")
-        .arg(&partial)
-        .output()
-        .map_err(|e| format!("error: cannot run the C compiler `{cc}`: {e}\nhelp: install a C compiler or set CC"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "error: internal compiler error: the C compiler rejected the runtime\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    std::fs::rename(&partial, &object)
-        .map_err(|e| format!("error: cannot write `{}`: {e}", object.display()))?;
-    Ok(object)
 }
 
 /// The stem next to which `--emit` writes: `-o`'s path, else the first

@@ -114,6 +114,10 @@ pub enum LayoutError {
         found: String,
     },
     NoCores,
+    /// More cores than any program runs on (`bambooc_runtime::MAX_CORES`).
+    TooManyCores {
+        cores: usize,
+    },
     UnknownTask {
         task: String,
         core: Option<u32>,
@@ -294,6 +298,11 @@ impl Layout {
         }
         if f.cores.is_empty() {
             return Err(LayoutError::NoCores);
+        }
+        if f.cores.len() > bambooc_runtime::MAX_CORES as usize {
+            return Err(LayoutError::TooManyCores {
+                cores: f.cores.len(),
+            });
         }
         let by_name: BTreeMap<&str, TaskId> = p
             .tasks
@@ -567,6 +576,20 @@ mod tests {
             Layout::from_json(&p, "keyword", "{"),
             Err(LayoutError::Syntax(_))
         ));
+    }
+
+    #[test]
+    fn layouts_stop_at_the_core_limit() {
+        // A 5,000-core layout once built, then hung at run time.
+        let p = program(KEYWORD);
+        let limit = bambooc_runtime::MAX_CORES;
+        let at = Layout::default_for(&p, "keyword", "smp", limit);
+        assert_eq!(Layout::from_json(&p, "keyword", &at.to_json(&p)), Ok(at));
+        let above = Layout::default_for(&p, "keyword", "smp", 5000).to_json(&p);
+        assert_eq!(
+            Layout::from_json(&p, "keyword", &above),
+            Err(LayoutError::TooManyCores { cores: 5000 })
+        );
     }
 
     #[test]

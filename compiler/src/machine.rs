@@ -70,6 +70,12 @@ pub enum MachineError {
         width: u32,
         height: u32,
     },
+    /// More cores, or a wider or taller mesh, than any program runs on
+    /// (`bambooc_runtime::MAX_CORES`).
+    AboveCoreLimit {
+        what: &'static str,
+        value: u64,
+    },
     BadCost {
         field: &'static str,
         value: f64,
@@ -158,6 +164,22 @@ const SMP_COSTS: Costs = Costs {
     park_after_ns: 50_000.0,
 };
 
+/// The largest cost a machine description may give, in nanoseconds: a
+/// second per dispatch, message or lock is beyond any machine, and larger
+/// figures would only make every estimate meaningless.
+pub const MAX_COST_NS: f64 = 1e9;
+
+/// A core count or mesh side within `bambooc_runtime::MAX_CORES`.
+fn check_core_limit(what: &'static str, value: u32) -> Result<(), MachineError> {
+    if value > bambooc_runtime::MAX_CORES {
+        return Err(MachineError::AboveCoreLimit {
+            what,
+            value: value.into(),
+        });
+    }
+    Ok(())
+}
+
 impl Machine {
     /// A built-in machine: `tilepro64` or `smp:N` (N >= 1).
     pub fn builtin(name: &str) -> Result<Machine, MachineError> {
@@ -179,6 +201,7 @@ impl Machine {
             if cores == 0 {
                 return Err(MachineError::NoCores);
             }
+            check_core_limit("cores", cores)?;
             return Ok(Machine {
                 name: name.to_string(),
                 cores,
@@ -198,6 +221,8 @@ impl Machine {
             "mesh" => {
                 let width = f.topology.width.unwrap_or(0);
                 let height = f.topology.height.unwrap_or(0);
+                check_core_limit("topology.width", width)?;
+                check_core_limit("topology.height", height)?;
                 if u64::from(width) * u64::from(height) < u64::from(f.cores) {
                     return Err(MachineError::MeshTooSmall {
                         cores: f.cores,
@@ -212,6 +237,7 @@ impl Machine {
         if f.cores == 0 {
             return Err(MachineError::NoCores);
         }
+        check_core_limit("cores", f.cores)?;
         let costs = Costs {
             dispatch_ns: f.costs.dispatch_ns,
             message_base_ns: f.costs.message_base_ns,
@@ -232,7 +258,7 @@ impl Machine {
             ("wake_ns", costs.wake_ns),
             ("park_after_ns", costs.park_after_ns),
         ] {
-            if !value.is_finite() || value < 0.0 {
+            if !value.is_finite() || !(0.0..=MAX_COST_NS).contains(&value) {
                 return Err(MachineError::BadCost { field, value });
             }
         }
@@ -354,6 +380,38 @@ mod tests {
         assert!(matches!(
             Machine::from_toml("name = 1"),
             Err(MachineError::Syntax(_))
+        ));
+        // The core limit holds for files and built-ins alike, and costs
+        // stay within a second.
+        let limit = bambooc_runtime::MAX_CORES;
+        let many = format!("name = \"big\"\ncores = {}\n\n[topology]\nkind = \"full\"\n[costs]\ndispatch_ns = 1.0\nmessage_base_ns = 1.0\nmessage_per_hop_ns = 0.0\nlock_ns = 1.0\n", limit + 1);
+        assert_eq!(
+            Machine::from_toml(&many),
+            Err(MachineError::AboveCoreLimit {
+                what: "cores",
+                value: u64::from(limit) + 1
+            })
+        );
+        assert!(
+            Machine::from_toml(&many.replace(&format!("{}", limit + 1), &limit.to_string()))
+                .is_ok()
+        );
+        assert!(matches!(
+            Machine::builtin(&format!("smp:{}", limit + 1)),
+            Err(MachineError::AboveCoreLimit { .. })
+        ));
+        let wide = t.to_toml().replace("width = 8", "width = 4000000000");
+        assert!(matches!(
+            Machine::from_toml(&wide),
+            Err(MachineError::AboveCoreLimit {
+                what: "topology.width",
+                ..
+            })
+        ));
+        let slow = t.to_toml().replace("lock_ns = 30.0", "lock_ns = 1e300");
+        assert!(matches!(
+            Machine::from_toml(&slow),
+            Err(MachineError::BadCost { .. })
         ));
         let ring = t.to_toml().replace("\"mesh\"", "\"ring\"");
         assert_eq!(

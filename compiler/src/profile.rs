@@ -43,6 +43,16 @@ pub const VERSION: u32 = 4;
 pub const MIN_VERSION: u32 = 3;
 /// How far the probabilities of a task may sum away from 1.
 pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
+/// The largest figure a profile may hold: 10^18 nanoseconds is 31 years of
+/// run time, and no count of a real run comes near it. Larger figures only
+/// come from damaged or edited files.
+pub const MAX_FIGURE: f64 = 1e18;
+/// The most task objects a profile may say its run allocated: the
+/// simulator keeps every object it makes (tens of bytes each), so this
+/// bounds the compiler's memory, whatever the file says (a real run's
+/// task objects are far fewer: the seven benchmarks make at most
+/// thousands).
+pub const MAX_TASK_OBJECTS: u64 = 1 << 24;
 
 /// A profile file (see `docs/profile-format.md`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -224,6 +234,26 @@ pub enum ProfileError {
     NegativeFigure {
         path: String,
         value: f64,
+    },
+    /// A number above [`MAX_FIGURE`].
+    FigureTooLarge {
+        path: String,
+        value: f64,
+    },
+    /// More task objects allocated, all sites together, than
+    /// [`MAX_TASK_OBJECTS`].
+    TooManyObjects {
+        total: u64,
+    },
+    /// An allocation record whose `mean` is not its `total` over the
+    /// exit's count.
+    AllocMeanMismatch {
+        task: String,
+        exit: u32,
+        site: u32,
+        mean: f64,
+        total: u64,
+        count: u64,
     },
     /// The fingerprint is another program's. `difference` is the first
     /// reason found by comparing the profile with this program, if any.
@@ -446,7 +476,7 @@ impl Profile {
                 })
             }
         }
-        find_negative(&value, &mut String::new())?;
+        find_out_of_range(&value, &mut String::new())?;
         let profile: Profile = serde_json::from_str(text).map_err(json_error)?;
         let structure = profile.check_against(p);
         let expected = fingerprint(p);
@@ -472,6 +502,7 @@ impl Profile {
     fn check_against(&self, p: &Program) -> Result<(), ProfileError> {
         let mut seen = BTreeSet::new();
         let mut total = 0u64;
+        let mut objects = self.allocations_outside_tasks;
         for tp in &self.tasks {
             let Some(tid) = p.tasks.iter().position(|t| t.name == tp.task) else {
                 return Err(ProfileError::UnknownTask {
@@ -532,6 +563,20 @@ impl Profile {
                             site: a.site,
                         });
                     }
+                    // The simulator makes `mean` objects per invocation:
+                    // it must be what the run made, total over count.
+                    let made = a.mean * ep.count as f64;
+                    if (made - a.total as f64).abs() > 1e-6 * (a.total as f64).max(1.0) {
+                        return Err(ProfileError::AllocMeanMismatch {
+                            task: tp.task.clone(),
+                            exit: ep.exit,
+                            site: a.site,
+                            mean: a.mean,
+                            total: a.total,
+                            count: ep.count,
+                        });
+                    }
+                    objects = objects.saturating_add(a.total);
                     let expected = &p.class(p.alloc_site(AllocSiteId(a.site)).class).name;
                     if &a.class != expected {
                         return Err(ProfileError::SiteClassMismatch {
@@ -572,6 +617,9 @@ impl Profile {
                 sum: total,
                 stated: self.invocations,
             });
+        }
+        if objects > MAX_TASK_OBJECTS {
+            return Err(ProfileError::TooManyObjects { total: objects });
         }
         Ok(())
     }
@@ -652,12 +700,17 @@ fn json_error(e: serde_json::Error) -> ProfileError {
     }
 }
 
-/// The first negative number in a JSON value, with its path.
-fn find_negative(v: &serde_json::Value, path: &mut String) -> Result<(), ProfileError> {
+/// The first negative number or number above [`MAX_FIGURE`] in a JSON
+/// value, with its path.
+fn find_out_of_range(v: &serde_json::Value, path: &mut String) -> Result<(), ProfileError> {
     use serde_json::Value;
     match v {
         Value::Number(n) => match n.as_f64() {
             Some(x) if x < 0.0 || !x.is_finite() => Err(ProfileError::NegativeFigure {
+                path: path.clone(),
+                value: x,
+            }),
+            Some(x) if x > MAX_FIGURE => Err(ProfileError::FigureTooLarge {
                 path: path.clone(),
                 value: x,
             }),
@@ -667,7 +720,7 @@ fn find_negative(v: &serde_json::Value, path: &mut String) -> Result<(), Profile
             for (i, item) in items.iter().enumerate() {
                 let len = path.len();
                 path.push_str(&format!("[{i}]"));
-                find_negative(item, path)?;
+                find_out_of_range(item, path)?;
                 path.truncate(len);
             }
             Ok(())
@@ -679,7 +732,7 @@ fn find_negative(v: &serde_json::Value, path: &mut String) -> Result<(), Profile
                     path.push('.');
                 }
                 path.push_str(k);
-                find_negative(item, path)?;
+                find_out_of_range(item, path)?;
                 path.truncate(len);
             }
             Ok(())

@@ -197,3 +197,394 @@ fn profile_gen_builds_run_on_one_core() {
         );
     }
 }
+
+// ---- build folders, the runtime cache and output paths (issue 30) ----
+
+const HELLO: &[u8] = b"task t(StartupObject s in initialstate) {\n  System.out.println(\"hi\");\n  taskexit(s: initialstate := false);\n}\n";
+
+/// A fresh folder holding `p.bb` (HELLO), with its own `tmp/` (TMPDIR) and
+/// `xdg/` (XDG_CACHE_HOME), so each test sees only its own build folders
+/// and runtime cache.
+fn sandbox(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("bambooc-cli-{name}-"))
+        .tempdir()
+        .unwrap();
+    for sub in ["tmp", "xdg"] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+    }
+    let src = dir.path().join("p.bb");
+    std::fs::write(&src, HELLO).unwrap();
+    (dir, src)
+}
+
+/// bambooc with TMPDIR and XDG_CACHE_HOME inside the sandbox.
+fn sandboxed(dir: &std::path::Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_bambooc"));
+    c.env("TMPDIR", dir.join("tmp"))
+        .env("XDG_CACHE_HOME", dir.join("xdg"))
+        .current_dir(dir);
+    c
+}
+
+fn stderr_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Every file under `dir` whose name ends with `suffix`.
+fn files_ending(dir: &std::path::Path, suffix: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(suffix) {
+                found.push(p);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn damaged_runtime_object_is_rebuilt() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, _src) = sandbox("cache");
+    let out = sandboxed(dir.path())
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let root = dir.path().join("xdg/bambooc");
+    let mode = std::fs::metadata(&root).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o700, "the cache folder must be private");
+    let objects = files_ending(&root, ".o");
+    assert!(
+        !objects.is_empty(),
+        "no runtime object under {}",
+        root.display()
+    );
+    for o in &objects {
+        std::fs::write(o, b"").unwrap();
+    }
+    let out = sandboxed(dir.path())
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let run = Command::new(dir.path().join("p")).output().unwrap();
+    assert_eq!(run.stdout, b"hi\n");
+    for o in &objects {
+        assert!(
+            std::fs::metadata(o).unwrap().len() > 0,
+            "{} not rebuilt",
+            o.display()
+        );
+    }
+}
+
+#[test]
+fn unwritable_cache_falls_back_to_a_private_runtime() {
+    let (dir, _src) = sandbox("nocache");
+    // XDG_CACHE_HOME names a file: no cache folder can be made there.
+    std::fs::write(dir.path().join("file"), b"").unwrap();
+    let out = sandboxed(dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("file"))
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("compiled for this build only"), "{err}");
+    let run = Command::new(dir.path().join("p")).output().unwrap();
+    assert_eq!(run.stdout, b"hi\n");
+}
+
+#[test]
+fn failed_builds_remove_their_build_folder() {
+    let (dir, _src) = sandbox("failed");
+    let out = sandboxed(dir.path())
+        .env("CC", "false")
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let left: Vec<_> = std::fs::read_dir(dir.path().join("tmp"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("bambooc-build"))
+        .collect();
+    assert!(left.is_empty(), "build folders left behind: {left:?}");
+}
+
+#[test]
+fn output_path_errors_name_their_cause() {
+    let (dir, src) = sandbox("output");
+    let before = std::fs::read(&src).unwrap();
+    // (arguments, environment, what the error must say)
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 4] = [
+        (&["-o", "nodir/p"], &[], "the folder `nodir` does not exist"),
+        (&["-o", "p.bb"], &[], "is the input file"),
+        (&["-o", "tmp"], &[], "it is a folder"),
+        (
+            &["-o", "p"],
+            &[("CC", "false")],
+            "`false` does not work as a C compiler",
+        ),
+    ];
+    for (args, env, want) in cases {
+        let mut cmd = sandboxed(dir.path());
+        cmd.arg("p.bb").args(args).envs(env.iter().copied());
+        let out = cmd.output().unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: wanted `{want}` in:\n{err}");
+        assert!(!err.contains("internal compiler error"), "{args:?}: {err}");
+    }
+    assert_eq!(
+        std::fs::read(&src).unwrap(),
+        before,
+        "the source was overwritten"
+    );
+}
+
+/// A second user for the tests that need another owner: created when the
+/// tests run as root (`useradd`), else `None` and the test says it skipped.
+fn second_user(test: &str) -> Option<(u32, u32)> {
+    const NAME: &str = "bambooc-test30";
+    let id = |flag: &str| -> Option<u32> {
+        let out = Command::new("id").args([flag, NAME]).output().ok()?;
+        String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+    };
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    if !root {
+        eprintln!("{test}: skipped: needs root to create a second user");
+        return None;
+    }
+    if id("-u").is_none() {
+        let _ = Command::new("useradd")
+            .args([
+                "--system",
+                "--no-create-home",
+                "--shell",
+                "/bin/false",
+                NAME,
+            ])
+            .output();
+    }
+    match (id("-u"), id("-g")) {
+        (Some(u), Some(g)) => Some((u, g)),
+        _ => {
+            eprintln!("{test}: skipped: cannot create the user {NAME} (useradd)");
+            None
+        }
+    }
+}
+
+#[test]
+fn cache_folder_of_another_user_is_refused() {
+    let Some((uid, gid)) = second_user("cache_folder_of_another_user_is_refused") else {
+        return;
+    };
+    let (dir, _src) = sandbox("owner");
+    let planted = dir.path().join("xdg/bambooc");
+    std::fs::create_dir(&planted).unwrap();
+    std::os::unix::fs::chown(&planted, Some(uid), Some(gid)).unwrap();
+    let out = sandboxed(dir.path())
+        .args(["p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("owned by another user"), "{err}");
+    assert!(!dir.path().join("p").exists());
+}
+
+#[test]
+fn planted_build_folders_are_never_used() {
+    let Some((uid, gid)) = second_user("planted_build_folders_are_never_used") else {
+        return;
+    };
+    let (dir, _src) = sandbox("planted");
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, b"precious\n").unwrap();
+    // The other user plants folders under every name the next few hundred
+    // processes would have used, each with `program.c` pointing at the
+    // victim.
+    let last: u32 = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0);
+    for pid in last + 1..last + 400 {
+        for what in ["build", "run"] {
+            let d = dir.path().join(format!("tmp/bambooc-{what}-{pid}-0"));
+            std::fs::create_dir(&d).unwrap();
+            let link = d.join(if what == "build" { "program.c" } else { "p" });
+            std::os::unix::fs::symlink(&victim, &link).unwrap();
+            std::os::unix::fs::lchown(&link, Some(uid), Some(gid)).unwrap();
+            std::os::unix::fs::chown(&d, Some(uid), Some(gid)).unwrap();
+        }
+    }
+    for args in [&["p.bb", "-o", "p"][..], &["run", "p.bb"][..]] {
+        let out = sandboxed(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr_of(&out));
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious\n", "{args:?}");
+    }
+}
+
+#[test]
+fn read_only_output_folder_is_reported() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let as_other = second_user("read_only_output_folder_is_reported");
+    let (dir, _src) = sandbox("readonly");
+    let ro = dir.path().join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    let mut cmd = sandboxed(dir.path());
+    if let Some((uid, gid)) = as_other {
+        // Root writes anywhere: the build runs as the other user, with a
+        // sandbox of its own.
+        for p in [dir.path(), &dir.path().join("tmp"), &dir.path().join("xdg")] {
+            std::os::unix::fs::chown(p, Some(uid), Some(gid)).unwrap();
+        }
+        cmd.uid(uid).gid(gid);
+    }
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let out = cmd.args(["p.bb", "-o", "ro/p"]).output().unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot write `ro/p`: permission denied"),
+        "{err}"
+    );
+    assert!(!err.contains("internal compiler error"), "{err}");
+}
+
+// ---- run-time ends: stack overflow and signals (issue 30) ----
+
+/// Builds `src` in a sandbox at `-O<opt>`; returns the sandbox and the
+/// executable.
+fn built(name: &str, src: &str, opt: &str) -> (tempfile::TempDir, PathBuf) {
+    let (dir, _) = sandbox(name);
+    std::fs::write(dir.path().join(format!("{name}.bb")), src).unwrap();
+    let out = sandboxed(dir.path())
+        .args([&format!("{name}.bb"), opt, "-o", name])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let exe = dir.path().join(name);
+    (dir, exe)
+}
+
+/// Runs `exe` under `timeout` (so a spinning program fails the test).
+fn run_limited(exe: &std::path::Path, env: &[(&str, &str)], args: &[&str]) -> Output {
+    Command::new("timeout")
+        .arg("60")
+        .arg(exe)
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
+}
+
+const DOWN: &str = "class R {\n  int down(int n) { return down(n + 1) + 1; }\n}\n\
+task t(StartupObject s in initialstate) {\n  System.out.println(\"before\");\n  R r = new R();\n  System.out.println(r.down(0));\n  taskexit(s: initialstate := false);\n}\n";
+
+#[test]
+fn stack_overflow_is_a_run_time_error() {
+    // At -O2 the C compiler used to turn this recursion into a loop that
+    // never ended.
+    for opt in ["-O0", "-O2"] {
+        let (_dir, exe) = built("down", DOWN, opt);
+        for cores in ["1", "4"] {
+            let out = run_limited(&exe, &[("BAMBOO_CORES", cores)], &[]);
+            let err = stderr_of(&out);
+            assert_eq!(out.status.code(), Some(1), "{opt}, {cores} cores: {err}");
+            assert_eq!(out.stdout, b"before\n", "{opt}, {cores} cores: output lost");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(
+                err.starts_with("bamboo: error: stack overflow in task t (declared at down.bb:4)"),
+                "{opt}, {cores} cores: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn stack_overflow_on_any_core_and_bamboo_stack() {
+    // Eight objects recurse as deep as the argument says, one task each,
+    // spread over the cores.
+    let src = "class Job { flag go; int depth; Job(int d) { depth = d; } }\n\
+class R { int down(int n) { if (n == 0) return 0; return down(n - 1) + 1; } }\n\
+task startup(StartupObject s in initialstate) {\n  int d = Integer.parseInt(s.args[0]);\n  for (int i = 0; i < 8; i++) new Job(d) { go := true };\n  taskexit(s: initialstate := false);\n}\n\
+task work(Job j in go) {\n  System.out.println(new R().down(j.depth));\n  taskexit(j: go := false);\n}\n";
+    let (_dir, exe) = built("deep", src, "-O2");
+    for cores in ["1", "4"] {
+        let out = run_limited(&exe, &[("BAMBOO_CORES", cores)], &["1000000000"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{cores} cores: {err}");
+        assert!(
+            err.starts_with("bamboo: error: stack overflow in task work"),
+            "{cores} cores: {err}"
+        );
+        // 100,000 calls fit the default stack but not 256 KiB, on every
+        // core (core 0 included).
+        let fits = run_limited(&exe, &[("BAMBOO_CORES", cores)], &["100000"]);
+        assert_eq!(fits.status.code(), Some(0), "{}", stderr_of(&fits));
+        assert_eq!(fits.stdout, "100000\n".repeat(8).as_bytes());
+        let small = [("BAMBOO_CORES", cores), ("BAMBOO_STACK", "256K")];
+        let out = run_limited(&exe, &small, &["100000"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{cores} cores, 256K: {err}");
+        assert!(err.contains("stack overflow in task work"), "{err}");
+    }
+}
+
+const LOOPS: &str = "task t(StartupObject s in initialstate) {\n  System.out.println(\"line one\");\n  System.out.println(\"line two\");\n\
+  int n = 0;\n  while (n >= 0) { n = (n + 1) % 1000; }\n  System.out.println(\"never\");\n  taskexit(s: initialstate := false);\n}\n";
+
+#[test]
+fn output_survives_timeout_and_signals() {
+    let (_dir, exe) = built("loops", LOOPS, "-O2");
+    let out = Command::new("timeout").arg("2").arg(&exe).output().unwrap();
+    assert_eq!(out.status.code(), Some(124));
+    assert_eq!(
+        out.stdout, b"line one\nline two\n",
+        "timeout 2 lost the output"
+    );
+    for (sig, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let out = Command::new("timeout")
+            .args(["--preserve-status", "-s", sig, "1"])
+            .arg(&exe)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "SIG{sig}: {}",
+            stderr_of(&out)
+        );
+        assert_eq!(
+            out.stdout, b"line one\nline two\n",
+            "SIG{sig} lost the output"
+        );
+    }
+    // Killed outright: what was printed more than 100 ms before is out.
+    let out = Command::new("timeout")
+        .args(["-s", "KILL", "1"])
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.stdout, b"line one\nline two\n",
+        "SIGKILL lost the output"
+    );
+}

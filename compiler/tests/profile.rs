@@ -512,3 +512,46 @@ fn the_simulator_hands_queued_work_to_idle_cores_unless_told_not_to() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn impossible_allocation_figures_are_diagnosed_not_allocated() {
+    // `"mean": 1e12` (or 1e9) in a profile once made `--profile P --cores
+    // 4` allocate gigabytes in the simulator and abort with a backtrace.
+    let dir = temp_dir("huge");
+    let (program, exe) = build_profiling("examples/keyword.bb", &dir);
+    let file = dir.join("keyword.profile");
+    let mut cmd = Command::new(&exe);
+    cmd.arg(repo_root().join("examples/words.txt"));
+    let (_, text, _) = profiled_run(&program, cmd, &file);
+    for mean in [1e9, 1e12] {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let exit = v["tasks"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .flat_map(|t| t["exits"].as_array_mut().unwrap().iter_mut())
+            .find(|e| !e["allocations"].as_array().unwrap().is_empty())
+            .expect("an exit that allocates");
+        let count = exit["count"].as_u64().unwrap();
+        exit["allocations"][0]["mean"] = mean.into();
+        exit["allocations"][0]["total"] = ((mean as u64) * count).into();
+        let bad = dir.join("bad.profile");
+        std::fs::write(&bad, v.to_string()).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+            .args(["--color", "never", "--cores", "4", "--profile"])
+            .arg(&bad)
+            .arg(repo_root().join("examples/keyword.bb"))
+            .arg("-o")
+            .arg(dir.join("never-built"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{mean}: {stderr}");
+        assert!(
+            stderr.contains("[E0608]") && stderr.contains("task objects"),
+            "{mean}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,6 +13,7 @@
 #include "profile.c"
 #include "sharing.c"
 #include "sched.c"
+#include "signals.c"
 #include "cores.c"
 
 const uint32_t bb_abi_version = BB_ABI_VERSION;

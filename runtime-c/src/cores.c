@@ -504,7 +504,9 @@ static void bb_core_loop(bb_ctx *ctx) {
 
 static void *bb_core_thread(void *arg) {
   bb_ctx *ctx = arg;
+  bb_signals_thread_init(ctx);
   bb_core_loop(ctx);
+  bb_signals_thread_done();
   return NULL;
 }
 
@@ -538,11 +540,14 @@ void bb_run(bb_ctx *ctx) {
     }
     return;
   }
+  pthread_attr_t attr;
+  bb_core_thread_attr(&attr);  /* signals.c: BAMBOO_STACK */
   for (uint32_t c = 1; c < rt->ncores; c++) {
     bb_ctx *cc = &rt->cores[c];
-    if (pthread_create(&cc->thread, NULL, bb_core_thread, cc) != 0) bb_panic("cannot start the thread of core %u", c);
+    if (pthread_create(&cc->thread, &attr, bb_core_thread, cc) != 0) bb_panic("cannot start the thread of core %u", c);
     bb_pin(cc, cc->thread);
   }
+  pthread_attr_destroy(&attr);
   bb_pin(ctx, pthread_self());
   bb_core_loop(&rt->cores[0]);
   for (uint32_t c = 1; c < rt->ncores; c++) pthread_join(rt->cores[c].thread, NULL);
@@ -604,12 +609,13 @@ static bool bb_env_on(const char *name) {
 static void bb_layout_setup(bb_runtime *rt) {
   const bb_program *prog = rt->prog;
   uint32_t n = prog->ncores ? prog->ncores : 1, nt = prog->ntasks;
+  if (n > BB_MAX_CORES) bb_panic("program built for %u cores, above the limit of %d", n, BB_MAX_CORES);
   const char *env = getenv("BAMBOO_CORES");
   if (env && *env) {
     char *end;
     long v = strtol(env, &end, 10);
-    if (*end || v < 1 || v > 1024) {
-      fprintf(stderr, "bamboo: error: BAMBOO_CORES must be a number from 1 to 1024, not `%s`\n", env);
+    if (*end || v < 1 || v > BB_MAX_CORES) {
+      fprintf(stderr, "bamboo: error: BAMBOO_CORES must be a number from 1 to %d, not `%s`\n", BB_MAX_CORES, env);
       exit(2);
     }
     if (prog->default_layout || !prog->routes) n = (uint32_t)v;
@@ -923,9 +929,11 @@ void bb_runtime_finish(bb_ctx *ctx) {
 
 int bb_main(const bb_program *prog, int argc, char **argv) {
   bb_ctx *ctx = bb_runtime_init(prog, argc, argv);
+  bb_signals_start(ctx->rt);
   if (prog->init) prog->init(ctx);
   bb_publish_startup(ctx);
-  bb_run(ctx);
+  bb_run_cores(ctx);  /* signals.c: on a thread when BAMBOO_STACK is set */
+  bb_signals_stop();
   bb_runtime_finish(ctx);
   return 0;
 }

@@ -56,6 +56,13 @@ void bb_sched_mark_core(bb_ctx *leader, bb_ctx *core);
 void bb_gc_request(bb_ctx *ctx);
 bool bb_other_cores_idle(bb_ctx *ctx);
 void bb_trace_event(bb_ctx *ctx, uint32_t kind, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1);
+/* signals.c: SIGINT/SIGTERM/SIGHUP, the periodic flush, stack overflows */
+void bb_signals_start(bb_runtime *rt);
+void bb_signals_stop(void);
+void bb_signals_thread_init(bb_ctx *ctx);
+void bb_signals_thread_done(void);
+void bb_core_thread_attr(pthread_attr_t *a);
+void bb_run_cores(bb_ctx *ctx);
 /* error.c: first caller wins; later callers (other cores) never return */
 void bb_halt_begin(bb_runtime *rt);
 /* object.c: descriptors of the internal classes */

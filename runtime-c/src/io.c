@@ -14,6 +14,7 @@ void bb_out_init(bb_runtime *rt) {
   rt->out_buf = malloc(rt->out_cap);
   if (!rt->out_buf) bb_panic("out of memory");
   rt->out_len = 0;
+  rt->out_tty = isatty(1);
 }
 
 static void bb_write_fd(int fd, const char *p, size_t n);
@@ -50,6 +51,9 @@ void bb_out_write(bb_ctx *ctx, const char *bytes, size_t n) {
   else {
     memcpy(rt->out_buf + rt->out_len, bytes, n);
     rt->out_len += n;
+    /* a terminal shows each line as it is printed (elsewhere the signal
+       thread writes the buffer every 100 ms: signals.c) */
+    if (rt->out_tty && memchr(bytes, '\n', n)) bb_out_flush_locked(rt);
   }
   pthread_mutex_unlock(&rt->out_lock);
 }

@@ -11,6 +11,11 @@
 /// The runtime ABI version; `bb.h` defines the same number as `BB_ABI_VERSION`.
 pub const ABI_VERSION: u32 = 7;
 
+/// The most cores a program can run on, everywhere: `--cores`, layout and
+/// machine files, `BAMBOO_CORES`; the runtime's headers define the same
+/// number as `BB_MAX_CORES`.
+pub const MAX_CORES: u32 = 1024;
+
 /// Every header and C file of the runtime: (path relative to `runtime-c/`, contents).
 pub const SOURCES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/sources.rs"));
 
@@ -255,6 +260,19 @@ mod tests {
         assert!(
             bb_h.contains(&want),
             "bb.h and lib.rs disagree on the ABI version"
+        );
+    }
+
+    #[test]
+    fn core_limit_matches_header() {
+        let (_, types_h) = SOURCES
+            .iter()
+            .find(|(p, _)| *p == "include/bb/types.h")
+            .unwrap();
+        let want = format!("#define BB_MAX_CORES    {MAX_CORES} ");
+        assert!(
+            types_h.contains(&want),
+            "bb/types.h and lib.rs disagree on the core limit"
         );
     }
 

@@ -17,6 +17,10 @@ pub fn layout_diagnostic(file: &str, e: &LayoutError) -> Diagnostic {
             format!("was made for program `{found}`, not `{expected}`")
         }
         NoCores => "has no cores".to_string(),
+        TooManyCores { cores } => format!(
+            "has {cores} cores; programs run on at most {}",
+            bambooc_runtime::MAX_CORES
+        ),
         UnknownTask { task, core: Some(c) } => format!("names unknown task `{task}` on core {c}"),
         UnknownTask { task, core: None } => format!("names unknown task `{task}`"),
         CoreOutOfRange { core, cores } => {

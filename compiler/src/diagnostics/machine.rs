@@ -20,7 +20,12 @@ pub fn machine_error_message(source: &str, e: &MachineError) -> String {
             "machine description `{source}`: a {width}x{height} mesh cannot hold {cores} cores"
         ),
         MachineError::BadCost { field, value } => format!(
-            "machine description `{source}`: `costs.{field}` is {value}, but costs must be finite and not negative"
+            "machine description `{source}`: `costs.{field}` is {value}, but costs must be from 0 to {:e} ns",
+            crate::machine::MAX_COST_NS
+        ),
+        MachineError::AboveCoreLimit { what, value } => format!(
+            "machine `{source}`: `{what}` is {value}, but programs run on at most {} cores",
+            bambooc_runtime::MAX_CORES
         ),
         MachineError::TooManyCores { asked, cores } => {
             format!("machine `{source}` has {cores} cores, but {asked} were asked for")

@@ -1,7 +1,9 @@
 //! Wording of profile errors (`--profile FILE`, `--count-hint`).
 
 use super::Diagnostic;
-use crate::profile::{ProfileError, UnknownHintTask, FORMAT, MIN_VERSION, VERSION};
+use crate::profile::{
+    ProfileError, UnknownHintTask, FORMAT, MAX_FIGURE, MAX_TASK_OBJECTS, MIN_VERSION, VERSION,
+};
 
 const REGENERATE: &str =
     "rebuild the program with `--profile-gen`, run it, and pass the profile it writes";
@@ -45,6 +47,23 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
             format!("profile `{file}` has a negative figure: `{path}` is {value}"),
         )
         .with_help("counts, times and probabilities in a profile are never negative"),
+        FigureTooLarge { path, value } => Diagnostic::global(
+            "E0608",
+            format!("profile `{file}` has an impossible figure: `{path}` is {value}, above {MAX_FIGURE:e}"),
+        )
+        .with_help(REGENERATE)
+        .with_note("no count of a run and no time in nanoseconds (31 years) comes near it"),
+        TooManyObjects { total } => Diagnostic::global(
+            "E0608",
+            format!("profile `{file}` says the run allocated {total} task objects; at most {MAX_TASK_OBJECTS} are accepted"),
+        )
+        .with_help(REGENERATE)
+        .with_note("the simulator keeps every task object it makes, so this bounds the compiler's memory"),
+        AllocMeanMismatch { task, exit, site, mean, total, count } => Diagnostic::global(
+            "E0609",
+            format!("profile `{file}`: allocation site {site} under exit {exit} of task `{task}` has mean {mean}, but {total} objects over {count} invocations"),
+        )
+        .with_help(REGENERATE),
         OtherProgram { program, found, expected, difference } => {
             let mut d = Diagnostic::global(
                 "E0605",

@@ -289,6 +289,49 @@ fn negative_figures() {
 }
 
 #[test]
+fn figures_beyond_any_run_are_rejected() {
+    // An allocation mean of 10^12 (or 10^9) once made the simulator of
+    // `--profile P --cores 4` allocate gigabytes and abort.
+    let p = program(SRC);
+    let huge = edited(&p, |x| {
+        let a = &mut x.tasks[0].exits[1].allocations[0];
+        (a.mean, a.total) = (1e12, 1_000_000_000_000);
+    });
+    assert_eq!(
+        err(&p, &huge),
+        ProfileError::TooManyObjects {
+            total: 1_000_000_000_001
+        }
+    );
+    let inconsistent = edited(&p, |x| x.tasks[0].exits[1].allocations[0].mean = 1e9);
+    assert_eq!(
+        err(&p, &inconsistent),
+        ProfileError::AllocMeanMismatch {
+            task: "startup".into(),
+            exit: 1,
+            site: 0,
+            mean: 1e9,
+            total: 3,
+            count: 1
+        }
+    );
+    let time = edited(&p, |x| x.tasks[2].exits[1].time_mean_ns = 1e300);
+    assert_eq!(
+        err(&p, &time),
+        ProfileError::FigureTooLarge {
+            path: "tasks[2].exits[1].time_mean_ns".into(),
+            value: 1e300
+        }
+    );
+    // At the limits, a profile is still read.
+    let most = edited(&p, |x| {
+        let a = &mut x.tasks[0].exits[1].allocations[0];
+        (a.mean, a.total) = ((MAX_TASK_OBJECTS - 1) as f64, MAX_TASK_OBJECTS - 1);
+    });
+    assert!(Profile::from_json(&p, &most).is_ok());
+}
+
+#[test]
 fn not_a_number_is_malformed() {
     // JSON has no NaN; a profile writer that printed one made a bad file.
     let p = program(SRC);

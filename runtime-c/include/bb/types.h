@@ -148,6 +148,7 @@ struct bb_class {
  * ========================================================================== */
 
 #define BB_MAX_PARAMS   16   /* parameters per task */
+#define BB_MAX_CORES    1024 /* cores of any layout (bambooc_runtime::MAX_CORES) */
 #define BB_MAX_TAGSLOTS 16   /* tag variables named in one task's parameter list */
 #define BB_MAX_STAGED   64   /* tag actions in one taskexit */
 
@@ -475,6 +476,7 @@ struct bb_runtime {
   bb_barrier        gc_barrier;
   pthread_mutex_t   tag_lock;      /* tag bindings, when ncores > 1 */
   uint32_t          halting;       /* System.exit or an error: output closed (atomic) */
+  bool              out_tty;       /* stdout is a terminal: flushed at each newline */
 };
 
 #endif
