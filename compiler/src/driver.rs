@@ -225,12 +225,48 @@ pub struct Frontend {
     /// How long each stage took, in order (`BAMBOOC_TIME_PASSES=1` prints
     /// them).
     pub timings: Vec<(&'static str, std::time::Duration)>,
+    /// The CSTG (paper 4.3.1) and the lock plan (4.2), each built the first
+    /// time a stage asks (`cstg`, `lock_plan`): one compiler run builds
+    /// every stage product once and hands it on.
+    cstg: std::cell::OnceCell<crate::analysis::cstg::Cstg>,
+    locks: std::cell::OnceCell<crate::analysis::disjoint::LockPlan>,
 }
 
 impl Frontend {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
+
+    /// The CSTG of the checked program (None when it did not check).
+    pub fn cstg(&self) -> Option<&crate::analysis::cstg::Cstg> {
+        let (Some(p), Some(astgs)) = (&self.program, &self.astgs) else {
+            return None;
+        };
+        Some(
+            self.cstg
+                .get_or_init(|| timed("cstg", || crate::analysis::cstg::build(p, astgs))),
+        )
+    }
+
+    /// The disjointness analysis' lock plan of the checked program.
+    pub fn lock_plan(&self) -> Option<&crate::analysis::disjoint::LockPlan> {
+        let p = self.program.as_ref()?;
+        Some(self.locks.get_or_init(|| lock_plan(p).0))
+    }
+}
+
+/// Runs one stage; with `BAMBOOC_TIME_PASSES` set, prints how long it took.
+pub fn timed<T>(stage: &str, f: impl FnOnce() -> T) -> T {
+    let t = std::time::Instant::now();
+    let out = f();
+    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+        print_time(stage, t.elapsed());
+    }
+    out
+}
+
+fn print_time(stage: &str, d: std::time::Duration) {
+    eprintln!("time: {stage:<8} {:>10.3} ms", d.as_secs_f64() * 1e3);
 }
 
 /// Reads source files; unreadable files and invalid UTF-8 become
@@ -362,6 +398,8 @@ pub fn frontend(
         program,
         astgs,
         timings,
+        cstg: Default::default(),
+        locks: Default::default(),
     }
 }
 
@@ -448,7 +486,7 @@ fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
     let fe = frontend(sources, ids, diags);
     if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
         for (stage, d) in &fe.timings {
-            eprintln!("time: {stage:<8} {:>10.3} ms", d.as_secs_f64() * 1e3);
+            print_time(stage, *d);
         }
     }
     let text = render(&fe, args.error_format, use_color(args.color));
@@ -525,8 +563,8 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
         Ok(cg) => cg,
         Err(code) => return code,
     };
-    if let (Some(markov), Some(program), None) = (&markov, &fe.program, &cg.layout) {
-        cg.layout = Some(synthesised_layout(args, program, markov, cg.cores));
+    if let (Some(markov), None) = (&markov, &cg.layout) {
+        cg.layout = Some(synthesised_layout(args, &fe, markov, cg.cores));
     }
     let cg = &cg;
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
@@ -543,23 +581,28 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
 /// a profile (paper 4.3-4.5) for `cores` cores of this machine (`smp:N`).
 fn synthesised_layout(
     args: &CommonArgs,
-    program: &hir::Program,
+    fe: &Frontend,
     markov: &crate::profile::MarkovModel,
     cores: u32,
 ) -> crate::layout::Layout {
     let name = program_name(args);
-    let astgs = crate::analysis::astg::build(program);
-    let cstg = crate::analysis::cstg::build(program, &astgs);
-    let model = crate::sim::model_from(program, &name, &cstg, markov, &lock_plan(program).0);
+    let (Some(program), Some(cstg), Some(locks)) = (&fe.program, fe.cstg(), fe.lock_plan()) else {
+        unreachable!("a profile is loaded only for a checked program");
+    };
+    let model = timed("simmodel", || {
+        crate::sim::model_from(program, &name, cstg, markov, locks)
+    });
     let machine = crate::machine::Machine::builtin(&format!("smp:{}", cores.max(1)))
         .expect("smp:N is a built-in machine for every N >= 1");
-    synthesise(
-        &model,
-        &machine,
-        cores.max(1),
-        DEFAULT_SEED,
-        crate::sim::SimOptions::default(),
-    )
+    timed("synth", || {
+        synthesise(
+            &model,
+            &machine,
+            cores.max(1),
+            DEFAULT_SEED,
+            crate::sim::SimOptions::default(),
+        )
+    })
     .layout
 }
 
@@ -652,20 +695,19 @@ pub fn load_profile(
         report(diagnostics::profile_diagnostic(&shown, &e));
         ErrorReported
     })?;
-    let astgs = crate::analysis::astg::build(program);
-    let cstg = crate::analysis::cstg::build(program, &astgs);
-    let model = crate::profile::model_with_hints(program, &cstg, &profile, &pa.count_hint)
-        .map_err(|e| {
-            report(diagnostics::count_hint_diagnostic(&e));
-            ErrorReported
-        })?;
+    let Some(cstg) = fe.cstg() else {
+        return Err(ErrorReported);
+    };
+    let model = timed("markov", || {
+        crate::profile::model_with_hints(program, cstg, &profile, &pa.count_hint)
+    })
+    .map_err(|e| {
+        report(diagnostics::count_hint_diagnostic(&e));
+        ErrorReported
+    })?;
     if args.emit.contains(&EmitKind::Markov) {
         let out = PathBuf::from(format!("{}.markov.txt", artifact_stem(args).display()));
-        let text = format!(
-            "{}{}",
-            model.dump(program),
-            model.dump_graph(program, &cstg)
-        );
+        let text = format!("{}{}", model.dump(program), model.dump_graph(program, cstg));
         if let Err(e) = std::fs::write(&out, text) {
             eprintln!("error: cannot write `{}`: {e}", out.display());
             return Err(ErrorReported);
@@ -797,13 +839,18 @@ pub fn compile_program(
         layout: cg.layout.clone(),
         cores: cg.cores,
     };
-    let locks = if cg.no_lock_merge {
-        crate::analysis::disjoint::LockPlan::none(program)
-    } else {
-        lock_plan(program).0
+    let none;
+    let locks = match fe.lock_plan() {
+        Some(l) if !cg.no_lock_merge => l,
+        _ => {
+            none = crate::analysis::disjoint::LockPlan::none(program);
+            &none
+        }
     };
-    let c = crate::codegen::generate(program, &fe.sources, &opts, &locks)
-        .map_err(|e| format!("error: {e}"))?;
+    let c = timed("codegen", || {
+        crate::codegen::generate(program, &fe.sources, &opts, locks)
+    })
+    .map_err(|e| format!("error: {e}"))?;
     let keep = args.emit.contains(&EmitKind::C);
     let dir = if keep {
         PathBuf::from(format!("{}.c", c_stem.display()))
@@ -817,21 +864,50 @@ pub fn compile_program(
         .map_err(|e| format!("error: cannot write `{}`: {e}", program_c.display()))?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let extra = extra_cflags();
-    let runtime = runtime_object(&cc, cg.opt_level, &extra)?;
-    let out = std::process::Command::new(&cc)
-        .args(bambooc_runtime::CFLAGS)
-        .args(optimisation_flags(cg.opt_level))
-        .args(&extra)
-        .arg("-w")
-        .arg("-I")
-        .arg(runtime.parent().expect("the runtime object lies in its source folder").join(bambooc_runtime::INCLUDE_DIR))
-        .arg(&program_c)
-        .arg(&runtime)
-        .arg("-o")
-        .arg(output)
-        .args(bambooc_runtime::LIBS)
-        .output()
-        .map_err(|e| format!("error: cannot run the C compiler `{cc}`: {e}\nhelp: install a C compiler or set CC"))?;
+    let runtime = timed("runtime", || runtime_object(&cc, cg.opt_level, &extra))?;
+    // Compiled and linked in two steps, so each can be timed.
+    let program_o = dir.join("program.o");
+    let out = timed("cc", || {
+        std::process::Command::new(&cc)
+            .args(bambooc_runtime::CFLAGS)
+            .args(optimisation_flags(cg.opt_level))
+            .args(&extra)
+            .arg("-w")
+            .arg("-I")
+            .arg(
+                runtime
+                    .parent()
+                    .expect("the runtime object lies in its source folder")
+                    .join(bambooc_runtime::INCLUDE_DIR),
+            )
+            .arg("-c")
+            .arg(&program_c)
+            .arg("-o")
+            .arg(&program_o)
+            .output()
+    })
+    .map_err(|e| {
+        format!(
+            "error: cannot run the C compiler `{cc}`: {e}\nhelp: install a C compiler or set CC"
+        )
+    })?;
+    let out = if out.status.success() {
+        timed("link", || {
+            std::process::Command::new(&cc)
+                .args(bambooc_runtime::CFLAGS)
+                .args(optimisation_flags(cg.opt_level))
+                .args(&extra)
+                .arg(&program_o)
+                .arg(&runtime)
+                .arg("-o")
+                .arg(output)
+                .args(bambooc_runtime::LIBS)
+                .output()
+        })
+        .map_err(|e| format!("error: cannot run the linker `{cc}`: {e}"))?
+    } else {
+        out
+    };
     if !out.status.success() {
         // The build folder stays, for the bug report.
         return Err(format!(
@@ -980,39 +1056,28 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             // profile.
             EmitKind::C | EmitKind::Markov | EmitKind::Layout | EmitKind::SimTrace => continue,
             EmitKind::Astg | EmitKind::Cstg => {
-                let (Some(p), Some(astgs)) = (&fe.program, &fe.astgs) else {
+                let (Some(p), Some(astgs), Some(g)) = (&fe.program, &fe.astgs, fe.cstg()) else {
                     continue;
                 };
                 let (ext, dot) = if *kind == EmitKind::Astg {
                     ("astg", crate::analysis::cstg::astgs_to_dot(p, astgs))
                 } else {
-                    let t = std::time::Instant::now();
-                    let g = crate::analysis::cstg::build(p, astgs);
-                    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
-                        eprintln!(
-                            "time: {:<8} {:>10.3} ms",
-                            "cstg",
-                            t.elapsed().as_secs_f64() * 1e3
-                        );
-                    }
                     ("cstg", g.to_dot(p, &fe.sources))
                 };
                 write_dot(&stem, ext, &dot)?;
                 continue;
             }
-            EmitKind::Locks => match &fe.program {
-                Some(p) => {
-                    let (plan, time) = lock_plan(p);
+            EmitKind::Locks => match (&fe.program, fe.lock_plan()) {
+                (Some(p), Some(plan)) => {
                     if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
                         eprintln!(
-                            "note: disjointness analysis: {} lock merges in {:.1} ms",
-                            plan.merge_count(),
-                            time.as_secs_f64() * 1e3
+                            "note: disjointness analysis: {} lock merges",
+                            plan.merge_count()
                         );
                     }
-                    ("locks.txt", dump_locks(p, &fe.sources, &plan))
+                    ("locks.txt", dump_locks(p, &fe.sources, plan))
                 }
-                None => continue,
+                _ => continue,
             },
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
@@ -1047,10 +1112,11 @@ fn write_dot(stem: &Path, ext: &str, dot: &str) -> Result<(), String> {
     }
 }
 
-/// Runs the disjointness analysis and measures it.
+/// Runs the disjointness analysis and measures it (printed as `disjoint`
+/// with `BAMBOOC_TIME_PASSES`).
 pub fn lock_plan(p: &hir::Program) -> (crate::analysis::disjoint::LockPlan, std::time::Duration) {
     let start = std::time::Instant::now();
-    let plan = crate::analysis::disjoint::analyze(p);
+    let plan = timed("disjoint", || crate::analysis::disjoint::analyze(p));
     (plan, start.elapsed())
 }
 
