@@ -235,12 +235,48 @@ pub struct Frontend {
     /// How long each stage took, in order (`BAMBOOC_TIME_PASSES=1` prints
     /// them).
     pub timings: Vec<(&'static str, std::time::Duration)>,
+    /// The CSTG (paper 4.3.1) and the lock plan (4.2), each built the first
+    /// time a stage asks (`cstg`, `lock_plan`): one compiler run builds
+    /// every stage product once and hands it on.
+    cstg: std::cell::OnceCell<crate::analysis::cstg::Cstg>,
+    locks: std::cell::OnceCell<crate::analysis::disjoint::LockPlan>,
 }
 
 impl Frontend {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
+
+    /// The CSTG of the checked program (None when it did not check).
+    pub fn cstg(&self) -> Option<&crate::analysis::cstg::Cstg> {
+        let (Some(p), Some(astgs)) = (&self.program, &self.astgs) else {
+            return None;
+        };
+        Some(
+            self.cstg
+                .get_or_init(|| timed("cstg", || crate::analysis::cstg::build(p, astgs))),
+        )
+    }
+
+    /// The disjointness analysis' lock plan of the checked program.
+    pub fn lock_plan(&self) -> Option<&crate::analysis::disjoint::LockPlan> {
+        let p = self.program.as_ref()?;
+        Some(self.locks.get_or_init(|| lock_plan(p).0))
+    }
+}
+
+/// Runs one stage; with `BAMBOOC_TIME_PASSES` set, prints how long it took.
+pub fn timed<T>(stage: &str, f: impl FnOnce() -> T) -> T {
+    let t = std::time::Instant::now();
+    let out = f();
+    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+        print_time(stage, t.elapsed());
+    }
+    out
+}
+
+fn print_time(stage: &str, d: std::time::Duration) {
+    eprintln!("time: {stage:<8} {:>10.3} ms", d.as_secs_f64() * 1e3);
 }
 
 /// Reads source files; unreadable files and invalid UTF-8 become
@@ -372,6 +408,8 @@ pub fn frontend(
         program,
         astgs,
         timings,
+        cstg: Default::default(),
+        locks: Default::default(),
     }
 }
 
@@ -458,7 +496,7 @@ fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
     let fe = frontend(sources, ids, diags);
     if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
         for (stage, d) in &fe.timings {
-            eprintln!("time: {stage:<8} {:>10.3} ms", d.as_secs_f64() * 1e3);
+            print_time(stage, *d);
         }
     }
     let text = render(&fe, args.error_format, use_color(args.color));
@@ -535,8 +573,8 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
         Ok(cg) => cg,
         Err(code) => return code,
     };
-    if let (Some(markov), Some(program), None) = (&markov, &fe.program, &cg.layout) {
-        cg.layout = Some(synthesised_layout(args, program, markov, cg.cores));
+    if let (Some(markov), None) = (&markov, &cg.layout) {
+        cg.layout = Some(synthesised_layout(args, &fe, markov, cg.cores));
     }
     let cg = &cg;
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
@@ -553,24 +591,29 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
 /// a profile (paper 4.3-4.5) for `cores` cores of this machine (`smp:N`).
 fn synthesised_layout(
     args: &CommonArgs,
-    program: &hir::Program,
+    fe: &Frontend,
     markov: &crate::profile::MarkovModel,
     cores: u32,
 ) -> crate::layout::Layout {
     let name = program_name(args);
-    let astgs = crate::analysis::astg::build(program);
-    let cstg = crate::analysis::cstg::build(program, &astgs);
-    let model = crate::sim::model_from(program, &name, &cstg, markov, &lock_plan(program).0);
+    let (Some(program), Some(cstg), Some(locks)) = (&fe.program, fe.cstg(), fe.lock_plan()) else {
+        unreachable!("a profile is loaded only for a checked program");
+    };
+    let model = timed("simmodel", || {
+        crate::sim::model_from(program, &name, cstg, markov, locks)
+    });
     let machine = crate::machine::Machine::builtin(&format!("smp:{}", cores.max(1)))
         .expect("smp:N is a built-in machine for every N >= 1");
-    synthesise(
-        &model,
-        &machine,
-        cores.max(1),
-        DEFAULT_SEED,
-        crate::sim::SimOptions::default(),
-        &[],
-    )
+    timed("synth", || {
+        synthesise(
+            &model,
+            &machine,
+            cores.max(1),
+            DEFAULT_SEED,
+            crate::sim::SimOptions::default(),
+            &[],
+        )
+    })
     .layout
 }
 
@@ -654,20 +697,19 @@ pub fn load_profile(
         report(diagnostics::profile_diagnostic(&shown, &e));
         ErrorReported
     })?;
-    let astgs = crate::analysis::astg::build(program);
-    let cstg = crate::analysis::cstg::build(program, &astgs);
-    let model = crate::profile::model_with_hints(program, &cstg, &profile, &pa.count_hint)
-        .map_err(|e| {
-            report(diagnostics::count_hint_diagnostic(&e));
-            ErrorReported
-        })?;
+    let Some(cstg) = fe.cstg() else {
+        return Err(ErrorReported);
+    };
+    let model = timed("markov", || {
+        crate::profile::model_with_hints(program, cstg, &profile, &pa.count_hint)
+    })
+    .map_err(|e| {
+        report(diagnostics::count_hint_diagnostic(&e));
+        ErrorReported
+    })?;
     if args.emit.contains(&EmitKind::Markov) {
         let out = PathBuf::from(format!("{}.markov.txt", artifact_stem(args).display()));
-        let text = format!(
-            "{}{}",
-            model.dump(program),
-            model.dump_graph(program, &cstg)
-        );
+        let text = format!("{}{}", model.dump(program), model.dump_graph(program, cstg));
         if let Err(e) = std::fs::write(&out, text) {
             eprintln!("error: cannot write `{}`: {e}", out.display());
             return Err(ErrorReported);
@@ -804,13 +846,18 @@ pub fn compile_program(
         cores: cg.cores,
         spread: cg.spread,
     };
-    let locks = if cg.no_lock_merge {
-        crate::analysis::disjoint::LockPlan::none(program)
-    } else {
-        lock_plan(program).0
+    let none;
+    let locks = match fe.lock_plan() {
+        Some(l) if !cg.no_lock_merge => l,
+        _ => {
+            none = crate::analysis::disjoint::LockPlan::none(program);
+            &none
+        }
     };
-    let c = crate::codegen::generate(program, &fe.sources, &opts, &locks)
-        .map_err(|e| format!("error: {e}"))?;
+    let c = timed("codegen", || {
+        crate::codegen::generate(program, &fe.sources, &opts, locks)
+    })
+    .map_err(|e| format!("error: {e}"))?;
     let keep = args.emit.contains(&EmitKind::C);
     let temp = cbuild::build_dir("build")?;
     let dir = if keep {
@@ -836,31 +883,52 @@ pub fn compile_program(
     })?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let extra = extra_cflags();
-    let runtime =
-        cbuild::runtime_object(&cc, &optimisation_flags(cg.opt_level), &extra, temp.path())?;
-    let out = std::process::Command::new(&cc)
-        .args(bambooc_runtime::CFLAGS)
-        .args(optimisation_flags(cg.opt_level))
-        // Java never turns a call into a jump: without this flag gcc makes
-        // `return f(n + 1) + 1` a loop, and infinite recursion spins
-        // instead of overflowing the stack (a run-time error).
-        .arg("-fno-optimize-sibling-calls")
-        .args(&extra)
-        .arg("-w")
-        .arg("-I")
-        .arg(
-            runtime
-                .parent()
-                .expect("the runtime object lies in its source folder")
-                .join(bambooc_runtime::INCLUDE_DIR),
-        )
-        .arg(&program_c)
-        .arg(&runtime)
-        .arg("-o")
-        .arg(exe.path())
-        .args(bambooc_runtime::LIBS)
-        .output()
-        .map_err(|e| cbuild::cannot_run(&cc, &e))?;
+    let runtime = timed("runtime", || {
+        cbuild::runtime_object(&cc, &optimisation_flags(cg.opt_level), &extra, temp.path())
+    })?;
+    // Compiled and linked in two steps, so each can be timed.
+    let program_o = dir.join("program.o");
+    let out = timed("cc", || {
+        std::process::Command::new(&cc)
+            .args(bambooc_runtime::CFLAGS)
+            .args(optimisation_flags(cg.opt_level))
+            // Java never turns a call into a jump: without this flag gcc
+            // makes `return f(n + 1) + 1` a loop, and infinite recursion
+            // spins instead of overflowing the stack (a run-time error).
+            .arg("-fno-optimize-sibling-calls")
+            .args(&extra)
+            .arg("-w")
+            .arg("-I")
+            .arg(
+                runtime
+                    .parent()
+                    .expect("the runtime object lies in its source folder")
+                    .join(bambooc_runtime::INCLUDE_DIR),
+            )
+            .arg("-c")
+            .arg(&program_c)
+            .arg("-o")
+            .arg(&program_o)
+            .output()
+    })
+    .map_err(|e| cbuild::cannot_run(&cc, &e))?;
+    let out = if out.status.success() {
+        timed("link", || {
+            std::process::Command::new(&cc)
+                .args(bambooc_runtime::CFLAGS)
+                .args(optimisation_flags(cg.opt_level))
+                .args(&extra)
+                .arg(&program_o)
+                .arg(&runtime)
+                .arg("-o")
+                .arg(exe.path())
+                .args(bambooc_runtime::LIBS)
+                .output()
+        })
+        .map_err(|e| cbuild::cannot_run(&cc, &e))?
+    } else {
+        out
+    };
     if !out.status.success() {
         let what = if keep {
             format!(
@@ -937,39 +1005,28 @@ fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             // profile.
             EmitKind::C | EmitKind::Markov | EmitKind::Layout | EmitKind::SimTrace => continue,
             EmitKind::Astg | EmitKind::Cstg => {
-                let (Some(p), Some(astgs)) = (&fe.program, &fe.astgs) else {
+                let (Some(p), Some(astgs), Some(g)) = (&fe.program, &fe.astgs, fe.cstg()) else {
                     continue;
                 };
                 let (ext, dot) = if *kind == EmitKind::Astg {
                     ("astg", crate::analysis::cstg::astgs_to_dot(p, astgs))
                 } else {
-                    let t = std::time::Instant::now();
-                    let g = crate::analysis::cstg::build(p, astgs);
-                    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
-                        eprintln!(
-                            "time: {:<8} {:>10.3} ms",
-                            "cstg",
-                            t.elapsed().as_secs_f64() * 1e3
-                        );
-                    }
                     ("cstg", g.to_dot(p, &fe.sources))
                 };
                 write_dot(&stem, ext, &dot)?;
                 continue;
             }
-            EmitKind::Locks => match &fe.program {
-                Some(p) => {
-                    let (plan, time) = lock_plan(p);
+            EmitKind::Locks => match (&fe.program, fe.lock_plan()) {
+                (Some(p), Some(plan)) => {
                     if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
                         eprintln!(
-                            "note: disjointness analysis: {} lock merges in {:.1} ms",
-                            plan.merge_count(),
-                            time.as_secs_f64() * 1e3
+                            "note: disjointness analysis: {} lock merges",
+                            plan.merge_count()
                         );
                     }
-                    ("locks.txt", dump_locks(p, &fe.sources, &plan))
+                    ("locks.txt", dump_locks(p, &fe.sources, plan))
                 }
-                None => continue,
+                _ => continue,
             },
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
@@ -1004,10 +1061,11 @@ fn write_dot(stem: &Path, ext: &str, dot: &str) -> Result<(), String> {
     }
 }
 
-/// Runs the disjointness analysis and measures it.
+/// Runs the disjointness analysis and measures it (printed as `disjoint`
+/// with `BAMBOOC_TIME_PASSES`).
 pub fn lock_plan(p: &hir::Program) -> (crate::analysis::disjoint::LockPlan, std::time::Duration) {
     let start = std::time::Instant::now();
-    let plan = crate::analysis::disjoint::analyze(p);
+    let plan = timed("disjoint", || crate::analysis::disjoint::analyze(p));
     (plan, start.elapsed())
 }
 

@@ -6,7 +6,8 @@
 //! the receiver's static class). Used by the CSTG (paper 4.3.1) to find the
 //! allocation sites a task can reach, and by the tag-type inference of the
 //! ASTG. Sound for the Java subset Bamboo has (no reflection, no function
-//! values): every method a body can run is in the closure.
+//! values): every method a body can run is in the closure. Resolving one
+//! virtual call costs linear time in the number of classes.
 
 use crate::hir::*;
 use std::collections::BTreeSet;
@@ -17,18 +18,46 @@ pub fn call_targets(p: &Program, kind: CallKind, method: MethodId) -> Vec<Method
     match (kind, m.vtable_slot) {
         (CallKind::Virtual, Some(slot)) => {
             let slot = slot as usize;
+            let below = subclasses(p, m.class);
             let mut out = BTreeSet::new();
-            for (i, c) in p.classes.iter().enumerate() {
-                if p.is_subclass(ClassId(i as u32), m.class) {
-                    if let Some(&t) = c.vtable.get(slot) {
-                        out.insert(t);
-                    }
+            for (c, _) in p.classes.iter().zip(&below).filter(|(_, &b)| b) {
+                if let Some(&t) = c.vtable.get(slot) {
+                    out.insert(t);
                 }
             }
             out.into_iter().collect()
         }
         _ => vec![method],
     }
+}
+
+/// Per class, whether it is `root` or below it. Each class's superclass
+/// chain is walked only up to the first class already decided, so the cost
+/// is linear in the number of classes, however deep the hierarchy.
+fn subclasses(p: &Program, root: ClassId) -> Vec<bool> {
+    let mut known: Vec<Option<bool>> = vec![None; p.classes.len()];
+    let mut path = Vec::new();
+    for start in 0..p.classes.len() {
+        let mut c = Some(ClassId(start as u32));
+        let answer = loop {
+            match c {
+                None => break false,
+                Some(id) if id == root => break true,
+                Some(id) => match known[id.0 as usize] {
+                    Some(b) => break b,
+                    None => {
+                        path.push(id);
+                        c = p.class(id).superclass;
+                    }
+                },
+            }
+        };
+        known[root.0 as usize] = Some(true);
+        for id in path.drain(..) {
+            known[id.0 as usize] = Some(answer);
+        }
+    }
+    known.into_iter().map(|b| b == Some(true)).collect()
 }
 
 /// The methods one body calls (its own expressions only, not transitively),
@@ -94,5 +123,46 @@ mod tests {
         for want in ["A.m", "B.m", "C.m"] {
             assert!(names.contains(want), "{want} missing from {names:?}");
         }
+    }
+
+    /// A chain of classes each extending the next one declared (so every
+    /// superclass comes later in the file), with one override at the bottom:
+    /// checking it and resolving a virtual call at its top take time linear
+    /// in its length.
+    #[test]
+    fn deep_hierarchies_resolve_every_override() {
+        let n = 3000;
+        let mut src = String::new();
+        for i in 0..n - 1 {
+            src.push_str(&format!("class C{i} extends C{} {{ }}\n", i + 1));
+        }
+        src.push_str(&format!("class C{} {{ void m() {{}} }}\n", n - 1));
+        src = src.replacen(
+            "class C0 extends C1 { }",
+            "class C0 extends C1 { void m() {} }",
+            1,
+        );
+        src.push_str(&format!(
+            "task t(StartupObject s in initialstate) {{ C{} c = new C0(); c.m(); taskexit(s: initialstate := false); }}\n",
+            n - 1
+        ));
+        let p = crate::test_support::program(&src);
+        let top = p
+            .classes
+            .iter()
+            .position(|c| c.name == format!("C{}", n - 1))
+            .unwrap();
+        let m = (0..p.methods.len() as u32)
+            .map(MethodId)
+            .find(|&m| p.method(m).name == "m" && p.method(m).class == ClassId(top as u32))
+            .unwrap();
+        let owners: BTreeSet<String> = call_targets(&p, CallKind::Virtual, m)
+            .into_iter()
+            .map(|t| p.class(p.method(t).class).name.clone())
+            .collect();
+        assert_eq!(
+            owners,
+            BTreeSet::from([format!("C{}", n - 1), "C0".to_string()])
+        );
     }
 }

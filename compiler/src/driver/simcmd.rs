@@ -364,9 +364,12 @@ pub fn sim(args: &SimArgs) -> i32 {
         return 1;
     };
     let name = super::program_name(&args.common);
-    let astgs = crate::analysis::astg::build(program);
-    let cstg = crate::analysis::cstg::build(program, &astgs);
-    let model = sim::model_from(program, &name, &cstg, &mm, &super::lock_plan(program).0);
+    let (Some(cstg), Some(locks)) = (fe.cstg(), fe.lock_plan()) else {
+        return 1;
+    };
+    let model = super::timed("simmodel", || {
+        sim::model_from(program, &name, cstg, &mm, locks)
+    });
     if let Some(runs) = args.dsa_report {
         return dsa_report(args, &model, runs);
     }

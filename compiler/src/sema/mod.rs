@@ -11,6 +11,8 @@
 //! fold `static final` constants; collect tasks (guards over flag bits, tag
 //! variables; paper section 3 and Figure 5); type-check every body into HIR
 //! (`body`); then check reachability and definite assignment (`flow`).
+//! Resolving the hierarchy (cycles, the supers-first order) is linear in
+//! the number of classes, however deep the inheritance chains.
 //! Java's rules follow the JLS; the task-language rules follow
 //! LANGUAGE.md section 2.
 
@@ -233,45 +235,70 @@ impl<'a> Sema<'a> {
             }
             self.program.classes[i].superclass = Some(sup);
         }
-        // Break cycles: walk each chain; a class that reaches itself is
-        // reported and re-parented to Object.
-        for i in 0..self.program.classes.len() {
-            let start = ClassId(i as u32);
-            let mut seen = vec![start];
-            let mut c = self.program.class(start).superclass;
+        // Break cycles: walk each chain up to a class already walked
+        // (linear in the classes, however deep the hierarchy); the first
+        // class of each cycle is reported and re-parented to Object.
+        let n = self.program.classes.len();
+        // 0: not walked, 1: on the current walk, 2: done.
+        let mut state = vec![0u8; n];
+        let mut cyclic = Vec::new();
+        for i in 0..n {
+            let mut path = Vec::new();
+            let mut c = Some(ClassId(i as u32));
             while let Some(id) = c {
-                if id == start {
-                    let span = self.classes[i]
-                        .decl
-                        .and_then(|d| d.extends.as_ref())
-                        .map_or(self.program.class(start).span, |e| e.span);
-                    self.error(SemaError::CyclicInheritance {
-                        class: self.program.class(start).name.clone(),
-                        span,
-                    });
-                    self.program.classes[i].superclass = Some(object);
-                    break;
+                match state[id.0 as usize] {
+                    0 => {
+                        state[id.0 as usize] = 1;
+                        path.push(id);
+                        c = self.program.class(id).superclass;
+                    }
+                    1 => {
+                        let at = path.iter().position(|&x| x == id).expect("on the walk");
+                        cyclic.push(*path[at..].iter().min().expect("a cycle"));
+                        break;
+                    }
+                    _ => break,
                 }
-                if seen.contains(&id) {
-                    break;
-                }
-                seen.push(id);
-                c = self.program.class(id).superclass;
+            }
+            for id in path {
+                state[id.0 as usize] = 2;
             }
         }
-        // Supers first: order by depth in the hierarchy.
-        let depth = |p: &Program, mut id: ClassId| {
+        cyclic.sort_unstable();
+        for start in cyclic {
+            let i = start.0 as usize;
+            let span = self.classes[i]
+                .decl
+                .and_then(|d| d.extends.as_ref())
+                .map_or(self.program.class(start).span, |e| e.span);
+            self.error(SemaError::CyclicInheritance {
+                class: self.program.class(start).name.clone(),
+                span,
+            });
+            self.program.classes[i].superclass = Some(object);
+        }
+        // Supers first: order by depth in the hierarchy (each depth from
+        // the superclass's, found once).
+        let mut depth: Vec<Option<u32>> = vec![None; n];
+        for i in 0..n {
+            let mut path = Vec::new();
+            let mut c = Some(ClassId(i as u32));
             let mut d = 0;
-            while let Some(s) = p.class(id).superclass {
-                d += 1;
-                id = s;
+            while let Some(id) = c {
+                if let Some(k) = depth[id.0 as usize] {
+                    d = k + 1;
+                    break;
+                }
+                path.push(id);
+                c = self.program.class(id).superclass;
             }
-            d
-        };
-        let mut order: Vec<ClassId> = (0..self.program.classes.len() as u32)
-            .map(ClassId)
-            .collect();
-        order.sort_by_key(|&id| (depth(&self.program, id), id));
+            for id in path.into_iter().rev() {
+                depth[id.0 as usize] = Some(d);
+                d += 1;
+            }
+        }
+        let mut order: Vec<ClassId> = (0..n as u32).map(ClassId).collect();
+        order.sort_by_key(|&id| (depth[id.0 as usize], id));
         self.class_order = order;
     }
 

@@ -1,0 +1,133 @@
+//! Reachability states at a task exit (Jenista and Demsky): which roots
+//! may reach one object of each node, hence which locks to merge.
+
+use super::*;
+
+pub(super) type RState = Vec<(Root, u8)>;
+
+pub(super) fn plus(a: &RState, b: &RState) -> RState {
+    let mut m: BTreeMap<Root, u8> = a.iter().copied().collect();
+    for &(r, n) in b {
+        let e = m.entry(r).or_insert(0);
+        *e = (*e + n).min(2);
+    }
+    m.into_iter().collect()
+}
+
+/// Either state's roots, counting each root at most as often as one does.
+pub(super) fn max_merge(a: &RState, b: &RState) -> RState {
+    let mut m: BTreeMap<Root, u8> = a.iter().copied().collect();
+    for &(r, n) in b {
+        let e = m.entry(r).or_insert(0);
+        *e = (*e).max(n);
+    }
+    m.into_iter().collect()
+}
+
+pub(super) fn many(a: &RState) -> RState {
+    a.iter()
+        .map(|&(r, n)| (r, if matches!(r, Root::Site(_)) { 2 } else { n }))
+        .collect()
+}
+
+impl Analyzer<'_, '_> {
+    pub(super) fn sharing(&self, h: &Heap) -> ExitLocks {
+        let n = self.nodes.len();
+        let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &(a, _, b) in h.edges.iter() {
+            parents[b as usize].push(a);
+        }
+        for ps in parents.iter_mut() {
+            ps.sort_unstable();
+            ps.dedup();
+        }
+        let own = |i: usize| -> RState {
+            match self.nodes[i].root {
+                Some(r) => vec![(r, 1)],
+                None => Vec::new(),
+            }
+        };
+        let unique = |i: usize| -> bool {
+            matches!(
+                self.nodes[i].kind,
+                NodeKind::Recent(_) | NodeKind::Summary(_)
+            ) && h.refs(i as u32) != Refs::Many
+        };
+        let mut alpha: Vec<BTreeSet<RState>> = (0..n).map(|i| BTreeSet::from([own(i)])).collect();
+        loop {
+            let mut changed = false;
+            for i in 0..n {
+                let mut add: Vec<RState> = Vec::new();
+                if unique(i) {
+                    for &m in &parents[i] {
+                        for s in &alpha[m as usize] {
+                            add.push(plus(s, &own(i)));
+                        }
+                    }
+                } else if !parents[i].is_empty() {
+                    // Referenced by several objects: one state holding every
+                    // parent's roots. A recent parent is one object (its
+                    // alternative states combine without counting twice);
+                    // any other parent may be many objects.
+                    let mut big: RState = Vec::new();
+                    for &m in &parents[i] {
+                        let single = matches!(self.nodes[m as usize].kind, NodeKind::Recent(_));
+                        let mut mine: RState = Vec::new();
+                        for s in &alpha[m as usize] {
+                            mine = max_merge(&mine, s);
+                        }
+                        big = plus(&big, &if single { mine } else { many(&mine) });
+                    }
+                    add.push(plus(&big, &own(i)));
+                }
+                let mut next = alpha[i].clone();
+                next.extend(add);
+                if next.len() > MAX_STATES {
+                    let mut all: RState = Vec::new();
+                    for s in &next {
+                        all = plus(&all, &many(s));
+                    }
+                    next = BTreeSet::from([all]);
+                }
+                if next != alpha[i] {
+                    alpha[i] = next;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let mut params = BTreeSet::new();
+        let mut with_param = BTreeSet::new();
+        let mut with_new = BTreeSet::new();
+        for states in &alpha {
+            for s in states {
+                for (x, &(r1, c1)) in s.iter().enumerate() {
+                    if let (Root::Site(a), 2) = (r1, c1) {
+                        with_new.insert((a, a));
+                    }
+                    for &(r2, _) in &s[x + 1..] {
+                        match (r1, r2) {
+                            (Root::Param(i), Root::Param(j)) => {
+                                params.insert((i.min(j), i.max(j)));
+                            }
+                            (Root::Param(i), Root::Site(a)) | (Root::Site(a), Root::Param(i)) => {
+                                with_param.insert((a, i));
+                            }
+                            (Root::Site(a), Root::Site(b)) => {
+                                with_new.insert((a.min(b), a.max(b)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        ExitLocks {
+            reachable: true,
+            params: params.into_iter().collect(),
+            new_with_param: with_param.into_iter().collect(),
+            new_with_new: with_new.into_iter().collect(),
+        }
+    }
+}
