@@ -70,7 +70,7 @@ def programs(build_dir: Path, only):
     return [p for p in out if not only or p[0] in only]
 
 
-def build_all(bambooc, name, src, args, status, work: Path):
+def build_all(bambooc, name, src, args, status, work: Path, cwd: Path):
     exe = {}
     base = [bambooc, "-O2", "--no-bounds-checks"]
     exe["1"] = work / f"{name}-1"
@@ -78,7 +78,7 @@ def build_all(bambooc, name, src, args, status, work: Path):
     gen = work / f"{name}-gen"
     run(base + ["--profile-gen", str(src), "-o", str(gen)], work)
     prof = work / f"{name}.profile"
-    run([str(gen)] + args, work, dict(os.environ, BAMBOO_PROFILE_OUT=str(prof)), status)
+    run([str(gen)] + args, cwd, dict(os.environ, BAMBOO_PROFILE_OUT=str(prof)), status)
     exe["P2"] = work / f"{name}-P2"
     run(base + ["--profile", str(prof), "--cores", "2", str(src), "-o", str(exe["P2"])], work)
     for n in (2, 4, 8):
@@ -87,14 +87,14 @@ def build_all(bambooc, name, src, args, status, work: Path):
     return exe
 
 
-def measure(exe, args, status, work, runs):
+def measure(exe, args, status, cwd, runs):
     times = {b: [] for b in exe}
     outs = {}
     env = dict(os.environ, BAMBOO_CORES="1")
     for _ in range(runs):
         for b, path in exe.items():
             t0 = time.perf_counter()
-            out = run([str(path)] + args, work, env if b == "1" else None, status)
+            out = run([str(path)] + args, cwd, env if b == "1" else None, status)
             times[b].append(time.perf_counter() - t0)
             outs.setdefault(out, b)
     if len(outs) != 1:
@@ -115,8 +115,10 @@ def main():
         work = Path(tmp)
         print(f"{'program':<14}" + "".join(f"{b:>9}" for b in BUILDS) + "".join(f"{r:>8}" for r in ratios))
         for name, src, args, status in programs(work, a.only):
-            exe = build_all(bambooc, name, src, args, status, work)
-            m = measure(exe, args, status, work, a.runs)
+            # The benchmarks read their inputs relative to their folders.
+            cwd = src.parent if name in SEVEN else work
+            exe = build_all(bambooc, name, src, args, status, work, cwd)
+            m = measure(exe, args, status, cwd, a.runs)
             r = {k: m[x] / m[y] for k, (x, y) in ratios.items()}
             rows.append((name, r))
             print(f"{name:<14}" + "".join(f"{m[b]:>8.3f}s" for b in BUILDS) + "".join(f"{r[k]:>8.2f}" for k in ratios), flush=True)

@@ -574,7 +574,29 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
         Err(code) => return code,
     };
     if let (Some(markov), None) = (&markov, &cg.layout) {
-        cg.layout = Some(synthesised_layout(args, &fe, markov, cg.cores));
+        let layout = synthesised_layout(args, &fe, markov, cg.cores);
+        if layout.used_cores() < cg.cores {
+            eprintln!(
+                "note: the model estimates {} cores slower than {}: the program is built for {}",
+                cg.cores,
+                layout.used_cores(),
+                layout.used_cores()
+            );
+        }
+        cg.layout = Some(layout.trimmed());
+    } else if cg.layout.is_none() && cg.cores > 1 && !cg.spread {
+        if let Some(program) = &fe.program {
+            let name = program_name(args);
+            let default = crate::layout::Layout::default_for(program, &name, "smp", cg.cores);
+            if !default.spreads() {
+                // Nothing the estimate finds worth another core: the
+                // one-core runtime has no cross-core costs at all.
+                eprintln!(
+                    "note: no task is estimated large enough to gain from another core: the program is built for 1 core (BAMBOO_CORES=N, --spread or a profile change this)"
+                );
+                cg.cores = 1;
+            }
+        }
     }
     let cg = &cg;
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));

@@ -179,7 +179,8 @@ impl Layout {
     /// body ([`crate::analysis::cost`]): a task estimated smaller than
     /// [`SPREAD_MIN_OPS`] with no unbounded loop or recursion cannot be
     /// shown to gain from another core, so its objects stay where they are
-    /// made or handed on ([`Policy::Here`]); a larger one's new objects are
+    /// made or handed on ([`Policy::Here`]; a tiny task pairing objects by
+    /// tag runs once, on core 0); a larger one's new objects are
     /// spread round-robin, and the objects other tasks hand on to it stay
     /// on their core ([`Policy::Local`]) unless a task on core 0 alone can
     /// hand it objects (those are spread, [`Policy::RoundRobin`]). So the
@@ -190,10 +191,16 @@ impl Layout {
         let costs = crate::analysis::cost::task_costs(p);
         let handed_by_single = handed_by_single_tasks(p, &policies);
         for (t, policy) in policies.iter_mut().enumerate() {
+            let tiny = costs[t].ops < SPREAD_MIN_OPS && !costs[t].unbounded;
+            if *policy == Policy::TagHash && tiny {
+                // Pairing tiny work by tag over cores costs more hops than
+                // the work: one instance, on core 0.
+                *policy = Policy::Single;
+            }
             if *policy != Policy::RoundRobin {
                 continue;
             }
-            *policy = if costs[t].ops < SPREAD_MIN_OPS && !costs[t].unbounded {
+            *policy = if tiny {
                 Policy::Here
             } else if handed_by_single[t] {
                 Policy::RoundRobin
@@ -258,6 +265,27 @@ impl Layout {
             wide.routes.push(per_task.clone());
         }
         wide
+    }
+
+    /// This layout without the cores after the last that hosts a task
+    /// (which nothing routes to).
+    pub fn trimmed(&self) -> Layout {
+        let keep = self
+            .hosts
+            .iter()
+            .rposition(|h| !h.is_empty())
+            .map_or(1, |last| last + 1);
+        let mut l = self.clone();
+        l.hosts.truncate(keep);
+        l.routes.truncate(keep);
+        l
+    }
+
+    /// Whether any task may run on more than one core: some task has
+    /// several instances and a policy that sends objects between them.
+    pub fn spreads(&self) -> bool {
+        (0..self.policies.len())
+            .any(|t| self.policies[t] != Policy::Here && self.instances(TaskId(t as u32)).len() > 1)
     }
 
     /// The cores that host at least one task.
