@@ -623,7 +623,7 @@ mod tests {
     #[test]
     fn tag_routed_tasks_go_to_all_their_instances_from_every_core() {
         let p = program(include_str!("../../tests/manycore/taghome.bb"));
-        let mut l = Layout::default_for(&p, "taghome", "smp:2", 2);
+        let mut l = Layout::spread_for(&p, "taghome", "smp:2", 2);
         let join = p.tasks.iter().position(|t| t.name == "join").unwrap();
         assert_eq!(l.policies[join], Policy::TagHash);
         l.policies[join] = Policy::TagHome;
