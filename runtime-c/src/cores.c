@@ -24,7 +24,8 @@
  *   stays on the core that routes it, unless that core has work queued and
  *   a processor is free (bb_crowded_dest): the work settles on about as
  *   many cores as there are processors instead of paying a wake-up and a
- *   context switch per hand-off.
+ *   context switch per hand-off (a way of balancing: BAMBOO_BALANCE=0
+ *   turns it off).
  * - Balance: the layout spreads a task's objects over its instances
  *   round-robin when they are made, so a core that the host slows down,
  *   or that got the costlier objects, is left with work queued while the

@@ -448,10 +448,11 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
     if (ctx->sched.rr[t] >= r->n) ctx->sched.rr[t] = 0;
     k %= r->n;
     /* more cores than processors: not to an idle core if this one can
-       run it (cores.c, bb_crowded_dest), where any instance may run it */
+       run it (cores.c, bb_crowded_dest), where any instance may run it; a
+       way of balancing, so BAMBOO_BALANCE=0 turns it off too */
     const bb_task *d = ctx->sched.tasks[t].desc;
-    uint32_t dest = BB_UNLIKELY(rt->crowded) && d->nparams == 1 && d->ntagslots == 0 ? bb_crowded_dest(ctx, r, k)
-                                                                                     : r->cores[k];
+    bool settle = BB_UNLIKELY(rt->crowded) && rt->balance && d->nparams == 1 && d->ntagslots == 0;
+    uint32_t dest = settle ? bb_crowded_dest(ctx, r, k) : r->cores[k];
     bb_deliver(ctx, dest, o, t, p, only);
     return;
   }
