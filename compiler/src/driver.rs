@@ -577,9 +577,9 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
         let layout = synthesised_layout(args, &fe, markov, cg.cores);
         if layout.used_cores() < cg.cores {
             eprintln!(
-                "note: the model estimates {} cores slower than {}: the program is built for {}",
-                cg.cores,
+                "note: the model estimates no gain from more than {} of the {} cores: the program is built for {}",
                 layout.used_cores(),
+                cg.cores,
                 layout.used_cores()
             );
         }

@@ -493,7 +493,7 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
         let used = o.layout.used_cores();
         if used < *cores {
             s.push_str(&format!(
-                "{:<14} uses {used} of {cores} cores: the model finds more cores slower\n",
+                "{:<14} uses {used} of {cores} cores: the model estimates no gain from more\n",
                 ""
             ));
         }
