@@ -54,6 +54,11 @@ pub struct SimArgs {
     /// search and in the simulation of `--layout`.
     #[arg(long)]
     pub no_balance: bool,
+    /// Simulate every profiled invocation instead of a window of them
+    /// extrapolated to the run's length (slower on long profiles; for
+    /// checking the window's error).
+    #[arg(long)]
+    pub full_replay: bool,
 }
 
 /// Reads `--machine` entries: built-in names, else files.
@@ -385,6 +390,16 @@ pub fn sim(args: &SimArgs) -> i32 {
     };
     let sim_opts = SimOptions {
         balance: !args.no_balance,
+        window: if args.full_replay {
+            u64::MAX
+        } else {
+            sim::WINDOW
+        },
+        max_invocations: if args.full_replay {
+            u64::MAX
+        } else {
+            SimOptions::default().max_invocations
+        },
         ..SimOptions::default()
     };
     let mut rows: Vec<(Machine, u32, Outcome)> = Vec::new();
