@@ -164,9 +164,7 @@ static uint32_t bb_crowded_dest(bb_ctx *ctx, const bb_route *r, uint32_t k) {
   bb_runtime *rt = ctx->rt;
   uint32_t dest = r->cores[k];
   if (dest == ctx->core || !__atomic_load_n(&rt->cores[dest].sched.idle, __ATOMIC_RELAXED)) return dest;
-  bool here = false;
-  for (uint32_t i = 0; i < r->n && !here; i++) here = r->cores[i] == ctx->core;
-  if (!here) return dest;
+  if (!bb_route_has(r, ctx->core)) return dest;
   if (ctx->sched.queue.count && bb_processor_free(rt)) return dest;
   return ctx->core;
 }

@@ -156,6 +156,13 @@ static inline uint64_t bb_cpu_ns(void) {
  * inflate; it leaves out time spent waiting, e.g. for input). Only for a
  * core with ctx->prof set; inline, since bb_step reads it twice per
  * invocation. */
+/* Whether route r lists `core` (objects may then stay where they are). */
+static inline bool bb_route_has(const bb_route *r, uint32_t core) {
+  for (uint32_t k = 0; k < r->n; k++)
+    if (r->cores[k] == core) return true;
+  return false;
+}
+
 static inline uint64_t bb_prof_now(const bb_ctx *ctx) { return BB_UNLIKELY(ctx->prof->cpu) ? bb_cpu_ns() : bb_now_ns(); }
 
 void bb_prof_start(bb_ctx *ctx);

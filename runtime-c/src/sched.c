@@ -434,12 +434,10 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
   }
   uint8_t policy = rt->policies[t];
   if (policy == BB_POLICY_LOCAL || policy == BB_POLICY_HERE) {
-    if (!fresh || policy == BB_POLICY_HERE)
-      for (uint32_t k = 0; k < r->n; k++)
-        if (r->cores[k] == ctx->core) {
-          bb_arrive(ctx, o, t, p, only);
-          return;
-        }
+    if ((!fresh || policy == BB_POLICY_HERE) && bb_route_has(r, ctx->core)) {
+      bb_arrive(ctx, o, t, p, only);
+      return;
+    }
     policy = BB_POLICY_ROUND_ROBIN; /* new objects spread */
   }
   switch (policy) {

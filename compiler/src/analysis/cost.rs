@@ -12,7 +12,9 @@
 //! The figures only rank tasks against the cost of handing an object to
 //! another core; they are not times.
 
-use crate::hir::{Block, ConstValue, Expr, ExprKind, LocalId, MethodId, Program, Stmt, StmtKind};
+use crate::hir::{
+    Block, CallKind, ConstValue, Expr, ExprKind, LocalId, MethodId, Program, Stmt, StmtKind,
+};
 use bambooc_syntax::ast::BinOp;
 use std::collections::HashMap;
 
@@ -116,7 +118,7 @@ impl Estimator<'_> {
             } => self.expr(scrutinee) + cases.iter().map(|c| self.stmts(&c.body)).sum::<f64>(),
             StmtKind::Labeled { body, .. } => self.stmt(body),
             StmtKind::CtorCall { ctor, args } => {
-                args.iter().map(|a| self.expr(a)).sum::<f64>() + self.method(*ctor)
+                args.iter().map(|a| self.expr(a)).sum::<f64>() + self.call(CallKind::Direct, *ctor)
             }
             StmtKind::Return(None)
             | StmtKind::Break(_)
@@ -133,33 +135,24 @@ impl Estimator<'_> {
         crate::hir::visit_expr(e, &mut |x| {
             ops += 1.0;
             match &x.kind {
-                ExprKind::Call { method, .. } => calls.push(*method),
-                ExprKind::New { ctor, .. } => calls.push(*ctor),
+                ExprKind::Call { kind, method, .. } => calls.push((*kind, *method)),
+                ExprKind::New { ctor, .. } => calls.push((CallKind::Direct, *ctor)),
                 _ => {}
             }
         });
-        ops + calls.into_iter().map(|m| self.method(m)).sum::<f64>()
+        ops + calls
+            .into_iter()
+            .map(|(kind, m)| self.call(kind, m))
+            .sum::<f64>()
     }
 
-    /// A call of `m`: its body, or for a virtual method the largest of its
-    /// overrides.
-    fn method(&mut self, m: MethodId) -> f64 {
-        let mut cost = self.body(m);
-        if let Some(slot) = self.p.method(m).vtable_slot {
-            let class = self.p.method(m).class;
-            let overrides: Vec<MethodId> = (0..self.p.methods.len() as u32)
-                .map(MethodId)
-                .filter(|&o| {
-                    o != m
-                        && self.p.method(o).vtable_slot == Some(slot)
-                        && self.p.is_subclass(self.p.method(o).class, class)
-                })
-                .collect();
-            for o in overrides {
-                cost = cost.max(self.body(o));
-            }
-        }
-        cost
+    /// A call: the largest body of the methods it may run
+    /// (`callgraph::call_targets`, every override of a virtual one).
+    fn call(&mut self, kind: CallKind, m: MethodId) -> f64 {
+        crate::analysis::callgraph::call_targets(self.p, kind, m)
+            .into_iter()
+            .map(|t| self.body(t))
+            .fold(0.0, f64::max)
     }
 
     fn body(&mut self, m: MethodId) -> f64 {

@@ -173,18 +173,13 @@ pub fn synthesise(
     let mut simulated = r.simulated;
     if cores > 1 {
         let doubt = pessimistic(machine);
-        let cost_on = |m: &Machine, l: &Layout| {
-            sim::simulate(
-                model,
-                m,
-                l,
-                SimOptions {
-                    record: false,
-                    ..sim
-                },
-            )
-            .cost()
+        let quiet = SimOptions {
+            record: false,
+            ..sim
         };
+        // The best layout's cost on the pessimistic machine, simulated
+        // once per best layout.
+        let mut best_doubt: Option<f64> = None;
         let one = one_core(model, &machine.name);
         for small in std::iter::once(&one).chain(fewer) {
             if small.cores() >= cores || small.used_cores() >= best.0.used_cores() {
@@ -192,14 +187,21 @@ pub fn synthesise(
             }
             let wide = small.widened(cores);
             let result = sim::simulate(model, machine, &wide, sim);
-            simulated += 2;
+            simulated += 1;
             if !result.cost().is_finite() {
                 continue;
             }
-            let more_wins = best.1.cost() < result.cost() * MORE_CORES_MARGIN
-                && cost_on(&doubt, &best.0) <= cost_on(&doubt, &wide);
+            let more_wins = best.1.cost() < result.cost() * MORE_CORES_MARGIN && {
+                let more = *best_doubt.get_or_insert_with(|| {
+                    simulated += 1;
+                    sim::simulate(model, &doubt, &best.0, quiet).cost()
+                });
+                simulated += 1;
+                more <= sim::simulate(model, &doubt, &wide, quiet).cost()
+            };
             if !more_wins {
                 best = (wide, result);
+                best_doubt = None;
             }
         }
     }
