@@ -197,7 +197,7 @@ pub enum EmitKind {
     Cstg,
     /// The Markov model built from `--profile` (text).
     Markov,
-    /// The layout `bambooc sim` chose or simulated (JSON).
+    /// The layout `bambooc sim` chose or simulated, or the layout a build runs with (JSON, `<output>.layout.json`).
     Layout,
     /// The simulated execution (Chrome trace-event JSON, one track per core).
     SimTrace,
@@ -600,6 +600,12 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     }
     let cg = &cg;
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
+    if args.emit.contains(&EmitKind::Layout) {
+        if let Err(e) = write_build_layout(&fe, args, cg, &output) {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
     match compile_program(&fe, args, cg, &output, &output) {
         Ok(()) => 0,
         Err(e) => {
@@ -607,6 +613,35 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
             1
         }
     }
+}
+
+/// Writes `<output>.layout.json`: the layout this build runs with (given,
+/// synthesised, or the default for `--cores`), so that `bambooc sim
+/// --layout` can estimate exactly what was built.
+fn write_build_layout(
+    fe: &Frontend,
+    args: &CommonArgs,
+    cg: &CodegenArgs,
+    output: &Path,
+) -> Result<(), String> {
+    let program = fe
+        .program
+        .as_ref()
+        .ok_or("error: the program did not check")?;
+    let name = program_name(args);
+    let layout = match &cg.layout {
+        Some(l) => l.clone(),
+        None if cg.spread => crate::layout::Layout::spread_for(program, &name, "smp", cg.cores),
+        None => crate::layout::Layout::default_for(program, &name, "smp", cg.cores),
+    };
+    let path = PathBuf::from(format!("{}.layout.json", output.display()));
+    std::fs::write(&path, layout.to_json(program)).map_err(|e| {
+        format!(
+            "error: cannot write `{}`: {}",
+            path.display(),
+            cbuild::reason(&e)
+        )
+    })
 }
 
 /// The layout that synthesis and directed simulated annealing choose from

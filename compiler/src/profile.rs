@@ -110,6 +110,14 @@ pub struct Profile {
     /// exit, termination detection, flushing the output).
     #[serde(default)]
     pub finish_ns: u64,
+    /// The profiler's own time between the first and the last timed body
+    /// (its clock readings and bookkeeping); 0 when absent.
+    #[serde(default)]
+    pub profiler_ns: f64,
+    /// The invocations whose bodies were timed (the runtime samples
+    /// fine-grained tasks); 0 when absent (every one).
+    #[serde(default)]
+    pub timed_invocations: u64,
     /// Task invocations, all tasks together.
     pub invocations: u64,
     /// Task objects allocated before the first task ran.

@@ -1025,11 +1025,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         rr: (0..ncores * ntasks).map(|i| (i / ntasks) as u32).collect(),
         task_counts: model.tasks.iter().map(|t| vec![0; t.exits.len()]).collect(),
         object_counts: HashMap::default(),
-        alloc_acc: model
-            .tasks
-            .iter()
-            .map(|t| t.exits.iter().map(|e| vec![0.0; e.allocs.len()]).collect())
-            .collect(),
+        alloc_acc: alloc_starts(model),
         stays: stay_masks(model),
         bundles: model
             .tasks
@@ -1451,6 +1447,90 @@ fn bundles(allocs: &[Alloc]) -> Vec<Option<Bundle>> {
         }
     }
     out
+}
+
+/// The allocation accumulators' starting values. A fractional mean is
+/// realised late by default (an accumulator from 0: a collector that makes
+/// one result per `n` inputs makes it at the `n`-th), but a task whose new
+/// objects lead back to the task itself and that allocates on most of its
+/// invocations is a chain that only goes on while it allocates: a token
+/// that makes its successor on every hop but the last (mean 0.999999) must
+/// allocate at once, or the chain stalls at its first hop. Such
+/// allocations start just under one, so the invocations that allocate
+/// nothing come last.
+fn alloc_starts(model: &Model) -> Vec<Vec<Vec<f64>>> {
+    let reaches = tasks_reached_from_states(model);
+    model
+        .tasks
+        .iter()
+        .enumerate()
+        .map(|(t, tm)| {
+            tm.exits
+                .iter()
+                .map(|e| {
+                    e.allocs
+                        .iter()
+                        .map(|a| {
+                            let fractional = (a.mean - a.mean.round()).abs() > 1e-9;
+                            let share = a.mean / a.mean.ceil().max(1.0);
+                            let chain = fractional
+                                && reaches
+                                    .get(a.state as usize)
+                                    .is_some_and(|r| r.contains(&t));
+                            if chain && share > 0.5 {
+                                1.0 - 1e-6
+                            } else {
+                                0.0
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Per state, the tasks an object in it can lead to: its consumers, and
+/// the tasks the states they allocate in or move their objects to lead to.
+fn tasks_reached_from_states(model: &Model) -> Vec<std::collections::BTreeSet<usize>> {
+    let outputs: Vec<Vec<u32>> = model
+        .tasks
+        .iter()
+        .map(|tm| {
+            let mut out: Vec<u32> = tm
+                .exits
+                .iter()
+                .flat_map(|e| {
+                    let moved = e.next.iter().flatten().map(|&(_, to)| to);
+                    moved.chain(e.allocs.iter().map(|a| a.state))
+                })
+                .filter(|&s| (s as usize) < model.states.len())
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        })
+        .collect();
+    (0..model.states.len())
+        .map(|start| {
+            let mut tasks = std::collections::BTreeSet::new();
+            let mut seen = vec![false; model.states.len()];
+            let mut stack = vec![start];
+            seen[start] = true;
+            while let Some(s) = stack.pop() {
+                for &(t, _) in &model.states[s].consumers {
+                    if tasks.insert(t as usize) {
+                        for &next in &outputs[t as usize] {
+                            if !std::mem::replace(&mut seen[next as usize], true) {
+                                stack.push(next as usize);
+                            }
+                        }
+                    }
+                }
+            }
+            tasks
+        })
+        .collect()
 }
 
 /// Per (task, state), flattened `task * states + state`: the exits (bit

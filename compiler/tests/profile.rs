@@ -340,7 +340,7 @@ fn one_core_estimate_accounts_for_the_whole_run() {
         + prof.sched_ns
         + prof.gc_ns as f64
         + prof.finish_ns as f64
-        + (prof.invocations * prof.clock_overhead_ns) as f64;
+        + prof.profiler_ns;
     let total = prof.total_ns as f64;
     assert!(
         parts <= total * 1.001 && parts >= total * 0.95,

@@ -78,7 +78,8 @@ void bb_out_init(bb_runtime *rt);
 /* profile.c: the hooks of profiling builds (see the top of profile.c) */
 typedef struct bb_prof_exit {
   uint64_t count;
-  double   mean;  /* Welford: running mean of the body time (ns) */
+  uint64_t timed; /* the invocations whose body was timed (profile.c, "Sampling") */
+  double   mean;  /* Welford: running mean of the timed bodies' time (ns) */
   double   m2;    /* Welford: sum of squared deviations from the mean */
   double   sched_ns; /* the scheduler's time after these invocations' bodies, summed */
   uint64_t gaps;     /* the invocations that such a gap followed (all but the run's last) */
@@ -106,6 +107,12 @@ typedef struct bb_prof_core {
   uint64_t      raw_ns;      /* sum of the raw body durations (clock overhead included) */
   uint64_t      book_ns;     /* the profiler's own bookkeeping after each body */
   uint64_t      count;       /* invocations */
+  uint64_t      timed;       /* invocations whose body was timed */
+  uint64_t      gap_reads;   /* clock readings that only closed a scheduler gap */
+  uint64_t      count_at_last; /* `count` when last_ns was read */
+  bool          gap_open;    /* the last invocation was timed: the next start closes its gap */
+  uint64_t     *task_timed;  /* per task: timed invocations */
+  double       *task_body_ns; /* per task: their body times, summed */
   uint64_t      setup_ns;    /* bb_prof_start's own time (not the program's start-up) */
   uint64_t      start_ns;    /* the clock at runtime start-up */
   uint64_t      gc_ns;       /* collections, timed with the profile's clock */
@@ -167,7 +174,8 @@ static inline uint64_t bb_prof_now(const bb_ctx *ctx) { return BB_UNLIKELY(ctx->
 
 void bb_prof_start(bb_ctx *ctx);
 void bb_prof_alloc(bb_ctx *ctx, uint32_t site);
-void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1);
+bool bb_prof_begin(bb_ctx *ctx, uint32_t task, uint64_t *t0);
+void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1, bool timed);
 void bb_prof_write(bb_ctx *ctx, bool complete);
 void bb_prof_gc(bb_ctx *ctx, uint64_t ns, uint64_t mark_ns);
 void bb_prof_finish(bb_ctx *ctx);

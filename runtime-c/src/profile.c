@@ -14,8 +14,10 @@
  * collection are excluded; the simulator adds dispatch costs separately).
  * Clock: CLOCK_MONOTONIC through bb_now_ns. Two readings bracket the body,
  * so each raw duration also holds the cost of one clock reading; that cost
- * is measured at start-up (the minimum over back-to-back readings) and
+ * is measured at start-up (the median spacing of back-to-back readings) and
  * subtracted (clamped at 0). The figure is written as `clock_overhead_ns`.
+ * Fine-grained tasks' bodies are timed on a sample (see "Sampling" below);
+ * counts are exact.
  * A third reading ends the profiler's bookkeeping after the body, so that
  * the scheduler's gap excludes it (bb_prof_now is inline in internal.h;
  * the scheduler's own timing of whole steps stays off unless statistics or
@@ -84,13 +86,24 @@ void bb_prof_gc(bb_ctx *ctx, uint64_t ns, uint64_t mark_ns) {
   ctx->prof->live_sum += ctx->heap.live; /* after the sweep */
 }
 
+static int bb_prof_cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* One reading's cost: the median over batches of back-to-back readings of
+   their mean spacing. (The smallest spacing of two readings is the clock's
+   granularity, a third below the cost on this kind of machine.) */
 static uint64_t bb_prof_clock_overhead(const bb_ctx *ctx) {
-  uint64_t best = UINT64_MAX;
-  for (int i = 0; i < 2000; i++) {
-    uint64_t a = bb_prof_now(ctx), b = bb_prof_now(ctx);
-    if (b - a < best) best = b - a;
+  enum { BATCHES = 31, READS = 64 };
+  uint64_t per[BATCHES];
+  for (int b = 0; b < BATCHES; b++) {
+    uint64_t a = bb_prof_now(ctx), z = a;
+    for (int i = 0; i < READS; i++) z = bb_prof_now(ctx);
+    per[b] = (z - a + READS / 2) / READS;
   }
-  return best;
+  qsort(per, BATCHES, sizeof per[0], bb_prof_cmp_u64);
+  return per[BATCHES / 2];
 }
 
 static void bb_prof_write_at_exit(void) {
@@ -125,7 +138,11 @@ void bb_prof_start(bb_ctx *ctx) {
   p->first_sum = calloc((size_t)p->nexits_total * p->nsites + 1, sizeof(uint64_t));
   p->first_runs = calloc((size_t)p->nexits_total * p->nsites + 1, sizeof(uint64_t));
   p->first = calloc(p->nsites + 1, sizeof(uint32_t));
-  if (!p->exits || !p->allocs || !p->cur || !p->first_sum || !p->first_runs || !p->first) bb_panic("out of memory");
+  p->task_timed = calloc(prog->ntasks + 1, sizeof(uint64_t));
+  p->task_body_ns = calloc(prog->ntasks + 1, sizeof(double));
+  if (!p->exits || !p->allocs || !p->cur || !p->first_sum || !p->first_runs || !p->first || !p->task_timed ||
+      !p->task_body_ns)
+    bb_panic("out of memory");
   p->ntagtypes = prog->ntagtypes;
   p->cpu = cpu;
   /* the thread's CPU clock starts with the thread (the process) */
@@ -253,13 +270,37 @@ void bb_prof_exit_tag(bb_ctx *ctx, uint32_t task, uint32_t exit, uint32_t param,
   bb_prof_tagrec_count(r, t->bound == NULL, bb_prof_holders(p, t));
 }
 
-void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1) {
+/* Sampling. Three clock readings and the bookkeeping around a body cost
+ * more than a fine-grained task's body and its scheduling together (a
+ * ping-pong profiled at twice its plain run time), so bodies are timed on a
+ * sample: every task's first BB_PROF_WARMUP invocations, every
+ * BB_PROF_SAMPLE-th invocation after, and every invocation of a task whose
+ * bodies take BB_PROF_COARSE_NS or more (whose readings cost nothing in
+ * comparison). Counts, allocations and tag bindings stay exact. The start
+ * of the invocation after a timed one closes the scheduler's gap after it
+ * (sched_mean_ns); bb_prof_write scales those gaps so that they add up to
+ * the loop's time less the (estimated) bodies and the profiler's own
+ * readings and bookkeeping. */
+#define BB_PROF_WARMUP 64u
+#define BB_PROF_SAMPLE 16u
+#define BB_PROF_COARSE_NS 2000.0
+
+bool bb_prof_begin(bb_ctx *ctx, uint32_t task, uint64_t *t0) {
+  bb_prof_core *p = ctx->prof;
+  uint64_t n = p->task_timed[task];
+  bool timed = n < BB_PROF_WARMUP || p->count % BB_PROF_SAMPLE == 0 ||
+               p->task_body_ns[task] >= BB_PROF_COARSE_NS * (double)n;
+  if (timed || p->gap_open) *t0 = bb_prof_now(ctx);
+  return timed;
+}
+
+void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1, bool timed) {
   bb_prof_core *p = ctx->prof;
   uint32_t x = p->exit_base[task] + exit;
-  uint64_t raw_ns = t1 - t0;
-  if (!p->count++) {
-    p->first_ns = t0;
-  } else {
+  bb_prof_exit *ex = &p->exits[x];
+  ex->count++;
+  if (!p->count++) p->first_ns = t0;
+  if (p->gap_open) {
     /* The gap since the previous body belongs to that invocation's exit:
      * applying it, publishing its objects, and dispatching this one. The
      * collections in the gap and the profiler's one clock reading are not
@@ -269,17 +310,21 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
     bb_prof_exit *prev = &p->exits[p->last_exit];
     prev->sched_ns += gap > p->clock_ns ? (double)(gap - p->clock_ns) : 0.0;
     prev->gaps++;
+    p->gap_open = false;
+    if (!timed) p->gap_reads++;
   }
-  p->last_ns = t1;
-  p->last_exit = x;
-  p->gc_at_last = p->gc_ns;
-  p->raw_ns += raw_ns;
-  double ns = raw_ns > p->clock_ns ? (double)(raw_ns - p->clock_ns) : 0.0;
-  bb_prof_exit *ex = &p->exits[x];
-  ex->count++;
-  double delta = ns - ex->mean;
-  ex->mean += delta / (double)ex->count;
-  ex->m2 += delta * (ns - ex->mean);
+  if (timed) {
+    uint64_t raw_ns = t1 - t0;
+    p->raw_ns += raw_ns;
+    double ns = raw_ns > p->clock_ns ? (double)(raw_ns - p->clock_ns) : 0.0;
+    p->timed++;
+    p->task_timed[task]++;
+    p->task_body_ns[task] += ns;
+    ex->timed++;
+    double delta = ns - ex->mean;
+    ex->mean += delta / (double)ex->timed;
+    ex->m2 += delta * (ns - ex->mean);
+  }
   ex->bytes += (double)(ctx->heap.total_allocated - p->bytes0);
   uint64_t *row = &p->allocs[(size_t)x * p->nsites];
   for (uint32_t k = 0; k < p->ntouched; k++) {
@@ -298,12 +343,18 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
                          b->from);
   }
   p->nbinds = p->nbinds_sited = 0;
+  if (!timed) return;
   /* The bookkeeping above is the profiler's, not the scheduler's: the next
-     gap starts after it (one more clock reading per invocation, so that
-     fine-grained tasks' scheduling is not charged the profiler's cost). */
+     gap starts after it (one more clock reading per timed invocation, so
+     that fine-grained tasks' scheduling is not charged the profiler's
+     cost). */
   uint64_t t2 = bb_prof_now(ctx);
   p->book_ns += t2 - t1;
   p->last_ns = t2;
+  p->last_exit = x;
+  p->gc_at_last = p->gc_ns;
+  p->count_at_last = p->count;
+  p->gap_open = true;
 }
 
 /* ---- writing ------------------------------------------------------------ */
@@ -325,10 +376,13 @@ static void bb_prof_merge_exit(bb_prof_exit *into, const bb_prof_exit *from) {
     *into = *from;
     return;
   }
-  double n1 = (double)into->count, n2 = (double)from->count, n = n1 + n2;
-  double delta = from->mean - into->mean;
-  into->mean += delta * n2 / n;
-  into->m2 += from->m2 + delta * delta * n1 * n2 / n;
+  if (from->timed) {
+    double n1 = (double)into->timed, n2 = (double)from->timed, n = n1 + n2;
+    double delta = from->mean - into->mean;
+    into->mean += delta * n2 / n;
+    into->m2 += from->m2 + delta * delta * n1 * n2 / n;
+    into->timed += from->timed;
+  }
   into->count += from->count;
   into->sched_ns += from->sched_ns;
   into->gaps += from->gaps;
@@ -367,6 +421,13 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     p0->raw_ns += pc->raw_ns;
     p0->book_ns += pc->book_ns;
     p0->count += pc->count;
+    p0->count_at_last += pc->count_at_last;
+    p0->timed += pc->timed;
+    p0->gap_reads += pc->gap_reads;
+    for (uint32_t t = 0; t < p0->ntasks; t++) {
+      p0->task_timed[t] += pc->task_timed[t];
+      p0->task_body_ns[t] += pc->task_body_ns[t];
+    }
     p0->setup_ns += pc->setup_ns;
     p0->live_sum += pc->live_sum;
   }
@@ -381,11 +442,38 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
   init_ns = init_ns > p0->setup_ns ? init_ns - p0->setup_ns : 0; /* the profiler's set-up is not the program's */
   uint64_t finish_ns = p0->count ? now_ns - p0->last_ns : 0;
   double loop_ns = p0->count ? (double)(p0->last_ns - p0->first_ns) : 0.0;
-  /* each invocation's gap holds one clock reading the profiler added, and
-     its bookkeeping after each body is not the scheduler's either */
-  double sched_ns = loop_ns - (double)p0->raw_ns - (double)p0->book_ns - (double)gc_ns -
-                    (double)p0->count * (double)p0->clock_ns;
+  /* Every exit's body time: its timed bodies' mean, else (an exit no
+     sample caught) its task's. */
+  for (uint32_t t = 0; t < prog->ntasks; t++) {
+    for (uint32_t x = p0->exit_base[t]; x < p0->exit_base[t + 1]; x++) {
+      bb_prof_exit *ex = &p0->exits[x];
+      if (ex->count && !ex->timed && p0->task_timed[t]) ex->mean = p0->task_body_ns[t] / (double)p0->task_timed[t];
+    }
+  }
+  double bodies_ns = 0, gaps_ns = 0;
+  for (uint32_t x = 0; x < p0->nexits_total; x++) {
+    const bb_prof_exit *ex = &p0->exits[x];
+    bodies_ns += ex->mean * (double)ex->count;
+    if (ex->gaps) gaps_ns += ex->sched_ns / (double)ex->gaps * (double)ex->count;
+  }
+  /* The invocations after the last timed one ran before the finish was
+     read: their share of the time, at the loop's rate, moves into the loop. */
+  double profiler_ns = (double)p0->book_ns + (double)(2 * p0->timed + p0->gap_reads) * (double)p0->clock_ns;
+  if (p0->count_at_last) {
+    double per_invocation = (loop_ns - (double)gc_ns - profiler_ns) / (double)p0->count_at_last;
+    double tail_ns = (double)(p0->count - p0->count_at_last) * (per_invocation > 0 ? per_invocation : 0.0);
+    if (tail_ns > (double)finish_ns) tail_ns = (double)finish_ns;
+    loop_ns += tail_ns;
+    finish_ns -= (uint64_t)tail_ns;
+  }
+  /* The scheduler's time is the loop's less the bodies, the collector, the
+     bookkeeping and the readings: two per timed body beyond the one its
+     duration holds, one per gap closed after it. */
+  double sched_ns = loop_ns - bodies_ns - (double)gc_ns - profiler_ns;
   if (sched_ns < 0) sched_ns = 0;
+  /* The sampled gaps, scaled to add up to it: the gap after a timed body
+     also pays for the bookkeeping's disturbance of the caches. */
+  double gap_scale = gaps_ns > 0 ? sched_ns / gaps_ns : 1.0;
   char fallback[4096];
   const char *path = getenv("BAMBOO_PROFILE_OUT");
   if (!path || !*path) {
@@ -420,13 +508,14 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
           ",\n  \"complete\": %s,\n  \"clock\": \"%s\",\n  \"clock_overhead_ns\": %llu,\n"
           "  \"total_ns\": %llu,\n  \"task_ns\": %.1f,\n  \"init_ns\": %llu,\n  \"sched_ns\": %.1f,\n"
           "  \"gc_ns\": %llu,\n  \"gc_mark_ns\": %llu,\n  \"collections\": %llu,\n  \"gc_min_bytes\": %llu,\n"
-          "  \"gc_live_bytes\": %llu,\n  \"finish_ns\": %llu,\n  \"invocations\": %llu,\n"
+          "  \"gc_live_bytes\": %llu,\n  \"finish_ns\": %llu,\n  \"profiler_ns\": %.1f,\n"
+          "  \"timed_invocations\": %llu,\n  \"invocations\": %llu,\n"
           "  \"allocations_outside_tasks\": %llu,\n  \"tasks\": [",
           complete ? "true" : "false", p0->cpu ? "CLOCK_THREAD_CPUTIME_ID" : "CLOCK_MONOTONIC",
           (unsigned long long)p0->clock_ns, (unsigned long long)total_ns, task_ns,
           (unsigned long long)init_ns, sched_ns, (unsigned long long)gc_ns, (unsigned long long)gc_mark_ns,
           (unsigned long long)collections, (unsigned long long)ctx->heap.min_threshold,
-          (unsigned long long)(collections ? p0->live_sum / collections : 0), (unsigned long long)finish_ns, (unsigned long long)invocations, (unsigned long long)p0->outside);
+          (unsigned long long)(collections ? p0->live_sum / collections : 0), (unsigned long long)finish_ns, profiler_ns, (unsigned long long)p0->timed, (unsigned long long)invocations, (unsigned long long)p0->outside);
   for (uint32_t t = 0; t < prog->ntasks; t++) {
     const bb_task *d = &prog->tasks[t];
     uint64_t runs = 0;
@@ -438,12 +527,12 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
       uint32_t x = p0->exit_base[t] + e;
       const bb_prof_exit *ex = &p0->exits[x];
       double prob = runs ? (double)ex->count / (double)runs : 0.0;
-      double var = ex->count > 1 ? ex->m2 / (double)(ex->count - 1) : 0.0;
+      double var = ex->timed > 1 ? ex->m2 / (double)(ex->timed - 1) : 0.0;
       fprintf(f,
               "%s\n        { \"exit\": %u, \"count\": %llu, \"probability\": %.17g, \"time_mean_ns\": %.3f, "
               "\"time_var_ns2\": %.3f, ",
               e ? "," : "", e, (unsigned long long)ex->count, prob, ex->mean, var < 0 ? 0.0 : var);
-      if (ex->gaps) fprintf(f, "\"sched_mean_ns\": %.3f, ", ex->sched_ns / (double)ex->gaps);
+      if (ex->gaps) fprintf(f, "\"sched_mean_ns\": %.3f, ", ex->sched_ns / (double)ex->gaps * gap_scale);
       if (ex->count) fprintf(f, "\"alloc_bytes_mean\": %.3f, ", ex->bytes / (double)ex->count);
       fprintf(f, "\"allocations\": [");
       bool first = true;
@@ -492,6 +581,8 @@ void bb_prof_finish(bb_ctx *ctx) {
     if (!p) continue;
     free(p->exit_base);
     free(p->exits);
+    free(p->task_timed);
+    free(p->task_body_ns);
     free(p->allocs);
     free(p->cur);
     free(p->first_sum);

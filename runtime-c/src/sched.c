@@ -642,11 +642,13 @@ bool bb_step(bb_ctx *ctx) {
     ctx->nstaged = 0;
     if (ctx->prof) /* profile.c: tag bindings, the body's allocated bytes */
       ctx->prof->objs = objs, ctx->prof->nobjs = n, ctx->prof->bytes0 = ctx->heap.total_allocated;
-    uint64_t t0 = ctx->prof ? bb_prof_now(ctx) : ctx->timing ? bb_now_ns() : 0;
+    uint64_t t0 = 0;
+    bool timed = ctx->prof ? bb_prof_begin(ctx, t, &t0) : false; /* profile.c: sampled bodies */
+    if (ctx->timing && !t0) t0 = ctx->prof ? bb_prof_now(ctx) : bb_now_ns();
     d->fn(ctx, objs, tags);
     uint32_t e = ctx->exit;
     if (BB_UNLIKELY(e >= d->nexits)) bb_panic("task %s chose exit %u of %u", d->name, e, d->nexits);
-    if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, bb_prof_now(ctx)); /* profile.c: the body only */
+    if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, timed ? bb_prof_now(ctx) : 0, timed); /* the body only */
 
     /* apply the exit: flags, then staged tag actions, atomically (we hold the locks) */
     const bb_flagop *ops = &d->exits[(size_t)e * n];

@@ -91,6 +91,8 @@ fn keyword() -> (Program, Model) {
         gc_min_bytes: 0,
         gc_live_bytes: 0,
         finish_ns: 0,
+        profiler_ns: 0.0,
+        timed_invocations: 0,
         invocations: 9,
         allocations_outside_tasks: 0,
         tasks: vec![

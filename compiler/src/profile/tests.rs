@@ -57,6 +57,8 @@ fn good(p: &Program) -> Profile {
         gc_min_bytes: 0,
         gc_live_bytes: 0,
         finish_ns: 0,
+        profiler_ns: 0.0,
+        timed_invocations: 0,
         invocations: 7,
         allocations_outside_tasks: 0,
         tasks: vec![

@@ -2,7 +2,7 @@
 //! that keep chains on their core, the sender's cost, parked cores, the
 //! windowed estimate, runs that end by `System.exit`.
 
-use super::tests::{layout_of, state, task};
+use super::tests::{layout_of, model_of, state, task};
 use super::*;
 use crate::layout::Policy;
 use crate::machine::Machine;
@@ -167,4 +167,57 @@ fn a_run_that_ended_by_exit_stops_at_its_profiled_count() {
     let r = simulate(&m, &smp(1), &layout_of(&m, vec![vec![0, 1, 2]]), full());
     assert!(r.completed && !r.stalled);
     assert_eq!(r.invocations, 10_001);
+}
+
+/// A token that makes its successor on every hop but the last (the hop
+/// benchmark: mean 0.999 new tokens per hop) goes on for all its hops; an
+/// accumulator that allocated late would stop it at the first.
+#[test]
+fn a_chain_that_allocates_its_successor_runs_to_the_end() {
+    let hops = 1000u64;
+    let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 1.0)]);
+    start.startup = true;
+    let mean = (hops - 1) as f64 / hops as f64;
+    let mut hop = task("hop", 1, 100.0, vec![None], vec![(1, mean)]);
+    hop.invocations = hops;
+    let m = model_of(
+        vec![start, hop],
+        vec![state("S", vec![(0, 0)]), state("T", vec![(1, 0)])],
+    );
+    let r = simulate(&m, &smp(1), &layout_of(&m, vec![vec![0, 1]]), full());
+    assert!(r.completed, "{r:?}");
+    assert_eq!(r.invocations, hops + 1);
+}
+
+/// A collector that makes one result per ten inputs makes it at the tenth
+/// input, not the first: its consumer starts only after the inputs.
+#[test]
+fn a_collector_allocates_after_its_inputs() {
+    let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 10.0)]);
+    start.startup = true;
+    let mut collect = task("collect", 1, 100.0, vec![None], vec![(2, 0.1)]);
+    collect.invocations = 10;
+    let mut last = task("last", 1, 100.0, vec![None], vec![]);
+    last.invocations = 1;
+    let m = model_of(
+        vec![start, collect, last],
+        vec![
+            state("S", vec![(0, 0)]),
+            state("IN", vec![(1, 0)]),
+            state("OUT", vec![(2, 0)]),
+        ],
+    );
+    let l = layout_of(&m, vec![vec![0, 1, 2]]);
+    let r = simulate(
+        &m,
+        &smp(1),
+        &l,
+        SimOptions {
+            record: true,
+            ..full()
+        },
+    );
+    assert!(r.completed, "{r:?}");
+    let order: Vec<u32> = r.trace.iter().map(|e| e.task).collect();
+    assert_eq!(order.last(), Some(&2), "{order:?}");
 }
