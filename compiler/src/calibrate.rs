@@ -15,6 +15,15 @@ pub const DISPATCH_BB: &str = include_str!("../../benchmarks/manycore/dispatch.b
 pub const HOP_BB: &str = include_str!("../../benchmarks/manycore/hop.bb");
 /// Tagged two-parameter merges (argument: batches), for the lock cost.
 pub const STRESS_BB: &str = include_str!("../../tests/manycore/stress.bb");
+/// A producer handing tiny items round-robin (argument: items), for the
+/// sender's and receiver's cost per object.
+pub const HANDOFF_BB: &str = include_str!("../../benchmarks/manycore/handoff.bb");
+/// A chain whose every hop works `K` us first (arguments: hops, K), for the
+/// wake-up of a parked core and how long a core idles before it parks.
+pub const PARKHOP_BB: &str = include_str!("../../benchmarks/manycore/parkhop.bb");
+/// The work per hop of `parkhop`, in microseconds: from hops the other core
+/// waits through spinning to ones it sleeps through.
+pub const PARK_WORK_US: [u64; 7] = [1, 3, 10, 30, 100, 300, 1000];
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct MachineToml {
@@ -35,7 +44,6 @@ pub struct Costs {
     pub message_base_ns: u64,
     pub message_per_hop_ns: u64,
     pub lock_ns: u64,
-    /// Not measured yet: the built-in `smp` figures (`machine.rs`).
     pub send_ns: u64,
     pub receive_ns: u64,
     pub wake_ns: u64,
@@ -43,7 +51,7 @@ pub struct Costs {
 }
 
 /// What the driver measured (median seconds of alternating runs).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Measured {
     pub cores: u32,
     /// `dispatch` with `dispatch_runs` and with `dispatch_base_runs`.
@@ -59,24 +67,68 @@ pub struct Measured {
     /// two-parameter merges taking two locks.
     pub stress_s: f64,
     pub stress_invocations: u64,
+    /// `handoff` with `handoff_items` items on one core and on two.
+    pub handoff1_s: f64,
+    pub handoff2_s: f64,
+    pub handoff_items: u64,
+    /// The producer's share of the one-core time per item (its bodies and
+    /// scheduling, from a profile of `handoff`; the rest is the consumer's).
+    pub produce_share: f64,
+    /// `parkhop` with `park_hops` hops: (work per hop in us, one core, two).
+    pub park: Vec<(u64, f64, f64)>,
+    pub park_hops: u64,
 }
 
 /// The machine description for the measurements: a full (all-to-all)
-/// topology with no per-hop cost, messages costing the extra time of a
-/// hop that crosses cores, locks costing the extra time of a two-parameter
-/// merge over a plain dispatch, split over its two locks.
+/// topology with no per-hop cost; locks costing the extra time of a
+/// two-parameter merge over a plain dispatch, split over its two locks.
+///
+/// The simulator charges an object that crosses cores the sender's
+/// `send_ns`, then `message_base_ns` in flight, then the receiver's
+/// `receive_ns`, and a parked receiver `wake_ns` more. Two cores sharing a
+/// producer's items (`handoff`: the producer's core makes every item and
+/// consumes and sends half, p + (c + s) / 2 an item, the bottleneck) give
+/// the send cost s, taken for the receive cost too; a chain whose every hop
+/// crosses (`hop`) gives the latency of a hop, s + message + r; the same
+/// chain with work on every hop (`parkhop`) gives the wake-up, the extra
+/// latency once the work outlasts the other core's spinning, and the work
+/// at which that starts is how long a core idles before it parks.
 pub fn machine(m: &Measured) -> MachineToml {
     let per = |s: f64, n: u64| if n == 0 { 0.0 } else { s * 1e9 / n as f64 };
     let dispatch = per(
         (m.dispatch_s - m.dispatch_base_s).max(0.0),
         m.dispatch_runs.saturating_sub(m.dispatch_base_runs),
     );
-    let message = per((m.hop2_s - m.hop1_s).max(0.0), m.hops);
     let per_invocation = per(m.stress_s, m.stress_invocations);
     let lock = ((per_invocation - dispatch).max(0.0) / 2.0).max(1.0);
-    let smp = crate::machine::Machine::builtin("smp:1")
-        .expect("smp:1 is built in")
-        .costs;
+    let item = per(m.handoff1_s, m.handoff_items);
+    let produce = item * m.produce_share.clamp(0.0, 1.0);
+    let consume = item - produce;
+    let send = (2.0 * per(m.handoff2_s, m.handoff_items) - 2.0 * produce - consume).max(0.0);
+    let receive = send;
+    let hop = per((m.hop2_s - m.hop1_s).max(0.0), m.hops);
+    let message = (hop - send - receive).max(1.0);
+    let extra: Vec<(u64, f64)> = m
+        .park
+        .iter()
+        .map(|&(k, t1, t2)| (k, per((t2 - t1).max(0.0), m.park_hops)))
+        .collect();
+    let slowest = extra.iter().map(|&(_, x)| x).fold(0.0, f64::max);
+    // A wake-up below a microsecond is within the measurements' noise:
+    // cores that never visibly park.
+    let wake = if slowest - hop >= 1000.0 {
+        slowest - hop
+    } else {
+        0.0
+    };
+    let park_after = if wake > 0.0 {
+        extra
+            .iter()
+            .find(|&&(_, x)| x - hop >= wake / 2.0)
+            .map_or(0.0, |&(k, _)| k as f64 * 1000.0)
+    } else {
+        0.0
+    };
     MachineToml {
         name: format!("calibrated-smp:{}", m.cores),
         cores: m.cores,
@@ -85,20 +137,20 @@ pub fn machine(m: &Measured) -> MachineToml {
         },
         costs: Costs {
             dispatch_ns: dispatch.round().max(1.0) as u64,
-            message_base_ns: message.round().max(1.0) as u64,
+            message_base_ns: message.round() as u64,
             message_per_hop_ns: 0,
             lock_ns: lock.round() as u64,
-            send_ns: smp.send_ns as u64,
-            receive_ns: smp.receive_ns as u64,
-            wake_ns: smp.wake_ns as u64,
-            park_after_ns: smp.park_after_ns as u64,
+            send_ns: send.round() as u64,
+            receive_ns: receive.round() as u64,
+            wake_ns: wake.round() as u64,
+            park_after_ns: park_after.round() as u64,
         },
     }
 }
 
 pub fn to_toml(m: &MachineToml) -> String {
     let body = toml::to_string(m).unwrap_or_default();
-    format!("# Written by `bambooc calibrate`: this machine's costs in nanoseconds\n# (send_ns, receive_ns, wake_ns and park_after_ns are the built-in smp\n# figures, not measured).\n{body}")
+    format!("# Written by `bambooc calibrate`: this machine's costs in nanoseconds.\n{body}")
 }
 
 #[cfg(test)]
@@ -118,11 +170,24 @@ mod tests {
             hops: 200_000,
             stress_s: 0.4,
             stress_invocations: 1_000_000,
+            // 100 ns an item on one core, 30 of them the producer's; on two
+            // the producer's core takes 30 + (70 + 200) / 2 = 165.
+            handoff1_s: 0.1,
+            handoff2_s: 0.165,
+            handoff_items: 1_000_000,
+            produce_share: 0.3,
+            // Hops of 1 and 10 us cross in 1 us, hops of 100 us in 21 us.
+            park: vec![(1, 0.1, 0.1001), (10, 0.1, 0.1001), (100, 0.1, 0.1021)],
+            park_hops: 100,
         };
         let t = machine(&m);
         assert_eq!(t.costs.dispatch_ns, 100);
-        assert_eq!(t.costs.message_base_ns, 1000);
+        assert_eq!(t.costs.send_ns, 200);
+        assert_eq!(t.costs.receive_ns, 200);
+        assert_eq!(t.costs.message_base_ns, 600);
         assert_eq!(t.costs.lock_ns, 150);
+        assert_eq!(t.costs.wake_ns, 20_000);
+        assert_eq!(t.costs.park_after_ns, 100_000);
         let text = to_toml(&t);
         assert!(text.contains("cores = 2"), "{text}");
         assert!(text.contains("[topology]\nkind = \"full\""), "{text}");
