@@ -779,6 +779,9 @@ pub struct ExitStats {
     /// site (sites with none are left out), in the order the sites first
     /// allocated in the profiled invocations.
     pub allocs: Vec<(AllocSiteId, f64)>,
+    /// Per entry of `allocs`: the mean index of the site's first
+    /// allocation among the invocation's allocations (`order`, version 3).
+    pub alloc_order: Vec<f64>,
     /// The tag bindings those invocations made (version 3).
     pub tags: Vec<TagStats>,
 }
@@ -939,6 +942,12 @@ impl MarkovModel {
                         let exit = ExitId(e);
                         let runtime = runtime_exit(t, exit);
                         let ep = tp.and_then(|tp| tp.exits.iter().find(|x| x.exit == runtime));
+                        // In allocation order (then by site).
+                        let mut in_order: Vec<&AllocProfile> = ep
+                            .map(|x| x.allocations.iter().collect())
+                            .unwrap_or_default();
+                        in_order
+                            .sort_by(|a, b| a.order.total_cmp(&b.order).then(a.site.cmp(&b.site)));
                         ExitStats {
                             exit,
                             runtime_exit: runtime,
@@ -948,20 +957,11 @@ impl MarkovModel {
                             var_ns2: ep.map_or(0.0, |x| x.time_var_ns2),
                             sched_ns: ep.and_then(|x| x.sched_mean_ns),
                             alloc_bytes: ep.and_then(|x| x.alloc_bytes_mean).unwrap_or(0.0),
-                            allocs: ep
-                                .map(|x| {
-                                    // In allocation order (then by site).
-                                    let mut allocs: Vec<&AllocProfile> =
-                                        x.allocations.iter().collect();
-                                    allocs.sort_by(|a, b| {
-                                        a.order.total_cmp(&b.order).then(a.site.cmp(&b.site))
-                                    });
-                                    allocs
-                                        .into_iter()
-                                        .map(|a| (AllocSiteId(a.site), a.mean))
-                                        .collect()
-                                })
-                                .unwrap_or_default(),
+                            allocs: in_order
+                                .iter()
+                                .map(|a| (AllocSiteId(a.site), a.mean))
+                                .collect(),
+                            alloc_order: in_order.iter().map(|a| a.order).collect(),
                             tags: ep.map(|x| tag_stats(p, &x.tags)).unwrap_or_default(),
                         }
                     })

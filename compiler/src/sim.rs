@@ -294,6 +294,10 @@ impl ExitModel {
 pub struct Alloc {
     pub state: u32,
     pub mean: f64,
+    /// The mean index of the site's first object among the invocation's
+    /// new objects (the profile's `order`): sites whose objects a loop
+    /// made together start before the previous site's objects are all made.
+    pub order: f64,
     /// The tag instances each new object is bound to: (tag type, source).
     pub tags: Vec<(u32, TagSource)>,
 }
@@ -453,7 +457,8 @@ pub fn model_from(
                     let (alloc_sites, allocs): (Vec<_>, Vec<_>) = e
                         .allocs
                         .iter()
-                        .filter_map(|&(site, mean)| {
+                        .zip(&e.alloc_order)
+                        .filter_map(|(&(site, mean), &order)| {
                             let node = sites
                                 .iter()
                                 .find(|(s, _)| *s == site)
@@ -466,6 +471,7 @@ pub fn model_from(
                                 Alloc {
                                     state: node.index() as u32,
                                     mean,
+                                    order,
                                     tags: sources(BindPoint::Site(site), None),
                                 },
                             ))
@@ -861,6 +867,8 @@ struct Sim<'a> {
     /// long simulations and the map is never iterated.
     object_counts: FnvHashMap<(u32, u32), Vec<u64>>,
     alloc_acc: Vec<Vec<Vec<f64>>>,
+    /// Per task, exit and allocation: its loop ([`alloc_clusters`]).
+    clusters: Vec<Vec<Vec<u32>>>,
     /// Exits keeping the first parameter in its state ([`stay_masks`]).
     stays: Vec<u64>,
     /// Per task, exit and allocation: its bundle, if any ([`bundles`]).
@@ -1026,6 +1034,11 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         task_counts: model.tasks.iter().map(|t| vec![0; t.exits.len()]).collect(),
         object_counts: HashMap::default(),
         alloc_acc: alloc_starts(model),
+        clusters: model
+            .tasks
+            .iter()
+            .map(|t| t.exits.iter().map(|e| alloc_clusters(&e.allocs)).collect())
+            .collect(),
         stays: stay_masks(model),
         bundles: model
             .tasks
@@ -1477,7 +1490,7 @@ fn alloc_starts(model: &Model) -> Vec<Vec<Vec<f64>>> {
                                 && reaches
                                     .get(a.state as usize)
                                     .is_some_and(|r| r.contains(&t));
-                            if chain && share > 0.5 {
+                            if chain && share > 0.5 && std::env::var_os("NOFRONT").is_none() {
                                 1.0 - 1e-6
                             } else {
                                 0.0
@@ -1488,6 +1501,26 @@ fn alloc_starts(model: &Model) -> Vec<Vec<Vec<f64>>> {
                 .collect()
         })
         .collect()
+}
+
+/// Numbers the loops that make an exit's allocations (sites in profiled
+/// order): a site whose first object comes before the objects of the loop
+/// so far are all made joins it (a loop making a pair per round), else it
+/// starts the next (a frame, then its strips, then the next frame).
+fn alloc_clusters(allocs: &[Alloc]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(allocs.len());
+    let (mut cluster, mut end) = (0u32, f64::NEG_INFINITY);
+    for a in allocs {
+        if a.order >= end - 0.5 && !out.is_empty() {
+            cluster += 1;
+            end = a.order;
+        } else if out.is_empty() {
+            end = a.order;
+        }
+        end += a.mean;
+        out.push(cluster);
+    }
+    out
 }
 
 /// Per state, the tasks an object in it can lead to: its consumers, and
@@ -2208,21 +2241,27 @@ impl Sim<'_> {
                 l.made.push((made_from, self.objs.len() as u32));
             }
         }
-        // The new objects are bound to their tags in the order a loop
+        // The new objects are bound to their tags in the order they were
+        // made: sites one after another, except the sites of one loop
+        // ([`alloc_clusters`]), whose objects are interleaved as a loop
         // making each site's objects in turn made them: the j-th of n
         // objects of a site at j / n of the way, sites in their profiled
         // order at the same point (a pair made per round binds its two
         // objects to one instance).
-        let mut order: Vec<(f64, usize, u32)> = made
+        let clusters = &self.clusters[ti][ei];
+        let mut order: Vec<(u32, f64, usize, u32)> = made
             .iter()
             .flat_map(|&(k, first, n)| {
-                (0..n).map(move |j| ((f64::from(j) + 0.5) / f64::from(n), k, first + j))
+                (0..n).map(move |j| {
+                    let at = (f64::from(j) + 0.5) / f64::from(n);
+                    (clusters[k], at, k, first + j)
+                })
             })
             .collect();
         if made.len() > 1 {
-            order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            order.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)));
         }
-        for (_, k, o) in order {
+        for (_, _, k, o) in order {
             for &(tag, source) in &ex.allocs[k].tags {
                 self.bind(o, tag, source, &objs, core);
             }

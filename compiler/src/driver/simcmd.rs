@@ -599,6 +599,7 @@ fn bench() {
     let item = || Alloc {
         state: 1,
         mean: 1.0,
+        order: 0.0,
         tags: vec![],
     };
     let gen = TaskModel {

@@ -249,6 +249,7 @@ fn finds_the_rate_matched_pipeline() {
         next: vec![vec![]],
         allocs: vec![sim::Alloc {
             tags: vec![],
+            order: 0.0,
             state: 1,
             mean: 1.0,
         }],

@@ -34,6 +34,7 @@ pub fn task(
                 .into_iter()
                 .map(|(state, mean)| Alloc {
                     tags: vec![],
+                    order: 0.0,
                     state,
                     mean,
                 })
@@ -539,6 +540,7 @@ fn the_oldest_work_waits_a_bounded_time() {
 fn allocations_that_belong_together_come_together() {
     let alloc = |state, mean| Alloc {
         tags: vec![],
+        order: 0.0,
         state,
         mean,
     };
@@ -733,6 +735,7 @@ fn merged_data_parallel(n: u32, merged: u32) -> (Model, Layout) {
     let alloc = |mean: u32| Alloc {
         state: 1,
         mean: f64::from(mean),
+        order: 0.0,
         tags: vec![],
     };
     m.tasks[0].exits[0].allocs = vec![alloc(merged), alloc(n - merged)];
