@@ -59,6 +59,7 @@ pub struct CalibrateArgs {
     pub runs: u32,
 }
 
+mod calibrate;
 mod cbuild;
 mod simcmd;
 pub use simcmd::{read_machine, synthesise, DEFAULT_SEED};
@@ -456,7 +457,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Command::Build(args)) => build(&args.common, &args.codegen),
         Some(Command::Run(args)) => run(&args),
         Some(Command::Sim(args)) => simcmd::sim(&args),
-        Some(Command::Calibrate(args)) => calibrate(&args),
+        Some(Command::Calibrate(args)) => calibrate::calibrate(&args),
         None => build(&cli.build.common, &cli.build.codegen),
     }
 }
@@ -773,151 +774,6 @@ pub fn load_profile(
         }
     }
     Ok(Some(model))
-}
-
-/// `bambooc calibrate`: builds the microbenchmarks of `calibrate`, runs
-/// them on one and two cores (alternately, medians) and writes the machine
-/// description.
-fn calibrate(args: &CalibrateArgs) -> i32 {
-    match calibrate_measure(args.runs) {
-        Ok(m) => {
-            let text = crate::calibrate::to_toml(&crate::calibrate::machine(&m));
-            if let Err(e) = std::fs::write(&args.output, &text) {
-                eprintln!("error: cannot write `{}`: {e}", args.output.display());
-                return 1;
-            }
-            print!("{text}");
-            0
-        }
-        Err(e) => {
-            eprintln!("error: calibration failed: {e}");
-            1
-        }
-    }
-}
-
-fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
-    use crate::calibrate::*;
-    let temp = cbuild::build_dir("calibrate")?;
-    let dir = temp.path();
-    let build =
-        |name: &str, text: &str, profile_gen: bool| -> Result<(PathBuf, Frontend), String> {
-            let src = dir.join(format!("{name}.bb"));
-            std::fs::write(&src, text).map_err(|e| e.to_string())?;
-            let (sources, ids, diags) = read_sources(std::slice::from_ref(&src));
-            let fe = frontend(sources, ids, diags);
-            if fe.has_errors() {
-                return Err(format!("the benchmark {name} does not check"));
-            }
-            let common = CommonArgs {
-                files: vec![src.clone()],
-                ..Default::default()
-            };
-            let mut cg = CodegenArgs {
-                opt_level: 2,
-                no_bounds_checks: true,
-                cores: if profile_gen { 1 } else { 2 },
-                spread: !profile_gen,
-                ..Default::default()
-            };
-            cg.profile.profile_gen = profile_gen;
-            let exe = dir.join(if profile_gen {
-                format!("{name}-gen")
-            } else {
-                name.to_string()
-            });
-            compile_program(&fe, &common, &cg, &exe, &exe)?;
-            Ok((exe, fe))
-        };
-    let time = |exe: &Path, args: &[u64], cores: u32| -> Result<f64, String> {
-        let start = std::time::Instant::now();
-        let st = std::process::Command::new(exe)
-            .args(args.iter().map(u64::to_string))
-            .env("BAMBOO_CORES", cores.to_string())
-            .env("BAMBOO_PROFILE_OUT", dir.join("calibrate.profile"))
-            .stdout(std::process::Stdio::null())
-            .status()
-            .map_err(|e| e.to_string())?;
-        if !st.success() {
-            return Err(format!("`{}` failed on {cores} cores", exe.display()));
-        }
-        Ok(start.elapsed().as_secs_f64())
-    };
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (dispatch, _) = build("dispatch", DISPATCH_BB, false)?;
-    let (hop, _) = build("hop", HOP_BB, false)?;
-    let (stress, _) = build("stress", STRESS_BB, false)?;
-    let (handoff, _) = build("handoff", HANDOFF_BB, false)?;
-    let (handoff_gen, handoff_fe) = build("handoff", HANDOFF_BB, true)?;
-    let (parkhop, _) = build("parkhop", PARKHOP_BB, false)?;
-    let (dispatch_runs, dispatch_base_runs, hops, batches) = (4_000_000, 1_000, 100_000, 50);
-    let (items, park_hops) = (2_000_000, 100);
-    let mut samples: [Vec<f64>; 7] = Default::default();
-    let mut park = vec![(Vec::new(), Vec::new()); PARK_WORK_US.len()];
-    let mut shares = Vec::new();
-    for _ in 0..runs {
-        samples[0].push(time(&dispatch, &[dispatch_runs], 1)?);
-        samples[1].push(time(&dispatch, &[dispatch_base_runs], 1)?);
-        samples[2].push(time(&hop, &[hops], 1)?);
-        samples[3].push(time(&hop, &[hops], 2)?);
-        samples[4].push(time(&stress, &[batches], 1)?);
-        samples[5].push(time(&handoff, &[items], 1)?);
-        samples[6].push(time(&handoff, &[items], 2)?);
-        time(&handoff_gen, &[items], 1)?;
-        shares.push(produce_share(&handoff_fe, &dir.join("calibrate.profile"))?);
-        for (k, (one, two)) in PARK_WORK_US.iter().zip(park.iter_mut()) {
-            one.push(time(&parkhop, &[park_hops, *k], 1)?);
-            two.push(time(&parkhop, &[park_hops, *k], 2)?);
-        }
-    }
-    let [d, db, h1, h2, st, ho1, ho2] = samples.map(median);
-    Ok(Measured {
-        handoff1_s: ho1,
-        handoff2_s: ho2,
-        handoff_items: items,
-        produce_share: median(shares),
-        park: PARK_WORK_US
-            .iter()
-            .zip(park)
-            .map(|(&k, (one, two))| (k, median(one), median(two)))
-            .collect(),
-        park_hops,
-        cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
-        dispatch_s: d,
-        dispatch_base_s: db,
-        dispatch_runs,
-        dispatch_base_runs,
-        hop1_s: h1,
-        hop2_s: h2,
-        hops,
-        stress_s: st,
-        stress_invocations: batches * 4002 + 1,
-    })
-}
-
-/// The `produce` task's share of the bodies' and scheduler's time in a
-/// profile of `handoff` (the rest is `consume`'s).
-fn produce_share(fe: &Frontend, profile: &Path) -> Result<f64, String> {
-    let program = fe.program.as_ref().ok_or("handoff did not check")?;
-    let text = std::fs::read_to_string(profile).map_err(|e| e.to_string())?;
-    let prof = crate::profile::Profile::from_json(program, &text).map_err(|e| format!("{e:?}"))?;
-    let average = prof.sched_ns / prof.invocations.max(1) as f64;
-    let time = |task: &str| -> f64 {
-        prof.tasks
-            .iter()
-            .filter(|t| t.task == task)
-            .flat_map(|t| &t.exits)
-            .map(|e| e.count as f64 * (e.time_mean_ns + e.sched_mean_ns.unwrap_or(average)))
-            .sum()
-    };
-    let (produce, consume) = (time("produce"), time("consume"));
-    if produce + consume <= 0.0 {
-        return Err("the profile of handoff has no task time".into());
-    }
-    Ok(produce / (produce + consume))
 }
 
 /// Generates C, writes it into a build folder, and compiles it with `$CC`
