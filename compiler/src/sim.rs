@@ -926,6 +926,11 @@ struct Sim<'a> {
     /// ones before it).
     send_ns: f64,
     sends: Vec<u32>,
+    /// New objects one allocation makes at most (`Some` when the run is
+    /// simulated to a window and extrapolated).
+    alloc_cap: Option<u64>,
+    /// Per core, the sending time of the objects `alloc_cap` left unmade.
+    unsent_ns: Vec<f64>,
     /// The machine's receiver cost per remote object, and per core what
     /// it owes for the objects it took since it last started.
     receive_ns: f64,
@@ -1103,6 +1108,8 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         inflight: vec![0; ncores],
         send_ns: machine.costs.send_ns,
         sends: vec![0; ncores],
+        alloc_cap: None,
+        unsent_ns: vec![0.0; ncores],
         receive_ns: machine.costs.receive_ns,
         owed: vec![0.0; ncores],
         free_at: vec![0.0; ncores],
@@ -1120,6 +1127,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     let exits_early = !model.terminates && profiled > 0;
     let window = opts.window.max(2);
     let extrapolate = profiled > window;
+    sim.alloc_cap = extrapolate.then_some(window);
     let mut half: Option<Progress> = None;
     let mut capped = false;
     let mut reached = false;
@@ -1181,6 +1189,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     if let (true, Some(h)) = (extrapolated, &half) {
         end = end.extrapolate(h, simulated - window / 2, profiled - simulated);
     }
+    end.time += sim.unsent_ns.iter().copied().fold(0.0, f64::max);
     // The finish follows the last invocation (or collection).
     let time_ns = end.time.max(t0) + model.outside.finish_ns;
     let useful_fraction = if time_ns > 0.0 {
@@ -2203,6 +2212,7 @@ impl Sim<'_> {
         // the exit changes the parameters' tags, as in the runtime; the
         // parameters are routed before the new objects.
         let first_new = self.objs.len() as u32;
+        let mut unmade = 0u64;
         let (ti, ei) = (run.task as usize, run.exit as usize);
         let bundles = &self.bundles[ti][ei];
         let accs = &mut self.alloc_acc[ti][ei];
@@ -2231,7 +2241,13 @@ impl Sim<'_> {
                 }
             };
             let made_from = self.objs.len() as u32;
-            for _ in 0..n as u64 {
+            // A window cannot use more new objects of one site than it has
+            // invocations: the rest of a huge batch is left unmade, so the
+            // search's cost does not grow with the profiled run; their
+            // sending is added to the estimate below.
+            let make = self.alloc_cap.map_or(n as u64, |cap| (n as u64).min(cap));
+            unmade += n as u64 - make;
+            for _ in 0..make {
                 self.new_obj(a.state);
             }
             if !a.tags.is_empty() {
@@ -2293,8 +2309,18 @@ impl Sim<'_> {
         }
         // The runtime publishes the new objects the last first, so that
         // the first made runs first (sched.c).
+        let sends_before = self.sends[core];
         for o in (first_new..self.objs.len() as u32).rev() {
             self.route(core, o, t, inv, true);
+        }
+        let made = self.objs.len() as u64 - u64::from(first_new);
+        if unmade > 0 && made > 0 {
+            // The unmade objects would have crossed cores as often as the
+            // made ones did, each costing this core a send: time the
+            // window's rate does not show, added to the end (an estimate
+            // on the slow side, which is the safe side for synthesis).
+            let crossed = f64::from(self.sends[core] - sends_before);
+            self.unsent_ns[core] += crossed * unmade as f64 / made as f64 * self.send_ns;
         }
         // The invocation queued again (all its parameters kept) comes
         // after them: it runs next, up to LOOP_BURST times in a row, then

@@ -221,3 +221,18 @@ fn a_collector_allocates_after_its_inputs() {
     let order: Vec<u32> = r.trace.iter().map(|e| e.task).collect();
     assert_eq!(order.last(), Some(&2), "{order:?}");
 }
+
+/// A startup that makes a million objects at once: the window makes only
+/// as many as it can use, and its extrapolated estimate stays close to the
+/// full replay's.
+#[test]
+fn a_huge_batch_is_simulated_to_a_window_of_it() {
+    let m = super::tests::data_parallel(1_000_000, 500.0);
+    let l = layout_of(&m, vec![vec![0, 1], vec![1]]);
+    let windowed = simulate(&m, &smp(2), &l, SimOptions::default());
+    let whole = simulate(&m, &smp(2), &l, full());
+    assert!(windowed.completed && whole.completed);
+    assert!(windowed.simulated <= WINDOW, "{}", windowed.simulated);
+    let error = (windowed.time_ns - whole.time_ns).abs() / whole.time_ns;
+    assert!(error < 0.05, "{} {}", windowed.time_ns, whole.time_ns);
+}
