@@ -1090,10 +1090,11 @@ pub fn model_with_hints(
 }
 
 /// The counting of 4.4 when no hint is given: per object for a task that
-/// can take, with some but not all of its probability, an exit that leaves
-/// its first parameter in the same state (a self-loop in the CSTG: the task
-/// works on an object several times, then lets it go; counting per task
-/// would let some objects leave at once and others never); per task
+/// can take, with some but not all of its probability, an exit that leads
+/// its first parameter back to the state it came from (a self-loop in the
+/// CSTG, or a cycle through other tasks: the object is worked on several
+/// times, by this task alone or in a ping-pong, then let go; counting per
+/// task would let some objects leave at once and others never); per task
 /// otherwise.
 pub fn inferred_counting(cstg: &Cstg, m: &MarkovModel, t: TaskId) -> Counting {
     let looping = cstg.graph.edge_references().any(|e| match *e.weight() {
@@ -1101,9 +1102,17 @@ pub fn inferred_counting(cstg: &Cstg, m: &MarkovModel, t: TaskId) -> Counting {
             task,
             exit,
             param: 0,
-        } if task == t && e.source() == e.target() => {
+        } if task == t => {
             let pr = m.exits(t)[exit.0 as usize].probability;
-            pr > 0.0 && pr < 1.0
+            pr > 0.0
+                && pr < 1.0
+                && (e.source() == e.target()
+                    || petgraph::algo::has_path_connecting(
+                        &cstg.graph,
+                        e.target(),
+                        e.source(),
+                        None,
+                    ))
         }
         _ => false,
     });
