@@ -183,14 +183,7 @@ impl LGen {
                 5 => p(&format!("{name}.contains({e}) + \" \" + {name}.indexOf({e})")),
                 6 => p(&name),
                 7 => {
-                    let it = self.fresh("it");
-                    let s = self.fresh("sum");
-                    format!(
-                        "Iterator {it} = {name}.iterator();\n{pad}int {s} = 0;\n{pad}while ({it}.hasNext())\n{pad}    {s} = {s} * 31 + {};\n{pad}{}",
-                        Self::unbox(elem, &format!("{it}.next()")),
-                        p(&s),
-                        pad = "    ".repeat(self.ind)
-                    )
+                    self.iter_sum(&name, elem, &r)
                 }
                 8 => p(&format!("{name}.remove({e}) + \" \" + {name}.size()")),
                 9 => match kind {
@@ -222,15 +215,8 @@ impl LGen {
                 4 => p(&format!("{name}.remove({e}) + \" \" + {name}.size()")),
                 5 => p(&name),
                 6 => {
-                    let it = self.fresh("it");
-                    let s = self.fresh("sum");
                     let what = if self.chance(0.5) { "keySet" } else { "values" };
-                    format!(
-                        "Iterator {it} = {name}.{what}().iterator();\n{pad}int {s} = 0;\n{pad}while ({it}.hasNext())\n{pad}    {s} = {s} * 31 + {};\n{pad}{}",
-                        Self::unbox(elem, &format!("{it}.next()")),
-                        p(&s),
-                        pad = "    ".repeat(self.ind)
-                    )
+                    self.iter_sum(&format!("{name}.{what}()"), elem, &r)
                 }
                 _ => p(&format!(
                     "{name}.size() + \" \" + {name}.isEmpty() + \" \" + {name}.hashCode()"
@@ -242,16 +228,7 @@ impl LGen {
                 2 => p(&format!("{name}.contains({e})")),
                 3 => p(&format!("{name}.remove({e}) + \" \" + {name}.size()")),
                 4 => p(&name),
-                _ => {
-                    let it = self.fresh("it");
-                    let s = self.fresh("sum");
-                    format!(
-                        "Iterator {it} = {name}.iterator();\n{pad}int {s} = 0;\n{pad}while ({it}.hasNext())\n{pad}    {s} = {s} * 31 + {};\n{pad}{}",
-                        Self::unbox(elem, &format!("{it}.next()")),
-                        p(&s),
-                        pad = "    ".repeat(self.ind)
-                    )
-                }
+                _ => self.iter_sum(&name, elem, &r),
             }
         };
         for (i, l) in stmt.split('\n').enumerate() {
@@ -261,6 +238,18 @@ impl LGen {
                 self.lines.push(l.to_string());
             }
         }
+    }
+
+    /// Sums the elements of `coll` (a collection expression) through an
+    /// iterator, then prints the sum after `r`.
+    fn iter_sum(&mut self, coll: &str, elem: Elem, r: &str) -> String {
+        let it = self.fresh("it");
+        let s = self.fresh("sum");
+        let pad = "    ".repeat(self.ind);
+        format!(
+            "Iterator {it} = {coll}.iterator();\n{pad}int {s} = 0;\n{pad}while ({it}.hasNext())\n{pad}    {s} = {s} * 31 + {};\n{pad}System.out.println(\"{r} \" + {s});",
+            Self::unbox(elem, &format!("{it}.next()")),
+        )
     }
 
     fn string_buffer(&mut self) {

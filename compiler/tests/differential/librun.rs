@@ -8,13 +8,11 @@
 //! words it, at the line (so in the method) where Java throws it.
 
 use super::library::{self, LibCase};
-use super::runner::{build, run_java};
-use super::{env_num, find_tools, run_with_timeout, Built, RunOut};
+use super::runner::{differential_test, in_parallel, run_java, Round};
+use super::{build_bamboo, run_with_timeout, Built, RunOut};
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The Bamboo program of a batch, and the line each case starts at.
@@ -79,12 +77,14 @@ fn judge(c: &LibCase, java: &str, r: &RunOut, file: &str, start: usize) -> Optio
             ));
         };
         let prefix = format!("bamboo: error: {what} in task startup at {file}:");
+        // The line is read whatever the wording, to name the method.
         let got_line = r
             .stderr
-            .strip_prefix(&prefix)
-            .and_then(|l| l.trim_end().parse::<usize>().ok())
-            .map(|l| l + 1 - start);
-        if r.status != Some(1) || got_line != Some(line) {
+            .trim_end()
+            .rsplit_once(':')
+            .and_then(|(_, l)| l.parse::<usize>().ok())
+            .and_then(|l| (l + 1).checked_sub(start));
+        if r.status != Some(1) || got_line != Some(line) || !r.stderr.starts_with(&prefix) {
             let at = got_line.map_or("?".to_string(), |l| format!("{}:{l}", method_at(c, l)));
             problems.push(format!(
                 "java throws {end} (expected `{what}` in {method}:{line}); bamboo exit status {:?}, at {at}, stderr: {}",
@@ -139,7 +139,7 @@ fn run_batch(
         timed_out: false,
     };
     let mut failures = Vec::new();
-    if let Built::Err(e) = build(&src, &exe, opt, 1, false) {
+    if let Built::Err(e) = build_bamboo(&src, &exe, opt, 1, false) {
         for c in batch {
             let f = record(
                 root,
@@ -173,90 +173,48 @@ fn run_batch(
     failures
 }
 
-/// Generates `n` library programs from `seed0` and compares each with
-/// Java; the failures.
-pub fn run_library_programs(n: u64, seed0: u64, opt: u8, batch: usize) -> Vec<String> {
-    let tools = find_tools().unwrap_or_else(|e| panic!("{e}"));
-    let tmp = std::env::temp_dir();
-    let work = tmp.join(format!("bambooc-difflib-{}", std::process::id()));
-    let root = tmp.join("bambooc-difftest-failures");
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let mut failures = Vec::new();
-    let mut first = seed0;
-    while first < seed0 + n {
-        let count = 500u64.min(seed0 + n - first);
-        let dir = work.join(format!("round-{first}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let cases: Vec<LibCase> = (first..first + count).map(library::generate).collect();
-        let mut sources: Vec<(String, String)> = cases
-            .iter()
-            .map(|c| (format!("L{}", c.seed), library::java_text(c)))
-            .collect();
-        sources.push(("LibMain".into(), library::LIB_MAIN.into()));
-        let names: Vec<String> = cases.iter().map(|c| format!("L{}", c.seed)).collect();
-        let t0 = Instant::now();
-        let java =
-            run_java(&tools, &dir, &sources, "LibMain", &names).unwrap_or_else(|e| panic!("{e}"));
-        eprintln!(
-            "differential (library): java {:.1} s",
-            t0.elapsed().as_secs_f64()
-        );
-        let batches: Vec<Vec<&LibCase>> = cases.chunks(batch).map(|b| b.iter().collect()).collect();
-        let next = AtomicUsize::new(0);
-        let found: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
-        let t0 = Instant::now();
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= batches.len() {
-                        break;
-                    }
-                    let f = run_batch(&dir, &root, i, &batches[i], &java, opt);
-                    found.lock().unwrap().extend(f);
-                });
-            }
-        });
-        eprintln!(
-            "differential (library): {} batches built and run in {:.1} s",
-            batches.len(),
-            t0.elapsed().as_secs_f64()
-        );
-        let mut found = found.into_inner().unwrap();
-        found.sort();
-        failures.extend(found.into_iter().map(|f| f.1));
-        first += count;
+/// One round of library programs: Java, then the Bamboo batches.
+fn library_round(r: &Round) -> Vec<String> {
+    let cases: Vec<LibCase> = r.seeds.clone().map(library::generate).collect();
+    let mut sources: Vec<(String, String)> = cases
+        .iter()
+        .map(|c| (format!("L{}", c.seed), library::java_text(c)))
+        .collect();
+    sources.push(("LibMain".into(), library::LIB_MAIN.into()));
+    let names: Vec<String> = cases.iter().map(|c| format!("L{}", c.seed)).collect();
+    let t0 = Instant::now();
+    let java =
+        run_java(r.tools, &r.dir, &sources, "LibMain", &names).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "differential (library): java {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+    // How the programs end, so that a run says what it compared.
+    let mut ends: std::collections::BTreeMap<String, usize> = Default::default();
+    for out in java.values() {
+        let end = out.lines().last().unwrap_or("");
+        let kind = match end.strip_prefix("!!! error ") {
+            Some(e) => e.split([' ', ':']).next().unwrap_or("").to_string(),
+            None => end.trim_start_matches("!!! ").to_string(),
+        };
+        *ends.entry(kind).or_default() += 1;
     }
-    if failures.is_empty() && std::env::var_os("BAMBOOC_DIFF_KEEP").is_none() {
-        let _ = std::fs::remove_dir_all(&work);
-    }
+    let ends: Vec<String> = ends.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    eprintln!("differential (library): endings: {}", ends.join(", "));
+    let batches: Vec<Vec<&LibCase>> = cases.chunks(r.batch).map(|b| b.iter().collect()).collect();
+    let t0 = Instant::now();
+    let failures = in_parallel(&batches, |i, b| {
+        run_batch(&r.dir, &r.failures, i, b, &java, r.opt)
+    });
+    eprintln!(
+        "differential (library): {} batches built and run in {:.1} s",
+        batches.len(),
+        t0.elapsed().as_secs_f64()
+    );
     failures
 }
 
 #[test]
 fn library_programs_against_java() {
-    if std::env::var_os("BAMBOOC_DIFF_SKIP").is_some() {
-        eprintln!("differential (library): skipped (BAMBOOC_DIFF_SKIP is set)");
-        return;
-    }
-    let n: u64 = env_num("BAMBOOC_DIFF_LIB_CASES", 24);
-    let seed0: u64 = env_num("BAMBOOC_DIFF_LIB_SEED", 1);
-    let opt: u8 = env_num("BAMBOOC_DIFF_OPT", 1);
-    let batch: usize = env_num("BAMBOOC_DIFF_LIB_BATCH", 25).max(1);
-    let start = Instant::now();
-    let failures = run_library_programs(n, seed0, opt, batch);
-    eprintln!(
-        "differential (library): {n} programs (seeds {seed0}..{}) in {:.1} s",
-        seed0 + n - 1,
-        start.elapsed().as_secs_f64()
-    );
-    if !failures.is_empty() {
-        panic!(
-            "{} of {n} library programs behave differently under bambooc and Java:\n{}\nreproduce one: BAMBOOC_DIFF_LIB_SEED=<seed> BAMBOOC_DIFF_LIB_CASES=1",
-            failures.len(),
-            failures.join("\n")
-        );
-    }
+    differential_test("library", "LIB", 24, 25, library_round);
 }

@@ -9,12 +9,12 @@
 //! of the program to run), so every failure names its program.
 
 use super::tasks::{self, TaskCase};
-use super::{env_num, find_tools, run_with_timeout, sections, Built, RunOut, Tools, INSTALL_HELP};
-use bambooc::driver::{
-    compile_program, frontend, read_sources, render, CodegenArgs, CommonArgs, ErrorFormat,
+use super::{
+    build_bamboo, env_num, find_tools, run_with_timeout, sections, Built, RunOut, Tools,
+    INSTALL_HELP,
 };
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -75,32 +75,6 @@ pub fn run_java(
         return Err(format!("java failed ({:?}): {}", r.status, r.stderr));
     }
     Ok(sections(&r.stdout).into_iter().collect())
-}
-
-/// Checks and compiles a Bamboo program for `cores` cores.
-pub fn build(path: &Path, exe: &Path, opt: u8, cores: u32, spread: bool) -> Built {
-    let (sources, ids, diags) = read_sources(&[path.to_path_buf()]);
-    let fe = frontend(sources, ids, diags);
-    if fe.has_errors() {
-        return Built::Err(format!(
-            "bambooc rejects the program:\n{}",
-            render(&fe, ErrorFormat::Human, false)
-        ));
-    }
-    let common = CommonArgs {
-        files: vec![path.to_path_buf()],
-        ..Default::default()
-    };
-    let cg = CodegenArgs {
-        opt_level: opt,
-        cores,
-        spread,
-        ..Default::default()
-    };
-    match compile_program(&fe, &common, &cg, exe, exe) {
-        Ok(()) => Built::Ok(exe.to_path_buf()),
-        Err(e) => Built::Err(format!("bambooc fails to compile the program:\n{e}")),
-    }
 }
 
 /// A run-time environment of the task programs.
@@ -211,7 +185,7 @@ fn run_batch(
     let exe = dir.join(&name);
     let spread = index.is_multiple_of(2);
     let mut failures = Vec::new();
-    if let Built::Err(e) = build(&src, &exe, opt, 4, spread) {
+    if let Built::Err(e) = build_bamboo(&src, &exe, opt, 4, spread) {
         for c in batch {
             let f = record(root, c, &java[&c.seed], "", &format!("does not build\n{e}"));
             failures.push((c.seed, f));
@@ -271,104 +245,145 @@ fn run_batch(
     failures
 }
 
-/// Generates `n` task programs from `seed0`, runs them by Java and by
-/// bambooc; the failures.
-pub fn run_task_programs(n: u64, seed0: u64, opt: u8, batch: usize) -> Vec<String> {
-    let tools = find_tools().unwrap_or_else(|e| panic!("{e}"));
-    let tmp = std::env::temp_dir();
-    let work = tmp.join(format!("bambooc-difftask-{}", std::process::id()));
-    let root = tmp.join("bambooc-difftest-failures");
+/// Runs `f` on every batch, on as many threads as there are processors
+/// (at most 8); the failures it returns, by seed.
+pub fn in_parallel<B: Sync>(
+    batches: &[B],
+    f: impl Fn(usize, &B) -> Vec<(u64, String)> + Sync,
+) -> Vec<String> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8);
+    let next = AtomicUsize::new(0);
+    let found: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= batches.len() {
+                    break;
+                }
+                let r = f(i, &batches[i]);
+                found.lock().unwrap().extend(r);
+            });
+        }
+    });
+    let mut found = found.into_inner().unwrap();
+    found.sort();
+    found.into_iter().map(|f| f.1).collect()
+}
+
+/// What a round of a differential test gets: the tools, its folder, the
+/// failures folder, its seeds, the C optimisation level and batch size.
+pub struct Round<'a> {
+    pub tools: &'a Tools,
+    pub dir: PathBuf,
+    pub failures: PathBuf,
+    pub seeds: std::ops::Range<u64>,
+    pub opt: u8,
+    pub batch: usize,
+}
+
+/// The test of one kind of generated program (`KIND` in the environment
+/// variables `BAMBOOC_DIFF_KIND_CASES`, `_SEED`, `_BATCH`): runs `round` on
+/// rounds of up to 500 seeds and fails listing every program that differs.
+pub fn differential_test(
+    name: &str,
+    kind: &str,
+    cases: u64,
+    batch: usize,
+    round: impl Fn(&Round) -> Vec<String>,
+) {
+    if std::env::var_os("BAMBOOC_DIFF_SKIP").is_some() {
+        eprintln!("differential ({name}): skipped (BAMBOOC_DIFF_SKIP is set)");
+        return;
+    }
+    let n: u64 = env_num(&format!("BAMBOOC_DIFF_{kind}_CASES"), cases);
+    let seed0: u64 = env_num(&format!("BAMBOOC_DIFF_{kind}_SEED"), 1);
+    let batch: usize = env_num(&format!("BAMBOOC_DIFF_{kind}_BATCH"), batch).max(1);
+    let opt: u8 = env_num("BAMBOOC_DIFF_OPT", 1);
+    let tools = find_tools().unwrap_or_else(|e| panic!("{e}"));
+    let start = Instant::now();
+    let tmp = std::env::temp_dir();
+    let work = tmp.join(format!("bambooc-diff{name}-{}", std::process::id()));
     let mut failures = Vec::new();
-    let round = 500u64;
     let mut first = seed0;
     while first < seed0 + n {
-        let count = round.min(seed0 + n - first);
-        let dir = work.join(format!("round-{first}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let cases: Vec<TaskCase> = (first..first + count).map(tasks::generate).collect();
-        let mut sources: Vec<(String, String)> = cases
-            .iter()
-            .map(|c| (format!("P{}", c.seed), c.java.clone()))
-            .collect();
-        sources.push(("TaskMain".into(), tasks::TASK_RT.into()));
-        let names: Vec<String> = cases.iter().map(|c| format!("P{}", c.seed)).collect();
-        let t0 = Instant::now();
-        let java =
-            run_java(&tools, &dir, &sources, "TaskMain", &names).unwrap_or_else(|e| panic!("{e}"));
-        eprintln!(
-            "differential (tasks): java {:.1} s",
-            t0.elapsed().as_secs_f64()
-        );
-        for c in &cases {
-            let out = java.get(&c.seed).map(String::as_str).unwrap_or("");
-            if out.lines().count() != 1 || !out.starts_with("case ") {
-                failures.push(record(
-                    &root,
-                    c,
-                    out,
-                    "",
-                    "GENERATOR BUG: the Java model does not print one report line",
-                ));
-            }
-        }
-        let batches: Vec<Vec<&TaskCase>> =
-            cases.chunks(batch).map(|b| b.iter().collect()).collect();
-        let next = AtomicUsize::new(0);
-        let found: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
-        let t0 = Instant::now();
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= batches.len() {
-                        break;
-                    }
-                    let f = run_batch(&dir, &root, i, &batches[i], &java, opt);
-                    found.lock().unwrap().extend(f);
-                });
-            }
-        });
-        eprintln!(
-            "differential (tasks): {} batches built and run 5 ways in {:.1} s",
-            batches.len(),
-            t0.elapsed().as_secs_f64()
-        );
-        let mut found = found.into_inner().unwrap();
-        found.sort();
-        failures.extend(found.into_iter().map(|f| f.1));
+        let count = 500.min(seed0 + n - first);
+        let r = Round {
+            tools: &tools,
+            dir: work.join(format!("round-{first}")),
+            failures: tmp.join("bambooc-difftest-failures"),
+            seeds: first..first + count,
+            opt,
+            batch,
+        };
+        std::fs::create_dir_all(&r.dir).unwrap();
+        failures.extend(round(&r));
         first += count;
     }
-    if failures.is_empty() && std::env::var_os("BAMBOOC_DIFF_KEEP").is_none() {
+    eprintln!(
+        "differential ({name}): {n} programs (seeds {seed0}..{}) in {:.1} s",
+        seed0 + n - 1,
+        start.elapsed().as_secs_f64()
+    );
+    if std::env::var_os("BAMBOOC_DIFF_KEEP").is_some() {
+        eprintln!("differential ({name}): programs kept in {}", work.display());
+    } else if failures.is_empty() {
         let _ = std::fs::remove_dir_all(&work);
     }
+    if !failures.is_empty() {
+        panic!(
+            "{} of {n} {name} programs behave differently under bambooc and Java:\n{}\nreproduce one: BAMBOOC_DIFF_{kind}_SEED=<seed> BAMBOOC_DIFF_{kind}_CASES=1",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}
+
+/// One round of task programs: Java, then the Bamboo batches.
+fn task_round(r: &Round) -> Vec<String> {
+    let mut failures = Vec::new();
+    let cases: Vec<TaskCase> = r.seeds.clone().map(tasks::generate).collect();
+    let mut sources: Vec<(String, String)> = cases
+        .iter()
+        .map(|c| (format!("P{}", c.seed), c.java.clone()))
+        .collect();
+    sources.push(("TaskMain".into(), tasks::TASK_RT.into()));
+    let names: Vec<String> = cases.iter().map(|c| format!("P{}", c.seed)).collect();
+    let t0 = Instant::now();
+    let java =
+        run_java(r.tools, &r.dir, &sources, "TaskMain", &names).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "differential (task): java {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+    for c in &cases {
+        let out = java.get(&c.seed).map(String::as_str).unwrap_or("");
+        if out.lines().count() != 1 || !out.starts_with("case ") {
+            failures.push(record(
+                &r.failures,
+                c,
+                out,
+                "",
+                "GENERATOR BUG: the Java model does not print one report line",
+            ));
+        }
+    }
+    let batches: Vec<Vec<&TaskCase>> = cases.chunks(r.batch).map(|b| b.iter().collect()).collect();
+    let t0 = Instant::now();
+    failures.extend(in_parallel(&batches, |i, b| {
+        run_batch(&r.dir, &r.failures, i, b, &java, r.opt)
+    }));
+    eprintln!(
+        "differential (task): {} batches built and run 5 ways in {:.1} s",
+        batches.len(),
+        t0.elapsed().as_secs_f64()
+    );
     failures
 }
 
 #[test]
 fn task_programs_against_java() {
-    if std::env::var_os("BAMBOOC_DIFF_SKIP").is_some() {
-        eprintln!("differential (tasks): skipped (BAMBOOC_DIFF_SKIP is set)");
-        return;
-    }
-    let n: u64 = env_num("BAMBOOC_DIFF_TASK_CASES", 20);
-    let seed0: u64 = env_num("BAMBOOC_DIFF_TASK_SEED", 1);
-    let opt: u8 = env_num("BAMBOOC_DIFF_OPT", 1);
-    let batch: usize = env_num("BAMBOOC_DIFF_BATCH", 10).max(1);
-    let start = Instant::now();
-    let failures = run_task_programs(n, seed0, opt, batch);
-    eprintln!(
-        "differential (tasks): {n} programs (seeds {seed0}..{}) in {:.1} s",
-        seed0 + n - 1,
-        start.elapsed().as_secs_f64()
-    );
-    if !failures.is_empty() {
-        panic!(
-            "{} of {n} task programs behave differently under bambooc and Java:\n{}\nreproduce one: BAMBOOC_DIFF_TASK_SEED=<seed> BAMBOOC_DIFF_TASK_CASES=1",
-            failures.len(),
-            failures.join("\n")
-        );
-    }
+    differential_test("task", "TASK", 20, 10, task_round);
 }
