@@ -8,19 +8,12 @@
 
 #![no_main]
 
-use bambooc::driver::{check_source, Frontend};
 use bambooc::profile::{model, Profile};
 use libfuzzer_sys::fuzz_target;
 
-const PROGRAM: &str = include_str!("../../examples/keyword.bb");
-
-thread_local! {
-    static FRONTEND: Frontend = {
-        let fe = check_source("keyword.bb", PROGRAM);
-        assert!(!fe.has_errors(), "examples/keyword.bb must check");
-        fe
-    };
-}
+#[path = "keyword.rs"]
+mod keyword;
+use keyword::FRONTEND;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
