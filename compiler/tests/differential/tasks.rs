@@ -408,16 +408,17 @@ impl TGen {
                 }
                 format!("new {}({}) {{ {} }};", cls.name, a.args, items.join(", "))
             }
-            // The original spelling. (`newflag`, the distribution's final
-            // grammar, is not parsed yet.)
+            // The original spellings, `new` and the distribution's final
+            // grammar's `newflag`.
             _ => {
+                let kw = if form == 1 { "new" } else { "newflag" };
                 let tag = a
                     .tag
                     .as_ref()
                     .map(|t| format!("{{{t}}}"))
                     .unwrap_or_default();
                 format!(
-                    "new {}({}){{{}}}{tag};",
+                    "{kw} {}({}){{{}}}{tag};",
                     cls.name,
                     a.args,
                     a.flags.join(", ")
