@@ -3,13 +3,18 @@
 #
 # Builds the cargo-fuzz target TARGET (default `check`: the whole front end,
 # `bambooc::driver::check_source` plus diagnostic rendering; `parse`: lexer
-# and parser only) and runs libFuzzer on it for SECONDS seconds (default 60).
+# and parser only; `profile`, `layout`, `machine`: the readers of profiles,
+# layouts and machine descriptions) and runs libFuzzer on it for SECONDS
+# seconds (default 60).
 # Works on stable Rust: no sanitizer (`-s none`), coverage comes from
 # LLVM's SanitizerCoverage pass, which stable rustc can run.
 #
-# Seed corpus: tests/check-pass/*.bb, tests/ui/*.bb and examples/*.bb,
-# copied at run time into fuzz/corpus/TARGET (git-ignored; it keeps what
-# the fuzzer found for the next local run). Dictionary: fuzz/bamboo.dict.
+# Seed corpus: for `check` and `parse`, tests/check-pass/*.bb, tests/ui/*.bb
+# and examples/*.bb; for the readers, fuzz/seeds/TARGET/* (a real profile
+# and layout of examples/keyword.bb, machine descriptions); copied at run
+# time into fuzz/corpus/TARGET (git-ignored; it keeps what the fuzzer found
+# for the next local run). Dictionary: fuzz/TARGET.dict when there is one,
+# else fuzz/bamboo.dict.
 #
 # Prints the number of executions (libFuzzer's
 # stat::number_of_executed_units) and exits non-zero if the fuzzer found a
@@ -27,7 +32,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 fuzz="$root/fuzz"
 
 if ! [[ "$secs" =~ ^[0-9]+$ ]]; then
-    echo "usage: tools/fuzz.sh SECONDS [check|parse]" >&2
+    echo "usage: tools/fuzz.sh SECONDS [check|parse|profile|layout|machine]" >&2
     exit 2
 fi
 
@@ -37,11 +42,17 @@ artifacts="$fuzz/artifacts/$target"
 mkdir -p "$corpus" "$artifacts"
 shopt -s nullglob
 seeds=0
-for f in "$root"/tests/check-pass/*.bb "$root"/tests/ui/*.bb "$root"/examples/*.bb; do
+case "$target" in
+check | parse) seed_files=("$root"/tests/check-pass/*.bb "$root"/tests/ui/*.bb "$root"/examples/*.bb) ;;
+*) seed_files=("$fuzz/seeds/$target"/*) ;;
+esac
+for f in "${seed_files[@]}"; do
     cp "$f" "$corpus/seed-$(basename "$f")"
     seeds=$((seeds + 1))
 done
 echo "fuzz.sh: $seeds seed files in ${corpus#"$root"/}"
+dict="$fuzz/$target.dict"
+[[ -f "$dict" ]] || dict="$fuzz/bamboo.dict"
 
 # The build `cargo fuzz build -s none -O TARGET` makes, without installing
 # cargo-fuzz (a fresh CI machine would compile it first): cargo-fuzz's own
@@ -74,7 +85,7 @@ set +e
 "$exe" "$corpus" \
     -max_total_time="$secs" \
     -print_final_stats=1 \
-    -dict="$fuzz/bamboo.dict" \
+    -dict="$dict" \
     -max_len=8192 \
     -timeout=20 \
     -rss_limit_mb=4096 \

