@@ -6,8 +6,10 @@
 
 The program is many classes (fields, a constructor, a dozen methods with
 loops, branches, switches, arrays, strings, arithmetic, calls into other
-classes, single inheritance with overriding), some of them task classes with
-flags, and a few tasks: a startup task that makes task objects with
+classes, single inheritance with overriding, and the library's collections:
+Vector, ArrayList, LinkedList, HashMap and Hashtable, filled, read,
+iterated and kept in fields), some of them task classes with flags, and a
+few tasks: a startup task that makes task objects with
 allocation blocks, a task per task class that processes an object, and tasks
 that hand results to a collector. Deterministic for a given SEED (default 1).
 """
@@ -62,6 +64,8 @@ def gen_class(out, rng, c, earlier):
     out(f"double total{k};")
     out(f"int[] data{k};")
     out(f"String name{k};")
+    out(f"Vector items{k};")
+    out(f"HashMap index{k};")
     peer = rng.choice(earlier) if earlier else None
     if peer is not None:
         out(f"{peer.name} peer{k};")
@@ -76,6 +80,8 @@ def gen_class(out, rng, c, earlier):
     out(f"data{k}[i] = (i * {rng.randint(3, 97)} + n) % {rng.randint(5, 101)};")
     out.close()
     out(f"total{k} = {rng.randint(0, 9)}.5;")
+    out(f"items{k} = new Vector();")
+    out(f"index{k} = new HashMap();")
     if peer is not None:
         out.open("if (n > 0) {")
         out(f"peer{k} = new {peer.name}(n - 1, \"peer\");")
@@ -83,7 +89,8 @@ def gen_class(out, rng, c, earlier):
     out.close()
 
     kinds = [sum_method, avg_method, text_method, check_method, hash_method, sort_method,
-             copy_method, call_method, util_method, chars_method, matrix_method, words_method]
+             copy_method, call_method, util_method, chars_method, matrix_method, words_method,
+             vector_method, map_method, list_method, linked_method, table_method]
     n_methods = rng.randint(7, 12)
     for i in range(n_methods):
         kind = kinds[(i + k) % len(kinds)] if i < len(kinds) else rng.choice(kinds)
@@ -321,6 +328,97 @@ def words_method(out, rng, c, name, earlier, peer):
     out("return n;")
     out.close()
     c.methods.append((name, ["String"], "int", False))
+
+
+def vector_method(out, rng, c, name, earlier, peer):
+    k = c.k
+    out.open(f"int {name}(int n) {{")
+    out.open(f"for (int i = 0; i < n + {rng.randint(2, 9)}; i++) {{")
+    out(f"items{k}.addElement(new Integer(data{k}[i % data{k}.length] + i));")
+    out.close()
+    out("int s = 0;")
+    out.open(f"for (int i = 0; i < items{k}.size(); i++) {{")
+    out(f"Integer v = (Integer) items{k}.elementAt(i);")
+    out(f"s += v.intValue() * {rng.randint(1, 7)};")
+    out.close()
+    out(f"if (items{k}.size() > {rng.randint(50, 200)}) items{k}.removeAllElements();")
+    out("return s;")
+    out.close()
+    c.methods.append((name, ["int"], "int", False))
+
+
+def map_method(out, rng, c, name, earlier, peer):
+    k = c.k
+    out.open(f"int {name}(String key) {{")
+    out(f"Integer old = (Integer) index{k}.get(key);")
+    out("int n = old == null ? 1 : old.intValue() + 1;")
+    out(f"index{k}.put(key, new Integer(n));")
+    out(f"index{k}.put(key + n % {rng.randint(2, 9)}, new Integer(count{k}));")
+    out("int total = 0;")
+    out(f"Iterator it = index{k}.keySet().iterator();")
+    out.open("while (it.hasNext()) {")
+    out("String s = (String) it.next();")
+    out(f"Integer v = (Integer) index{k}.get(s);")
+    out("if (v != null) total += v.intValue() + s.length();")
+    out.close()
+    out(f"if (index{k}.containsKey(name{k})) total++;")
+    out("return total;")
+    out.close()
+    c.methods.append((name, ["String"], "int", False))
+
+
+def list_method(out, rng, c, name, earlier, peer):
+    k = c.k
+    out.open(f"String {name}(int n) {{")
+    out("ArrayList parts = new ArrayList();")
+    out.open(f"for (int i = 0; i < n % {rng.randint(5, 20)} + 3; i++) {{")
+    out(f"parts.add(name{k} + \"-\" + i);")
+    out.close()
+    out.open("for (int i = 0; i < parts.size(); i += 2) {")
+    out("parts.set(i, ((String) parts.get(i)).toUpperCase());")
+    out.close()
+    out("StringBuilder sb = new StringBuilder();")
+    out.open("for (int i = 0; i < parts.size(); i++) {")
+    out("sb.append((String) parts.get(i)).append(';');")
+    out.close()
+    out("return sb.toString();")
+    out.close()
+    c.methods.append((name, ["int"], "String", False))
+
+
+def linked_method(out, rng, c, name, earlier, peer):
+    k = c.k
+    out.open(f"long {name}(long seed) {{")
+    out("LinkedList queue = new LinkedList();")
+    out(f"queue.addLast(new Long(seed));")
+    out("long acc = 0;")
+    out("int steps = 0;")
+    out.open(f"while (queue.size() > 0 && steps < {rng.randint(8, 40)}) {{")
+    out("Long x = (Long) queue.removeFirst();")
+    out("acc += x.longValue();")
+    out(f"queue.addLast(new Long(x.longValue() / 2 + {rng.randint(1, 9)}));")
+    out("if ((steps & 1) == 0) queue.addLast(new Long(acc % 1000));")
+    out("steps++;")
+    out.close()
+    out(f"return acc + count{k};")
+    out.close()
+    c.methods.append((name, ["long"], "long", False))
+
+
+def table_method(out, rng, c, name, earlier, peer):
+    k = c.k
+    out.open(f"boolean {name}(int x) {{")
+    out("Hashtable seen = new Hashtable();")
+    out.open(f"for (int i = 0; i < data{k}.length; i++) {{")
+    out(f"Integer key = new Integer(data{k}[i] % {rng.randint(3, 17)});")
+    out.open("if (seen.containsKey(key)) {")
+    out("return x > i;")
+    out.close()
+    out("seen.put(key, name" + str(k) + ");")
+    out.close()
+    out("return seen.size() > x;")
+    out.close()
+    c.methods.append((name, ["int"], "boolean", False))
 
 
 def arg_for(t, rng):

@@ -555,6 +555,16 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
     },
+    /// A long run of left-nested binary operators (from the parser's
+    /// `Chain`), kept flat so that no stage recurses once per operator:
+    /// the value so far is converted to each step's `operand` type (when
+    /// that differs), then combined with the step's `rhs`, already
+    /// converted, into the step's `ty`. It means what the nested `Binary`
+    /// nodes would; `ty` is the last step's.
+    Chain {
+        first: Box<Expr>,
+        steps: Vec<ChainStep>,
+    },
     /// String concatenation of the parts, each converted to text by Java's
     /// rules for its type.
     Concat(Vec<Expr>),
@@ -596,6 +606,17 @@ pub enum ExprKind {
         operand: Box<Expr>,
         target: Type,
     },
+}
+
+/// One operator of a `Chain`: `(value so far as operand) op rhs`, of type
+/// `ty`; `span` covers the chain up to `rhs`.
+#[derive(Clone, Debug)]
+pub struct ChainStep {
+    pub op: BinOp,
+    pub operand: Type,
+    pub rhs: Expr,
+    pub ty: Type,
+    pub span: Span,
 }
 
 // ----- Walking bodies -------------------------------------------------------
@@ -729,6 +750,10 @@ pub fn visit_expr<'p>(e: &'p Expr, f: &mut impl FnMut(&'p Expr)) {
         ExprKind::Binary { lhs, rhs, .. } => {
             visit_expr(lhs, f);
             visit_expr(rhs, f);
+        }
+        ExprKind::Chain { first, steps } => {
+            visit_expr(first, f);
+            steps.iter().for_each(|s| visit_expr(&s.rhs, f));
         }
         ExprKind::Assign { target, value }
         | ExprKind::CompoundAssign { target, value, .. }

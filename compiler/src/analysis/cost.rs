@@ -137,6 +137,9 @@ impl Estimator<'_> {
             match &x.kind {
                 ExprKind::Call { kind, method, .. } => calls.push((*kind, *method)),
                 ExprKind::New { ctor, .. } => calls.push((CallKind::Direct, *ctor)),
+                // A chain counts an operation per operator, as the nested
+                // `Binary` nodes it stands for would.
+                ExprKind::Chain { steps, .. } => ops += steps.len().saturating_sub(1) as f64,
                 _ => {}
             }
         });

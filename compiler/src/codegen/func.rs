@@ -2,6 +2,8 @@
 //! over temporaries, so that Java's left-to-right evaluation order and its
 //! run-time checks hold exactly whatever the C compiler does.
 
+mod chain;
+
 use super::natives::{self, Located, NativeTable};
 use super::{c_type, elem_c_type, field_name, method_name, struct_name, Ids, Options};
 use crate::analysis::disjoint::{ExitLocks, LockPlan};
@@ -266,6 +268,9 @@ fn has_effects(e: &Expr) -> bool {
         // before them are read first.
         ExprKind::ArrayLiteral(_) | ExprKind::Concat(_) => true,
         ExprKind::Binary { lhs, rhs, .. } => has_effects(lhs) || has_effects(rhs),
+        ExprKind::Chain { first, steps } => {
+            has_effects(first) || steps.iter().any(|s| has_effects(&s.rhs))
+        }
         ExprKind::Conditional {
             cond,
             then_expr,
@@ -1025,11 +1030,17 @@ impl Gen<'_> {
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e),
+            ExprKind::Chain { first, steps } => self.chain(first, steps),
+            ExprKind::Concat(parts) if parts.len() > chain::CONCAT_CHUNK => {
+                self.concat(parts, &e.ty)
+            }
             ExprKind::Concat(parts) => {
                 let mut vals = Vec::new();
                 for (i, part) in parts.iter().enumerate() {
                     let s = self.string_of(part);
-                    let later = parts[i + 1..].iter().any(has_effects) || i + 1 < parts.len();
+                    // Every part but the last is held while later ones are
+                    // evaluated (their conversions allocate).
+                    let later = i + 1 < parts.len();
                     vals.push(if later {
                         self.materialize(s, &Type::Class(self.p.well_known.string))
                     } else {
@@ -1195,25 +1206,7 @@ impl Gen<'_> {
         use BinOp::*;
         if matches!(op, And | Or) {
             let l = self.expr(lhs);
-            // Short circuit: evaluate the right side only when needed.
-            let saved = std::mem::take(&mut self.out);
-            self.indent += 1;
-            let r = self.expr(rhs);
-            self.indent -= 1;
-            let inner = std::mem::replace(&mut self.out, saved);
-            if inner.is_empty() {
-                let sym = if op == And { "&&" } else { "||" };
-                return format!("(({l}) {sym} ({r}))");
-            }
-            let t = self.temp(&Type::Boolean);
-            self.line(&format!("{t} = {l};"));
-            self.line(&format!("if ({}{t}) {{", if op == And { "" } else { "!" }));
-            self.out.push_str(&inner);
-            self.indent += 1;
-            self.line(&format!("{t} = {r};"));
-            self.indent -= 1;
-            self.line("}");
-            return t;
+            return self.short_circuit(op, l, rhs, |g| g.temp(&Type::Boolean));
         }
         let l = self.expr(lhs);
         let l = if has_effects(rhs) {

@@ -88,6 +88,46 @@ fn widen(e: Expr, to: &Type) -> Expr {
     }
 }
 
+/// `lhs op rhs` as one more step of a flat chain (`step` holds `op`,
+/// `rhs` and `lhs`'s type). `binary` wrapped the value so far (of type
+/// `acc_ty`) in a conversion when the step promotes it; the step's
+/// `operand` type records that conversion instead.
+fn extend_chain(lhs: Expr, acc_ty: &Type, step: ChainStep) -> Expr {
+    let lhs = match lhs {
+        Expr {
+            kind: ExprKind::Convert(x),
+            ty,
+            ..
+        } if ty != *acc_ty && x.ty == *acc_ty => *x,
+        lhs => lhs,
+    };
+    let (ty, span) = (step.ty.clone(), step.span);
+    let Expr {
+        kind,
+        ty: lhs_ty,
+        span: lhs_span,
+    } = lhs;
+    let (first, steps) = match kind {
+        ExprKind::Chain { first, mut steps } => {
+            steps.push(step);
+            (first, steps)
+        }
+        kind => {
+            let first = Expr {
+                kind,
+                ty: lhs_ty,
+                span: lhs_span,
+            };
+            (Box::new(first), vec![step])
+        }
+    };
+    Expr {
+        kind: ExprKind::Chain { first, steps },
+        ty,
+        span,
+    }
+}
+
 fn const_expr(v: ConstValue, ty: Type, span: Span) -> Expr {
     Expr {
         kind: ExprKind::Const(v),
@@ -1428,6 +1468,7 @@ impl<'s, 'a> Checker<'s, 'a> {
                 let r = self.value(rhs);
                 self.binary(*op, l, r, span)
             }
+            ast::ExprKind::Chain { first, rest } => self.chain(first, rest),
             ast::ExprKind::Assign { op, lhs, rhs } => self.assign(*op, lhs, rhs, span),
             ast::ExprKind::Conditional {
                 cond,
@@ -2245,10 +2286,47 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
     }
 
+    /// A long run of left-nested operators: each operator checked as the
+    /// nested `Binary` nodes would be, the result kept flat
+    /// (`ExprKind::Chain`), so that checking is linear in its length.
+    fn chain(&mut self, first: &ast::Expr, rest: &[(BinOp, ast::Expr)]) -> Expr {
+        let mut acc = self.value(first);
+        for (op, r) in rest {
+            let span = first.span.to(r.span);
+            let r = self.value(r);
+            let acc_ty = acc.ty.clone();
+            let Expr { kind, ty, span } = self.binary(*op, acc, r, span);
+            acc = match kind {
+                ExprKind::Binary { op, lhs, rhs } => {
+                    let step = ChainStep {
+                        op,
+                        operand: lhs.ty.clone(),
+                        rhs: *rhs,
+                        ty,
+                        span,
+                    };
+                    extend_chain(*lhs, &acc_ty, step)
+                }
+                // Folded constants, concatenations (which grow flat by
+                // themselves) and errors.
+                kind => Expr { kind, ty, span },
+            };
+        }
+        acc
+    }
+
     fn concat(&mut self, l: Expr, r: Expr, span: Span) -> Expr {
         let string = self.string_type();
         if let (ExprKind::Const(a), ExprKind::Const(b)) = (&l.kind, &r.kind) {
-            if let (Some(mut a), Some(b)) = (convert::const_text(a), convert::const_text(b)) {
+            let a_text = matches!(a, ConstValue::String(_)) || convert::const_text(a).is_some();
+            if let (true, Some(b)) = (a_text, convert::const_text(b)) {
+                // The text so far is taken, not copied: a long constant
+                // chain of concatenations stays linear.
+                let mut a = match l.kind {
+                    ExprKind::Const(ConstValue::String(a)) => a,
+                    ExprKind::Const(a) => convert::const_text(&a).unwrap_or_default(),
+                    _ => Vec::new(),
+                };
                 a.extend(b);
                 return const_expr(ConstValue::String(a), string, span);
             }

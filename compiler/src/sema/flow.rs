@@ -55,6 +55,33 @@ struct State {
     maybe: Vec<u64>,
 }
 
+/// The state after part of an expression: one state, or, after a
+/// short-circuit operator, the states when its value is true and false.
+enum Value {
+    Plain(State),
+    Split(State, State),
+}
+
+impl Value {
+    fn split(self) -> (State, State) {
+        match self {
+            Value::Plain(s) => (s.clone(), s),
+            Value::Split(t, f) => (t, f),
+        }
+    }
+
+    /// One state again: assigned on both ways, reachable as before.
+    fn plain(self) -> State {
+        match self {
+            Value::Plain(s) => s,
+            Value::Split(t, f) => State {
+                reachable: t.reachable,
+                ..t.join(&f)
+            },
+        }
+    }
+}
+
 impl State {
     fn dead(n: usize) -> State {
         State {
@@ -242,6 +269,10 @@ fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             go(lhs);
             go(rhs);
         }
+        ExprKind::Chain { first, steps } => {
+            go(first);
+            steps.iter().for_each(|s| go(&s.rhs));
+        }
         ExprKind::Assign { target, value }
         | ExprKind::CompoundAssign { target, value, .. }
         | ExprKind::ConcatAssign { target, value } => {
@@ -369,6 +400,11 @@ impl Flow<'_> {
                 st.da = j.da;
                 st.maybe = j.maybe;
             }
+            ExprKind::Chain { first, steps } => {
+                let j = self.chain(first, steps, st.clone()).plain();
+                st.da = j.da;
+                st.maybe = j.maybe;
+            }
             _ => {
                 // Children in evaluation order.
                 let mut children: Vec<&Expr> = Vec::new();
@@ -413,6 +449,40 @@ impl Flow<'_> {
         }
     }
 
+    /// A flat chain of operators, in order, as the nested `Binary` nodes it
+    /// stands for: a loop, so that a long chain costs no stack.
+    fn chain(&mut self, first: &Expr, steps: &[ChainStep], st: State) -> Value {
+        use bambooc_syntax::ast::BinOp;
+        let mut v = if first.ty == Type::Boolean {
+            let (t, f) = self.cond(first, st);
+            Value::Split(t, f)
+        } else {
+            let mut st = st;
+            self.expr(first, &mut st);
+            Value::Plain(st)
+        };
+        for s in steps {
+            v = match s.op {
+                BinOp::And => {
+                    let (t, f) = v.split();
+                    let (t2, f2) = self.cond(&s.rhs, t);
+                    Value::Split(t2, f.join(&f2))
+                }
+                BinOp::Or => {
+                    let (t, f) = v.split();
+                    let (t2, f2) = self.cond(&s.rhs, f);
+                    Value::Split(t.join(&t2), f2)
+                }
+                _ => {
+                    let mut st = v.plain();
+                    self.expr(&s.rhs, &mut st);
+                    Value::Plain(st)
+                }
+            };
+        }
+        v
+    }
+
     /// A boolean expression: the states when it is true and when false.
     fn cond(&mut self, e: &Expr, st: State) -> (State, State) {
         use bambooc_syntax::ast::BinOp;
@@ -448,6 +518,7 @@ impl Flow<'_> {
                 let (t2, f2) = self.cond(rhs, f1);
                 (t1.join(&t2), f2)
             }
+            ExprKind::Chain { first, steps } => self.chain(first, steps, st).split(),
             ExprKind::Conditional {
                 cond,
                 then_expr,

@@ -107,6 +107,14 @@ enum BinStep {
     InstanceOf(TypeExpr),
 }
 
+/// An operand on `Ctx::fold_binary`'s stack: a built node, or the spine of
+/// a left-nested run of operators (its first operand, then each operator
+/// with its right operand), built once nothing more can join it.
+enum Operand {
+    Node(E),
+    Spine(E, Vec<(BinOp, E)>),
+}
+
 impl BinChain {
     pub fn new(first: E) -> BinChain {
         BinChain {
@@ -583,21 +591,30 @@ impl<'s> Ctx<'s> {
 
     /// Builds the tree of a run of binary operators by precedence
     /// (operator-precedence parsing with two explicit stacks: no recursion).
+    /// A left-nested run of operators is collected as a spine and built
+    /// when it is complete: as a `Chain` when it has `CHAIN_MIN` operators
+    /// or more, so that a long sum does not count as deep nesting.
     pub fn fold_binary(&self, chain: BinChain) -> E {
         if chain.rest.is_empty() {
             return chain.first;
         }
-        let mut operands: Vec<E> = vec![chain.first];
+        let mut operands: Vec<Operand> = vec![Operand::Node(chain.first)];
         let mut ops: Vec<BinOp> = Vec::new();
-        let reduce_while = |operands: &mut Vec<E>, ops: &mut Vec<BinOp>, prec: u8| {
+        let reduce_while = |operands: &mut Vec<Operand>, ops: &mut Vec<BinOp>, prec: u8| {
             while let Some(&op) = ops.last() {
                 if binary_precedence(op) < prec {
                     break;
                 }
                 ops.pop();
-                let rhs = operands.pop().expect("an operand per operator");
-                let lhs = operands.pop().expect("an operand per operator");
-                operands.push(self.binary(op, lhs, rhs));
+                let rhs = self.operand(operands.pop().expect("an operand per operator"));
+                let spine = match operands.pop().expect("an operand per operator") {
+                    Operand::Node(lhs) => Operand::Spine(lhs, vec![(op, rhs)]),
+                    Operand::Spine(first, mut rest) => {
+                        rest.push((op, rhs));
+                        Operand::Spine(first, rest)
+                    }
+                };
+                operands.push(spine);
             }
         };
         for step in chain.rest {
@@ -605,17 +622,42 @@ impl<'s> Ctx<'s> {
                 BinStep::Op(op, rhs) => {
                     reduce_while(&mut operands, &mut ops, binary_precedence(op));
                     ops.push(op);
-                    operands.push(rhs);
+                    operands.push(Operand::Node(rhs));
                 }
                 BinStep::InstanceOf(ty) => {
                     reduce_while(&mut operands, &mut ops, INSTANCEOF_PRECEDENCE);
-                    let operand = operands.pop().expect("an operand");
-                    operands.push(self.instance_of(operand, ty));
+                    let operand = self.operand(operands.pop().expect("an operand"));
+                    operands.push(Operand::Node(self.instance_of(operand, ty)));
                 }
             }
         }
         reduce_while(&mut operands, &mut ops, 0);
-        operands.pop().expect("one result")
+        self.operand(operands.pop().expect("one result"))
+    }
+
+    /// The node of a folded operand: a short spine as nested `Binary`
+    /// nodes, a long one as one `Chain`.
+    fn operand(&self, o: Operand) -> E {
+        match o {
+            Operand::Node(e) => e,
+            Operand::Spine(first, rest) if rest.len() < CHAIN_MIN => rest
+                .into_iter()
+                .fold(first, |lhs, (op, rhs)| self.binary(op, lhs, rhs)),
+            Operand::Spine(first, rest) => {
+                let last = rest.last().map_or(first.e.span, |(_, r)| r.e.span);
+                let span = first.e.span.to(last);
+                let d = max_d(rest.iter().map(|(_, r)| &r.d)).max(first.d);
+                let rest = rest.into_iter().map(|(op, r)| (op, *r.e)).collect();
+                self.expr_at(
+                    ExprKind::Chain {
+                        first: first.e,
+                        rest,
+                    },
+                    span,
+                    d,
+                )
+            }
+        }
     }
 
     /// `c1 ? t1 : c2 ? t2 : ... : last`, nested to the right.

@@ -11,6 +11,9 @@
 //! - no expression or statement is nested deeper than `MAX_NESTING`; a deeper
 //!   one is replaced by an `Error` node and reported, so later stages may
 //!   recurse freely;
+//! - a left-associative run of at least `CHAIN_MIN` binary operators is one
+//!   flat `Chain` node, one level deep however long it is (a long sum is
+//!   not nesting); shorter runs are nested `Binary` nodes;
 //! - names are plain strings: nothing is resolved yet, and `a.b` may be a
 //!   field access or a class's static member (sema decides).
 
@@ -19,6 +22,11 @@ use crate::span::{Span, Spanned};
 /// How deep expressions and statements may nest before the parser rejects
 /// them. Later stages recurse over the tree, so this bounds their stack use.
 pub const MAX_NESTING: u32 = 1000;
+
+/// The fewest operators a left-nested run of binary operators has when the
+/// parser builds it as a flat `ExprKind::Chain`. Shorter runs stay `Binary`
+/// trees, the shape every pattern-matching optimisation expects.
+pub const CHAIN_MIN: usize = 16;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Ident {
@@ -505,6 +513,13 @@ pub enum ExprKind {
         op: BinOp,
         lhs: Box<Expr>,
         rhs: Box<Expr>,
+    },
+    /// `first op1 r1 op2 r2 ...`, meaning `((first op1 r1) op2 r2) ...`:
+    /// at least `CHAIN_MIN` operators, each operand a complete expression
+    /// (so `a + b * c + d` has the steps `+ b*c` and `+ d`).
+    Chain {
+        first: Box<Expr>,
+        rest: Vec<(BinOp, Expr)>,
     },
     /// `lhs = rhs` when `op` is `None`, else `lhs op= rhs`.
     Assign {

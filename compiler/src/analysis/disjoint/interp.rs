@@ -432,6 +432,19 @@ impl Analyzer<'_, '_> {
                 }
                 Vec::new()
             }
+            ExprKind::Chain { first, steps } => {
+                self.expr(first, st);
+                for s in steps {
+                    if matches!(s.op, BinOp::And | BinOp::Or) {
+                        let mut other = st.clone();
+                        self.expr(&s.rhs, &mut other);
+                        st.join(&other);
+                    } else {
+                        self.expr(&s.rhs, st);
+                    }
+                }
+                Vec::new()
+            }
             ExprKind::Concat(parts) => {
                 for part in parts {
                     let v = self.expr(part, st);

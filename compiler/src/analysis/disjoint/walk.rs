@@ -132,6 +132,12 @@ pub(super) fn for_each_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
                 for_each_expr(d, f);
             }
         }
+        ExprKind::Chain { first, steps } => {
+            for_each_expr(first, f);
+            for s in steps {
+                for_each_expr(&s.rhs, f);
+            }
+        }
         ExprKind::Conditional {
             cond,
             then_expr,

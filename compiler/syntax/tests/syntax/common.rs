@@ -400,6 +400,10 @@ pub fn expr(e: &Expr) -> String {
         ExprKind::Binary { op, lhs, rhs } => {
             format!("({} {} {})", op.symbol(), expr(lhs), expr(rhs))
         }
+        // Printed as the nested `Binary` nodes it stands for.
+        ExprKind::Chain { first, rest } => rest.iter().fold(expr(first), |acc, (op, r)| {
+            format!("({} {} {})", op.symbol(), acc, expr(r))
+        }),
         ExprKind::Assign { op, lhs, rhs } => format!(
             "({}= {} {})",
             op.map_or("", |o| o.symbol()),
@@ -544,6 +548,10 @@ fn depth_expr(e: &Expr) -> u32 {
         ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } => {
             depth_expr(lhs).max(depth_expr(rhs))
         }
+        ExprKind::Chain { first, rest } => rest
+            .iter()
+            .map(|(_, r)| depth_expr(r))
+            .fold(depth_expr(first), u32::max),
         ExprKind::Conditional {
             cond,
             then_expr,

@@ -40,6 +40,50 @@ fn precedence_and_associativity() {
     }
 }
 
+/// A run of `CHAIN_MIN` or more left-nested operators is one flat `Chain`
+/// node holding the same tree; a shorter run is nested `Binary` nodes.
+#[test]
+fn long_left_nested_runs_are_flat_chains() {
+    let terms = |n: usize, op: &str| {
+        (1..=n)
+            .map(|i| format!("a{i}"))
+            .collect::<Vec<_>>()
+            .join(op)
+    };
+    let nested = |n: usize, op: &str| {
+        (2..=n).fold("a1".to_string(), |acc, i| {
+            format!("({} {acc} a{i})", op.trim())
+        })
+    };
+    for n in [CHAIN_MIN, CHAIN_MIN + 1, 40] {
+        let f = parse_ok(&format!("class A {{ int x = {}; }}", terms(n, " - ")));
+        let Item::Class(c) = &f.items[0] else {
+            panic!()
+        };
+        let Member::Field(fd) = &c.members[0] else {
+            panic!()
+        };
+        let Some(VarInit::Expr(e)) = &fd.declarators[0].init else {
+            panic!()
+        };
+        let want_chain = n > CHAIN_MIN;
+        assert_eq!(matches!(e.kind, ExprKind::Chain { .. }), want_chain, "{n}");
+        assert_eq!(expr(e), nested(n, " - "), "{n}");
+    }
+    // Mixed precedence: the spine holds the additive steps, each operand a
+    // complete product.
+    let src = format!("{} * z + q", terms(20, " + "));
+    let want = format!(
+        "(+ {} q)",
+        nested(20, " + ").replacen("a20)", "(* a20 z))", 1)
+    );
+    assert_eq!(expr_of(&src), want);
+    assert_eq!(
+        expr_of(&format!("{} instanceof T", terms(20, " + "))),
+        format!("(instanceof {} T)", nested(20, " + "))
+    );
+}
+
 #[test]
 fn assignment_is_right_associative() {
     assert_eq!(stmts("a = b = c;"), "(= a (= b c));");

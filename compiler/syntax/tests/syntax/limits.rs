@@ -77,7 +77,14 @@ fn shapes(n: usize) -> Vec<(&'static str, String)> {
             "indexing",
             class(&format!("x = {}1{};", "a[".repeat(n), "]".repeat(n))),
         ),
-        ("additions", class(&format!("x = 1{};", "+1".repeat(n)))),
+        (
+            "right-nested additions",
+            class(&format!("x = {}1{};", "1 + (".repeat(n), ")".repeat(n))),
+        ),
+        (
+            "additions inside a chain's operands",
+            class(&format!("x = {}1{};", "1 + 2 * (".repeat(n), ")".repeat(n))),
+        ),
         ("field chain", class(&format!("x = a{};", ".b".repeat(n)))),
         (
             "method chain",
@@ -160,7 +167,7 @@ fn deep_nesting_is_cut_at_the_limit() {
 #[test]
 #[ignore = "full size; run with --release -- --ignored"]
 fn deep_nesting_full_size() {
-    deep(class(&format!("x = 1{};", "+1".repeat(5_000_000))));
+    fine(class(&format!("x = 1{};", "+1".repeat(5_000_000))));
     for (name, src) in shapes(1_000_000) {
         eprintln!("{name}");
         deep(src);
@@ -178,7 +185,11 @@ fn nesting_below_the_limit_is_fine() {
         "if (a) x(); else ".repeat(n / 2)
     )));
     fine(class(&format!("{}{}", "{".repeat(n), "}".repeat(n))));
-    // Long flat lists are not nesting.
+    // Long flat lists are not nesting, and neither are left-associative
+    // chains of binary operators, of one precedence or several.
+    assert!(fine(class(&format!("x = 1{};", "+1".repeat(N)))) < 10);
+    assert!(fine(class(&format!("x = 1{};", " * 2 + 3 - 4 / 5".repeat(N)))) < 10);
+    assert!(fine(class(&format!("x = a{};", " && b || c == d".repeat(N)))) < 10);
     fine(format!("class A {{ int[] x = {{{}}}; }}", "1, ".repeat(N)));
     fine(class(&"x++; ".repeat(N)));
     fine(format!("class A {{ {} }}", "int x; ".repeat(N)));
