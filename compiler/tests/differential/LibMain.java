@@ -1,3 +1,6 @@
+// The Java side of the library programs (library.rs): runs each program
+// named on the command line and says how it ended; System.exit becomes
+// LibExit.exit, which throws, so that one JVM runs them all.
 import java.util.*;
 
 class LibExit extends RuntimeException {

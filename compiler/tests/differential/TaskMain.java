@@ -1,3 +1,6 @@
+// The Java model of the task programs (tasks.rs): objects with flags and
+// tags, and a sequential scheduler that invokes a random enabled task until
+// none is left; new objects become visible when their task ends.
 import java.util.*;
 
 class TaskTag {
