@@ -225,6 +225,7 @@ pub enum ColorChoice {
 pub struct Frontend {
     pub sources: SourceMap,
     pub user_files: Vec<FileId>,
+    /// The user files' trees (the library's are parsed once per process).
     pub asts: Vec<(FileId, ast::SourceFile)>,
     pub diagnostics: Vec<Diagnostic>,
     /// Present when parsing succeeded (sema ran); complete only without
@@ -362,15 +363,42 @@ fn stdlib_trees() -> &'static [(ast::SourceFile, Vec<bambooc_syntax::ParseError>
 pub fn frontend(
     sources: SourceMap,
     user_files: Vec<FileId>,
+    diagnostics: Vec<Diagnostic>,
+) -> Frontend {
+    frontend_with(sources, user_files, diagnostics, None)
+}
+
+/// The standard library checked once per process, for `check_source`;
+/// `None` if reusing its bodies is not possible.
+pub fn prechecked_stdlib() -> Option<&'static sema::StdlibBodies> {
+    static BODIES: std::sync::OnceLock<Option<sema::StdlibBodies>> = std::sync::OnceLock::new();
+    BODIES
+        .get_or_init(|| {
+            let fe = frontend(stdlib_sources(), Vec::new(), Vec::new());
+            let p = fe.program.as_ref()?;
+            if fe.has_errors() {
+                return None;
+            }
+            sema::StdlibBodies::from_program(p)
+        })
+        .as_ref()
+}
+
+/// `frontend`, with the library's bodies taken from `stdlib` (prechecked
+/// once, `prechecked_stdlib`) instead of checked again: the same result.
+pub fn frontend_with(
+    sources: SourceMap,
+    user_files: Vec<FileId>,
     mut diagnostics: Vec<Diagnostic>,
+    stdlib: Option<&sema::StdlibBodies>,
 ) -> Frontend {
     let start = std::time::Instant::now();
     let mut asts = Vec::new();
     let mut parse_failed = false;
-    for (i, (file, errors)) in stdlib_trees().iter().enumerate() {
+    // The library's trees are parsed once per process and not copied.
+    for (_, errors) in stdlib_trees() {
         parse_failed |= !errors.is_empty();
         diagnostics.extend(errors.iter().map(diagnostics::parse_diagnostic));
-        asts.push((FileId(i as u32), file.clone()));
     }
     for &id in &user_files {
         let (file, errors) = bambooc_syntax::parse(id, &sources.file(id).text);
@@ -382,15 +410,18 @@ pub fn frontend(
     let mut astgs = None;
     let mut timings = vec![("parse", start.elapsed())];
     if !parse_failed && !diagnostics.iter().any(Diagnostic::is_error) {
-        let inputs: Vec<sema::InputFile> = asts
-            .iter()
-            .map(|(id, ast)| sema::InputFile {
+        let library = stdlib_trees().iter().map(|(ast, _)| sema::InputFile {
+            ast,
+            is_stdlib: true,
+        });
+        let inputs: Vec<sema::InputFile> = library
+            .chain(asts.iter().map(|(id, ast)| sema::InputFile {
                 ast,
                 is_stdlib: sources.file(*id).is_stdlib,
-            })
+            }))
             .collect();
         let t = std::time::Instant::now();
-        let (p, errors) = sema::check(&inputs);
+        let (p, errors) = sema::check_with(&inputs, stdlib);
         timings.push(("sema", t.elapsed()));
         diagnostics.extend(errors.iter().map(diagnostics::sema_diagnostic));
         if errors.is_empty() {
@@ -433,10 +464,12 @@ fn graph_warnings(
 }
 
 /// Checks source text given in memory (tests, fuzzing).
+/// The standard library is checked once per process
+/// (`prechecked_stdlib`), so that checking many sources is fast.
 pub fn check_source(name: &str, text: &str) -> Frontend {
     let mut sources = stdlib_sources();
     let id = sources.add(name, text.to_string(), false);
-    frontend(sources, vec![id], Vec::new())
+    frontend_with(sources, vec![id], Vec::new(), prechecked_stdlib())
 }
 
 /// Renders diagnostics as the command line prints them.

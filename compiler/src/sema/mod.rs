@@ -20,8 +20,10 @@ mod body;
 mod convert;
 mod error;
 mod flow;
+mod prechecked;
 
 pub use error::*;
+pub use prechecked::StdlibBodies;
 
 use crate::hir::*;
 use bambooc_syntax::ast;
@@ -37,13 +39,23 @@ pub struct InputFile<'a> {
 /// Checks a whole program. The returned program is meaningful only when no
 /// errors are returned.
 pub fn check(files: &[InputFile<'_>]) -> (Program, Vec<SemaError>) {
+    check_with(files, None)
+}
+
+/// `check`, taking the library's bodies from `stdlib` when they fit (see
+/// `StdlibBodies`): the same program and errors, faster.
+pub fn check_with(
+    files: &[InputFile<'_>],
+    stdlib: Option<&StdlibBodies>,
+) -> (Program, Vec<SemaError>) {
     let mut sema = Sema::new();
     sema.collect_classes(files);
     sema.resolve_superclasses();
     sema.collect_members();
     sema.fold_constants();
     sema.collect_tasks(files);
-    sema.check_bodies();
+    let stdlib = stdlib.filter(|b| b.fits(&sema));
+    sema.check_bodies(stdlib);
     let Sema {
         program, errors, ..
     } = sema;
@@ -901,14 +913,31 @@ impl<'a> Sema<'a> {
         }
     }
 
-    fn check_bodies(&mut self) {
-        for (field, init) in std::mem::take(&mut self.singleton_inits) {
-            let f = self.program.field(field).clone();
-            let e = body::check_static_init(self, f.class, &f.ty, init);
-            self.program.fields[field.0 as usize].singleton_init = Some(e);
+    fn check_bodies(&mut self, stdlib: Option<&StdlibBodies>) {
+        let singleton_inits = std::mem::take(&mut self.singleton_inits);
+        if let Some(lib) = stdlib {
+            // Library singletons only: their checked initialisers.
+            for (field, e) in lib.singletons() {
+                self.program.fields[field.0 as usize].singleton_init = Some(e.clone());
+            }
+        } else {
+            for (field, init) in singleton_inits {
+                let f = self.program.field(field).clone();
+                let e = body::check_static_init(self, f.class, &f.ty, init);
+                self.program.fields[field.0 as usize].singleton_init = Some(e);
+            }
         }
+        let prechecked = stdlib.map_or(0, StdlibBodies::methods);
         for i in 0..self.method_sources.len() {
             let id = MethodId(i as u32);
+            if i < prechecked {
+                if let Some((block, locals)) = stdlib.and_then(|lib| lib.body(id)) {
+                    let m = &mut self.program.methods[id.0 as usize];
+                    m.body = Some(block.clone());
+                    m.locals = locals.clone();
+                }
+                continue;
+            }
             let body = match self.method_sources[i] {
                 BodySource::Method(m) => match &m.body {
                     Some(b)
