@@ -665,8 +665,9 @@ fn write_build_layout(
     let name = program_name(args);
     let layout = match &cg.layout {
         Some(l) => l.clone(),
-        None if cg.spread => crate::layout::Layout::spread_for(program, &name, "smp", cg.cores),
-        None => crate::layout::Layout::default_for(program, &name, "smp", cg.cores),
+        None => {
+            crate::layout::Layout::default_or_spread(program, &name, "smp", cg.cores, cg.spread)
+        }
     };
     let path = PathBuf::from(format!("{}.layout.json", output.display()));
     std::fs::write(&path, layout.to_json(program)).map_err(|e| {

@@ -211,6 +211,22 @@ impl Layout {
         Layout::everywhere(name, machine, cores, policies)
     }
 
+    /// The layout a build without a layout file runs with: the default,
+    /// or with `spread` (`--spread`) every task spread.
+    pub fn default_or_spread(
+        p: &Program,
+        name: &str,
+        machine: &str,
+        cores: u32,
+        spread: bool,
+    ) -> Layout {
+        if spread {
+            Layout::spread_for(p, name, machine, cores)
+        } else {
+            Layout::default_for(p, name, machine, cores)
+        }
+    }
+
     /// The default layout's instances with every one-parameter task's
     /// objects spread round-robin over all cores (`--spread`).
     pub fn spread_for(p: &Program, name: &str, machine: &str, cores: u32) -> Layout {

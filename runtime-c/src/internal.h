@@ -104,7 +104,6 @@ typedef struct bb_prof_core {
   uint64_t      clock_ns;    /* clock overhead subtracted from every duration */
   uint64_t      first_ns;    /* clock at the start of the first body (0: none ran) */
   uint64_t      last_ns;     /* clock at the end of the last body */
-  uint64_t      raw_ns;      /* sum of the raw body durations (clock overhead included) */
   uint64_t      book_ns;     /* the profiler's own bookkeeping after each body */
   uint64_t      count;       /* invocations */
   uint64_t      timed;       /* invocations whose body was timed */

@@ -315,7 +315,6 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
   }
   if (timed) {
     uint64_t raw_ns = t1 - t0;
-    p->raw_ns += raw_ns;
     double ns = raw_ns > p->clock_ns ? (double)(raw_ns - p->clock_ns) : 0.0;
     p->timed++;
     p->task_timed[task]++;
@@ -418,7 +417,6 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     }
     if (pc->count && (!p0->count || pc->first_ns < p0->first_ns)) p0->first_ns = pc->first_ns;
     if (pc->count && pc->last_ns > p0->last_ns) p0->last_ns = pc->last_ns;
-    p0->raw_ns += pc->raw_ns;
     p0->book_ns += pc->book_ns;
     p0->count += pc->count;
     p0->count_at_last += pc->count_at_last;
@@ -488,12 +486,6 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     fprintf(stderr, "bamboo: warning: cannot write the profile to %s\n", path);
     return;
   }
-  uint64_t invocations = 0;
-  double task_ns = 0;
-  for (uint32_t x = 0; x < p0->nexits_total; x++) {
-    invocations += p0->exits[x].count;
-    task_ns += p0->exits[x].mean * (double)p0->exits[x].count;
-  }
   /* the program's name without a `.bb` extension */
   char name[1024];
   snprintf(name, sizeof name, "%s", prog->name ? prog->name : "program");
@@ -512,10 +504,10 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
           "  \"timed_invocations\": %llu,\n  \"invocations\": %llu,\n"
           "  \"allocations_outside_tasks\": %llu,\n  \"tasks\": [",
           complete ? "true" : "false", p0->cpu ? "CLOCK_THREAD_CPUTIME_ID" : "CLOCK_MONOTONIC",
-          (unsigned long long)p0->clock_ns, (unsigned long long)total_ns, task_ns,
+          (unsigned long long)p0->clock_ns, (unsigned long long)total_ns, bodies_ns,
           (unsigned long long)init_ns, sched_ns, (unsigned long long)gc_ns, (unsigned long long)gc_mark_ns,
           (unsigned long long)collections, (unsigned long long)ctx->heap.min_threshold,
-          (unsigned long long)(collections ? p0->live_sum / collections : 0), (unsigned long long)finish_ns, profiler_ns, (unsigned long long)p0->timed, (unsigned long long)invocations, (unsigned long long)p0->outside);
+          (unsigned long long)(collections ? p0->live_sum / collections : 0), (unsigned long long)finish_ns, profiler_ns, (unsigned long long)p0->timed, (unsigned long long)p0->count, (unsigned long long)p0->outside);
   for (uint32_t t = 0; t < prog->ntasks; t++) {
     const bb_task *d = &prog->tasks[t];
     uint64_t runs = 0;

@@ -214,11 +214,13 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
         None => {
             // The policies of the default layout for two or more cores; the
             // runtime places the instances for the core count it runs with.
-            let layout = if opts.spread {
-                crate::layout::Layout::spread_for(p, &opts.program_name, "smp", 2)
-            } else {
-                crate::layout::Layout::default_for(p, &opts.program_name, "smp", 2)
-            };
+            let layout = crate::layout::Layout::default_or_spread(
+                p,
+                &opts.program_name,
+                "smp",
+                2,
+                opts.spread,
+            );
             policies_of(out, &layout.policies);
             format!(
                 ".ncores = {}, .default_layout = true, .policies = POLICIES",
