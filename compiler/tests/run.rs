@@ -4,7 +4,10 @@
 //! status, default 0), `NAME.stderr` (the exact standard error, default
 //! empty). Each program runs on 1, 2, 3, 4 and 8 cores (`BAMBOO_CORES`),
 //! then with `BAMBOO_GC_STRESS=1` (a collection at every task boundary) on 1
-//! and 4 cores, the one-core run together with `BAMBOO_CHECK_SHARING=1` (the
+//! and 4 cores, together with `BAMBOO_PACK_CHECK=1` (every task object's
+//! region is packed into bytes and rebuilt at every exit, and the copy must
+//! be the same graph: the MPI backend's transfer), the one-core run also
+//! with `BAMBOO_CHECK_SHARING=1` (the
 //! sharing sanitizer: no object may be reachable from two task objects whose
 //! locks the disjointness analysis did not merge). With `NAME.stress2`
 //! beside it (an empty marker) a program also runs under GC stress on 2
@@ -56,12 +59,14 @@ impl Mode {
             Mode::Default {
                 cores: 1,
                 gc_stress: true,
-            } => " (BAMBOO_GC_STRESS=1 BAMBOO_CHECK_SHARING=1)".into(),
+            } => " (BAMBOO_GC_STRESS=1 BAMBOO_PACK_CHECK=1 BAMBOO_CHECK_SHARING=1)".into(),
             Mode::Default {
                 cores,
                 gc_stress: false,
             } => format!(" ({cores} cores)"),
-            Mode::Default { cores, .. } => format!(" ({cores} cores, BAMBOO_GC_STRESS=1)"),
+            Mode::Default { cores, .. } => {
+                format!(" ({cores} cores, BAMBOO_GC_STRESS=1 BAMBOO_PACK_CHECK=1)")
+            }
             Mode::ProfileGen => " (--profile-gen)".into(),
             Mode::Synthesised { cores } => format!(" (synthesised layout, {cores} cores)"),
         }
@@ -84,6 +89,7 @@ fn command(exe: &Path, args: &[String], cwd: &Path, mode: Mode, profile_out: &Pa
             cmd.env("BAMBOO_CORES", cores.to_string());
             if gc_stress {
                 cmd.env("BAMBOO_GC_STRESS", "1");
+                cmd.env("BAMBOO_PACK_CHECK", "1");
             }
             // The sharing sanitizer runs a program on one core, so it joins
             // the one-core GC-stress run only.
@@ -306,7 +312,7 @@ fn run_programs() {
     }
     let cores: Vec<String> = settings.cores.iter().map(u32::to_string).collect();
     eprintln!(
-        "{} run tests passed (on {} cores, under BAMBOO_GC_STRESS=1 on 1 and 4 (and 2 for the programs marked .stress2), BAMBOO_CHECK_SHARING=1 on 1, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
+        "{} run tests passed (on {} cores, under BAMBOO_GC_STRESS=1 BAMBOO_PACK_CHECK=1 on 1 and 4 (and 2 for the programs marked .stress2), BAMBOO_CHECK_SHARING=1 on 1, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
         files.len(),
         cores.join(", ")
     );

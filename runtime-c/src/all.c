@@ -12,6 +12,7 @@
 #include "io.c"
 #include "profile.c"
 #include "sharing.c"
+#include "pack.c"
 #include "sched.c"
 #include "signals.c"
 #include "cores.c"

@@ -21,6 +21,15 @@ static inline uint64_t bb_now_ns(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
+/* A switch from the environment, read once into *mode (-1: not yet read):
+ * set and neither empty nor "0". */
+static inline bool bb_env_switch(const char *name, int *mode) {
+  if (BB_UNLIKELY(*mode < 0)) {
+    const char *v = getenv(name);
+    *mode = v != NULL && v[0] != 0 && strcmp(v, "0") != 0;
+  }
+  return *mode != 0;
+}
 /* immortal (never collected) objects, e.g. string literals */
 void    *bb_alloc_immortal(size_t size);
 void     bb_malloc_tune(void);                    /* malloc settings for the collector, at start-up */
@@ -35,6 +44,13 @@ void bb_sharing_note(bb_ctx *ctx, bb_object *o, uint32_t site);
 void bb_sharing_check(bb_ctx *ctx, const bb_task *d, uint32_t ex, bb_object *const *params, uint32_t n);
 void bb_sharing_free(bb_ctx *ctx);
 bool bb_sharing_enabled(void); /* BAMBOO_CHECK_SHARING=1: the run is forced onto one core */
+
+/* pack.c: a task object's region as bytes, and back (the MPI backend's
+ * transfer); BAMBOO_PACK_CHECK=1 round-trips task objects at exits, before its objects are routed (hook in sched.c). */
+typedef struct bb_packbuf { uint8_t *data; size_t len, cap; } bb_packbuf;
+void       bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out);
+bb_object *bb_unpack(bb_ctx *ctx, const uint8_t *data, size_t len);
+void       bb_pack_check(bb_ctx *ctx, bb_object *const *params, uint32_t n, uint64_t runs);
 
 /* reflist helpers (tag.c) */
 bb_reflist *bb_reflist_add(bb_ctx *ctx, bb_reflist *l, bb_object *o);

@@ -676,6 +676,9 @@ bool bb_step(bb_ctx *ctx) {
       }
       bb_tags_unlock(ctx);
     }
+    /* pack.c, BAMBOO_PACK_CHECK=1 only: while the locks keep other cores off
+       the objects, before any is routed */
+    bb_pack_check(ctx, objs, n, tr->runs);
     for (uint32_t k = 0; k < nheld; k++) {
       uintptr_t w = __atomic_load_n(&held[k]->lock, __ATOMIC_RELAXED);
       if (w & 1u) __atomic_store_n(&held[k]->lock, 0, __ATOMIC_RELEASE);

@@ -40,13 +40,7 @@ struct bb_sharing {
 
 static int bb_sharing_mode = -1;
 
-static bool bb_sharing_on(void) {
-  if (BB_UNLIKELY(bb_sharing_mode < 0)) {
-    const char *v = getenv("BAMBOO_CHECK_SHARING");
-    bb_sharing_mode = v != NULL && v[0] != 0 && strcmp(v, "0") != 0;
-  }
-  return bb_sharing_mode != 0;
-}
+static bool bb_sharing_on(void) { return bb_env_switch("BAMBOO_CHECK_SHARING", &bb_sharing_mode); }
 
 bool bb_sharing_enabled(void) { return bb_sharing_on(); }
 

@@ -52,4 +52,5 @@ void test_objects(void);
 void test_gc(void);
 void test_gc_marks(void);
 void test_gc_deferral(void);
+void test_pack(void);
 #endif
