@@ -1154,6 +1154,17 @@ public class HashMap extends Map {
         return new HashMapValues(this);
     }
 
+    /**
+     * The original distribution's iterator: 0 iterates over the keys, 1 over
+     * the values; any other kind is an IllegalArgumentException.
+     */
+    public Iterator iterator(int kind) {
+        if (kind != HashMapIterator.KEYS && kind != HashMapIterator.VALUES) {
+            BambooRuntime.error("IllegalArgumentException", "HashMap.iterator(" + kind + "): 0 (keys) or 1 (values)");
+        }
+        return new HashMapIterator(this, kind);
+    }
+
     public Set entrySet() {
         return new HashMapEntrySet(this);
     }

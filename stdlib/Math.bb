@@ -24,6 +24,11 @@ public class Math {
     private Math() {
     }
 
+    /** The original distribution's `Math.PI()`: the constant as a method. */
+    public static double PI() {
+        return PI;
+    }
+
     // ---- natives: double ----
 
     public static native double sqrt(double a);

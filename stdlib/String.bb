@@ -96,6 +96,11 @@ public final class String {
         return substring(beginIndex, length());
     }
 
+    /** The original distribution's spelling of `substring(int, int)`. */
+    public String subString(int beginIndex, int endIndex) {
+        return substring(beginIndex, endIndex);
+    }
+
     public int indexOf(int ch) {
         return indexOf(ch, 0);
     }
