@@ -16,9 +16,13 @@ alternating runs of
        tests the model of sends, receives and wake-ups
 
   python3 benchmarks/finegrain/simacc.py --bambooc target/release/bambooc [--runs 5]
-      [--machine FILE] [--only NAME ...] [--json FILE]
+      [--machine FILE] [--only NAME ...] [--json FILE] [--paired]
 
-Errors are (estimate - measured) / measured. Times include the whole
+Errors are (estimate - measured) / measured. With --paired every round of
+runs starts with a profiling run of its own, and the error is the median
+over the rounds of each round's estimate against its measured time (the
+estimate column then shows the median estimate); this takes out the drift
+of a shared host's speed between the profile and the runs. Times include the whole
 process (start-up, termination). On a machine busy with other work the
 2-core rows are distorted: the load average is printed at the start and end.
 """
@@ -105,8 +109,19 @@ def one(a, name, src, args, status, work: Path):
     run(base + ["--cores", "2", "--spread", "--emit", "layout", str(src), "-o", f"{stem}-S2"])
     est["S2"], _ = estimate(sim + ["--layout", f"{stem}-S2.layout.json"])
     times = {b: [] for b in est}
+    ests = {b: [] for b in est}
     outs = set()
-    for _ in range(a.runs):
+    for i in range(a.runs):
+        if a.paired:
+            # A profile and estimates of this round, taken next to its runs:
+            # the host's state (its speed drifts on shared machines) is then
+            # the same for the estimate and the measurement it is compared to.
+            rp = work / f"{name}.round{i}.profile"
+            run([f"{stem}-gen"] + args, dict(os.environ, BAMBOO_PROFILE_OUT=str(rp)), status)
+            rsim = [a.bambooc, "sim", str(src), "--profile", str(rp)] + (["--machine", a.machine] if a.machine else [])
+            ests["1"].append(estimate(rsim + ["--cores", "1"])[0])
+            ests["P2"].append(estimate(rsim + ["--layout", f"{stem}-synth.layout.json"])[0])
+            ests["S2"].append(estimate(rsim + ["--layout", f"{stem}-S2.layout.json"])[0])
         for b in est:
             env = dict(os.environ, BAMBOO_CORES="1") if b == "1" else None
             t, out = run([f"{stem}-{b}"] + args, env, status)
@@ -115,7 +130,16 @@ def one(a, name, src, args, status, work: Path):
     if len(outs) != 1:
         sys.exit(f"{name}: the builds print different outputs")
     used = "1 core" if "uses 1 of 2" in table else "2 cores"
-    return {b: {"estimate_s": est[b], "measured_s": statistics.median(times[b]), "runs": times[b]} for b in est}, used
+    rows = {}
+    for b in est:
+        r = {"estimate_s": est[b], "measured_s": statistics.median(times[b]), "runs": times[b]}
+        if a.paired:
+            r["estimate_s"] = statistics.median(ests[b])
+            r["estimates"] = ests[b]
+            r["paired_error_pct"] = statistics.median(
+                (e - t) / t * 100 for e, t in zip(ests[b], times[b]))
+        rows[b] = r
+    return rows, used
 
 
 def loadavg():
@@ -130,6 +154,9 @@ def main():
     ap.add_argument("--machine")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--json")
+    ap.add_argument("--paired", action="store_true",
+                    help="profile again before every round of runs and report the median of the "
+                         "rounds' errors (each estimate against the runs next to it)")
     a = ap.parse_args()
     a.bambooc = str(Path(a.bambooc).resolve())
     print(f"load average at the start: {loadavg()}")
@@ -142,7 +169,8 @@ def main():
             rows, used = one(a, name, src, args, status, Path(tmp))
             results[name] = rows
             for b, r in rows.items():
-                r["error_pct"] = (r["estimate_s"] - r["measured_s"]) / r["measured_s"] * 100
+                r["error_pct"] = r.get("paired_error_pct",
+                                       (r["estimate_s"] - r["measured_s"]) / r["measured_s"] * 100)
                 note = f"  (synthesis uses {used})" if b == "P2" else ""
                 print(f"{name:<12} {b:<5} {r['estimate_s']:>8.3f}s {r['measured_s']:>8.3f}s "
                       f"{r['error_pct']:>+7.1f}%{note}", flush=True)
