@@ -646,3 +646,87 @@ fn output_survives_timeout_and_signals() {
         "SIGKILL lost the output"
     );
 }
+
+const INTERLEAVED: &str = "task t(StartupObject s in initialstate) {\n  for (int i = 1; i <= 5; i++) {\n\
+    System.out.println(\"out \" + i);\n    System.err.println(\"err \" + i);\n  }\n  taskexit(s: initialstate := false);\n}\n";
+
+/// Runs `exe` with its standard output and error on one pseudo-terminal
+/// (`tty`) or one pipe, and returns what arrived there, in order, with the
+/// terminal's carriage returns dropped.
+fn shared_output(exe: &std::path::Path, tty: bool) -> String {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut reader, writer): (std::fs::File, OwnedFd) = if tty {
+        // SAFETY: plain libc calls on descriptors this function owns; the
+        // name ptsname_r writes is NUL-terminated within the buffer.
+        unsafe {
+            let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
+            assert!(master >= 0, "posix_openpt failed");
+            assert_eq!(libc::grantpt(master), 0);
+            assert_eq!(libc::unlockpt(master), 0);
+            let mut name = [0 as libc::c_char; 128];
+            assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
+            let slave = libc::open(
+                name.as_ptr(),
+                libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
+            );
+            assert!(slave >= 0, "cannot open the pty's slave");
+            (
+                std::fs::File::from_raw_fd(master),
+                OwnedFd::from_raw_fd(slave),
+            )
+        }
+    } else {
+        let mut fds = [0; 2];
+        // SAFETY: pipe2 fills both descriptors, owned from here on.
+        unsafe {
+            assert_eq!(libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC), 0);
+            (
+                std::fs::File::from_raw_fd(fds[0]),
+                OwnedFd::from_raw_fd(fds[1]),
+            )
+        }
+    };
+    let mut child = Command::new("timeout")
+        .arg("60")
+        .arg(exe)
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    // The child holds the only writing ends now: the reads end when it
+    // does (a pty's master then reads EIO, a pipe end of file).
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) if e.raw_os_error() == Some(libc::EIO) => break,
+            Err(e) => panic!("reading the program's output: {e}"),
+        }
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    String::from_utf8(bytes).unwrap().replace('\r', "")
+}
+
+#[test]
+fn terminal_output_is_flushed_at_each_newline() {
+    // Standard error is written at once, so on a shared terminal each
+    // standard output line comes before the error line printed after it
+    // only if that line was written at its newline; the 100 ms flush
+    // would put every error line first.
+    let (_dir, exe) = built("interleaved", INTERLEAVED, "-O2");
+    let expected: String = (1..=5).map(|i| format!("out {i}\nerr {i}\n")).collect();
+    assert_eq!(shared_output(&exe, true), expected, "on a terminal");
+    // On a pipe the same program's standard output is buffered, so the
+    // order above is not an accident of timing.
+    let piped = shared_output(&exe, false);
+    assert_ne!(piped, expected, "on a pipe");
+    let mut lines: Vec<&str> = piped.lines().collect();
+    lines.sort_unstable();
+    let mut want: Vec<&str> = expected.lines().collect();
+    want.sort_unstable();
+    assert_eq!(lines, want, "on a pipe");
+}

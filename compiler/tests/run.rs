@@ -5,7 +5,7 @@
 //! empty). Each program runs on 1, 2, 3, 4 and 8 cores (`BAMBOO_CORES`),
 //! then with `BAMBOO_GC_STRESS=1` (a collection at every task boundary) on 1
 //! and 4 cores, together with `BAMBOO_PACK_CHECK=1` (every task object's
-//! region is packed into bytes and rebuilt at every exit, and the copy must
+//! region is packed into bytes and rebuilt at its exits, and the copy must
 //! be the same graph: the MPI backend's transfer), the one-core run also
 //! with `BAMBOO_CHECK_SHARING=1` (the
 //! sharing sanitizer: no object may be reachable from two task objects whose
@@ -26,7 +26,12 @@
 //! chooses the core counts of the plain runs (default 1, 2, 3, 4 and 8; one
 //! core always runs) and `BAMBOOC_RUN_TIMEOUT=S` the seconds a run may take
 //! (default 60): `tools/sanitize-run.sh` uses both, since sanitizer builds
-//! run several times slower. `BAMBOOC_CFLAGS` reaches every build.
+//! run several times slower. `BAMBOOC_RUN_ONE_CORE=0` drops the one-core
+//! runs of the default-layout build, plain and under GC stress with the
+//! sharing sanitizer (the `--profile-gen` run stays: the synthesised
+//! layouts need its profile); the ThreadSanitizer run uses it, since a
+//! program on one core has no thread to race with but the signal thread,
+//! which every other run has too. `BAMBOOC_CFLAGS` reaches every build.
 
 use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
 use std::path::Path;
@@ -116,6 +121,9 @@ struct Settings {
     cores: Vec<u32>,
     /// `BAMBOOC_RUN_TIMEOUT`: seconds one run may take (default 60).
     limit: Duration,
+    /// `BAMBOOC_RUN_ONE_CORE` (default 1): whether the default-layout
+    /// build also runs on one core, plain and under GC stress.
+    one_core: bool,
 }
 
 impl Settings {
@@ -140,18 +148,31 @@ impl Settings {
                 })
                 .collect(),
         };
+        let one_core = match number("BAMBOOC_RUN_ONE_CORE", 1) {
+            0 => false,
+            1 => true,
+            n => panic!("BAMBOOC_RUN_ONE_CORE must be 0 or 1, not {n}"),
+        };
+        let bless = std::env::var_os("BLESS").is_some();
+        // BLESS records the plain one-core run.
+        assert!(
+            one_core || !bless,
+            "BLESS needs the one-core runs (unset BAMBOOC_RUN_ONE_CORE)"
+        );
         Settings {
-            bless: std::env::var_os("BLESS").is_some(),
+            bless,
             opt: number("BAMBOOC_RUN_OPT", 1) as u8,
             cores,
             limit: Duration::from_secs(number("BAMBOOC_RUN_TIMEOUT", 60)),
+            one_core,
         }
     }
 
     /// The runs of the default-layout build of a program: on every core
     /// count of `cores` (the first run must be the plain one-core run, which
     /// `BLESS` records), then under GC stress on 1 and 4 cores, and on 2
-    /// as well when `stress2`.
+    /// as well when `stress2`; without the one-core runs when `one_core`
+    /// is off.
     fn default_runs(&self, stress2: bool) -> Vec<Mode> {
         let plain = std::iter::once(1).chain(self.cores.iter().copied().filter(|&c| c != 1));
         let stressed: &[u32] = if stress2 { &[1, 2, 4] } else { &[1, 4] };
@@ -164,6 +185,7 @@ impl Settings {
                 cores,
                 gc_stress: true,
             }))
+            .filter(|mode| self.one_core || mode.cores() != 1)
             .collect()
     }
 }
@@ -310,9 +332,18 @@ fn run_programs() {
             failures.join("\n\n")
         );
     }
-    let cores: Vec<String> = settings.cores.iter().map(u32::to_string).collect();
+    let cores: Vec<String> = std::iter::once(1)
+        .chain(settings.cores.iter().copied().filter(|&c| c != 1))
+        .filter(|&c| settings.one_core || c != 1)
+        .map(|c| c.to_string())
+        .collect();
+    let (stressed, sharing) = if settings.one_core {
+        ("1 and 4", ", BAMBOO_CHECK_SHARING=1 on 1")
+    } else {
+        ("4", "")
+    };
     eprintln!(
-        "{} run tests passed (on {} cores, under BAMBOO_GC_STRESS=1 BAMBOO_PACK_CHECK=1 on 1 and 4 (and 2 for the programs marked .stress2), BAMBOO_CHECK_SHARING=1 on 1, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
+        "{} run tests passed (on {} cores, under BAMBOO_GC_STRESS=1 BAMBOO_PACK_CHECK=1 on {stressed} (and 2 for the programs marked .stress2){sharing}, as a --profile-gen build, and with the layouts synthesised from its profile for 2 and 4 cores)",
         files.len(),
         cores.join(", ")
     );
