@@ -577,6 +577,48 @@ fn stack_overflow_is_a_run_time_error() {
 }
 
 #[test]
+fn stack_overflow_on_core_three_of_four() {
+    // A layout that runs the recursing task on core 3 only, the startup
+    // task on core 0: the overflow happens on a core other than the one
+    // that printed, and must still end the program with its one line.
+    let src = "class Job { flag go; int depth; Job(int d) { depth = d; } }\n\
+class R { int down(int n) { if (n == 0) return 0; return down(n - 1) + 1; } }\n\
+task startup(StartupObject s in initialstate) {\n  System.out.println(\"before\");\n  new Job(1000000000) { go := true };\n  taskexit(s: initialstate := false);\n}\n\
+task work(Job j in go) {\n  System.out.println(new R().down(j.depth));\n  taskexit(j: go := false);\n}\n";
+    let layout = r#"{"format": "bambooc-layout", "version": 1, "program": "deep3", "machine": "smp",
+ "policies": {"startup": "single", "work": "single"},
+ "cores": [
+  {"tasks": ["startup"], "routes": {"startup": [0], "work": [3]}},
+  {"tasks": [], "routes": {"startup": [0], "work": [3]}},
+  {"tasks": [], "routes": {"startup": [0], "work": [3]}},
+  {"tasks": ["work"], "routes": {"startup": [0], "work": [3]}}]}"#;
+    let (dir, _) = sandbox("deep3");
+    std::fs::write(dir.path().join("deep3.bb"), src).unwrap();
+    std::fs::write(dir.path().join("deep3.layout.json"), layout).unwrap();
+    let out = sandboxed(dir.path())
+        .args([
+            "deep3.bb",
+            "--layout",
+            "deep3.layout.json",
+            "-O2",
+            "-o",
+            "deep3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let out = run_limited(&dir.path().join("deep3"), &[], &[]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.stdout, b"before\n", "output lost: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("bamboo: error: stack overflow in task work (declared at deep3.bb:8)"),
+        "{err}"
+    );
+}
+
+#[test]
 fn stack_overflow_on_any_core_and_bamboo_stack() {
     // Eight objects recurse as deep as the argument says, one task each,
     // spread over the cores.
