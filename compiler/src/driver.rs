@@ -138,7 +138,7 @@ pub struct CodegenArgs {
     /// The layout code generation uses (read from `--layout`, or given by
     /// synthesis); `None`: the default layout on `cores` cores.
     #[arg(skip)]
-    pub layout: Option<crate::layout::Layout>,
+    pub layout: Option<crate::synthesis::layout::Layout>,
 }
 
 /// Profiling (paper 4.3.1): `--profile-gen` builds, `--profile` reads.
@@ -154,11 +154,11 @@ pub struct ProfileArgs {
     /// How the simulator counts the exits of a task (paper 4.4):
     /// `TASK=per-task` (the default) or `TASK=per-object`; repeatable.
     #[arg(long, value_name = "TASK=per-task|per-object", value_parser = parse_count_hint, requires = "profile")]
-    pub count_hint: Vec<crate::profile::CountHint>,
+    pub count_hint: Vec<crate::synthesis::profile::CountHint>,
 }
 
-fn parse_count_hint(s: &str) -> Result<crate::profile::CountHint, String> {
-    use crate::profile::{CountHint, Counting};
+fn parse_count_hint(s: &str) -> Result<crate::synthesis::profile::CountHint, String> {
+    use crate::synthesis::profile::{CountHint, Counting};
     let (task, how) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}` is not TASK=per-task or TASK=per-object"))?;
@@ -574,7 +574,7 @@ fn with_layout(args: &CommonArgs, cg: &CodegenArgs, fe: &Frontend) -> Result<Cod
         1
     })?;
     let name = program_name(args);
-    match crate::layout::Layout::from_json(program, &name, &text) {
+    match crate::synthesis::layout::Layout::from_json(program, &name, &text) {
         Ok(layout) => {
             cg.layout = Some(layout);
             Ok(cg)
@@ -621,7 +621,8 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     } else if cg.layout.is_none() && cg.cores > 1 && !cg.spread {
         if let Some(program) = &fe.program {
             let name = program_name(args);
-            let default = crate::layout::Layout::default_for(program, &name, "smp", cg.cores);
+            let default =
+                crate::synthesis::layout::Layout::default_for(program, &name, "smp", cg.cores);
             if !default.spreads() {
                 // Nothing the estimate finds worth another core: the
                 // one-core runtime has no cross-core costs at all.
@@ -665,9 +666,9 @@ fn write_build_layout(
     let name = program_name(args);
     let layout = match &cg.layout {
         Some(l) => l.clone(),
-        None => {
-            crate::layout::Layout::default_or_spread(program, &name, "smp", cg.cores, cg.spread)
-        }
+        None => crate::synthesis::layout::Layout::default_or_spread(
+            program, &name, "smp", cg.cores, cg.spread,
+        ),
     };
     let path = PathBuf::from(format!("{}.layout.json", output.display()));
     std::fs::write(&path, layout.to_json(program)).map_err(|e| {
@@ -684,17 +685,17 @@ fn write_build_layout(
 fn synthesised_layout(
     args: &CommonArgs,
     fe: &Frontend,
-    markov: &crate::profile::MarkovModel,
+    markov: &crate::synthesis::profile::MarkovModel,
     cores: u32,
-) -> crate::layout::Layout {
+) -> crate::synthesis::layout::Layout {
     let name = program_name(args);
     let (Some(program), Some(cstg), Some(locks)) = (&fe.program, fe.cstg(), fe.lock_plan()) else {
         unreachable!("a profile is loaded only for a checked program");
     };
     let model = timed("simmodel", || {
-        crate::sim::model_from(program, &name, cstg, markov, locks)
+        crate::synthesis::sim::model_from(program, &name, cstg, markov, locks)
     });
-    let machine = crate::machine::Machine::builtin(&format!("smp:{}", cores.max(1)))
+    let machine = crate::synthesis::machine::Machine::builtin(&format!("smp:{}", cores.max(1)))
         .expect("smp:N is a built-in machine for every N >= 1");
     timed("synth", || {
         synthesise(
@@ -702,7 +703,7 @@ fn synthesised_layout(
             &machine,
             cores.max(1),
             DEFAULT_SEED,
-            crate::sim::SimOptions::default(),
+            crate::synthesis::sim::SimOptions::default(),
             &[],
         )
     })
@@ -754,8 +755,8 @@ pub fn load_profile(
     fe: &Frontend,
     args: &CommonArgs,
     pa: &ProfileArgs,
-) -> Result<Option<crate::profile::MarkovModel>, ErrorReported> {
-    use crate::profile::Profile;
+) -> Result<Option<crate::synthesis::profile::MarkovModel>, ErrorReported> {
+    use crate::synthesis::profile::Profile;
     let Some(path) = &pa.profile else {
         return Ok(None);
     };
@@ -793,7 +794,7 @@ pub fn load_profile(
         return Err(ErrorReported);
     };
     let model = timed("markov", || {
-        crate::profile::model_with_hints(program, cstg, &profile, &pa.count_hint)
+        crate::synthesis::profile::model_with_hints(program, cstg, &profile, &pa.count_hint)
     })
     .map_err(|e| {
         report(diagnostics::count_hint_diagnostic(&e));
@@ -841,7 +842,7 @@ pub fn compile_program(
         profile_fingerprint: cg
             .profile
             .profile_gen
-            .then(|| crate::profile::fingerprint(program)),
+            .then(|| crate::synthesis::profile::fingerprint(program)),
         layout: cg.layout.clone(),
         cores: cg.cores,
         spread: cg.spread,

@@ -8,7 +8,7 @@
 
 #![no_main]
 
-use bambooc::profile::{model, Profile};
+use bambooc::synthesis::profile::{model, Profile};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "keyword.rs"]

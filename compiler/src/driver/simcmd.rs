@@ -10,10 +10,10 @@
 
 use super::{artifact_stem, load_profile, run_frontend, CommonArgs, EmitKind, ProfileArgs};
 use crate::hir::Program;
-use crate::layout::Layout;
-use crate::machine::{Machine, MachineError};
-use crate::opt::{self, OptOptions};
-use crate::sim::{self, Model, SimOptions, SimResult};
+use crate::synthesis::anneal::{self, OptOptions};
+use crate::synthesis::layout::Layout;
+use crate::synthesis::machine::{Machine, MachineError};
+use crate::synthesis::sim::{self, Model, SimOptions, SimResult};
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -156,7 +156,7 @@ pub fn synthesise(
         ));
         b
     });
-    let r = opt::optimise(model, machine, cores, &opts, &mut |round, best| {
+    let r = anneal::optimise(model, machine, cores, &opts, &mut |round, best| {
         if let Some(b) = &bar {
             b.set_message(format!(
                 "searching layouts for {cores} cores on {}: round {round}, best {}",
@@ -340,7 +340,7 @@ fn fold_path(tasks: &[u32]) -> Vec<PathItem> {
 
 /// Every task on core 0.
 fn one_core(model: &Model, machine: &str) -> Layout {
-    crate::synth::layout_from_hosts(
+    crate::synthesis::candidates::layout_from_hosts(
         model,
         machine,
         vec![(0..model.tasks.len() as u32)
@@ -562,7 +562,7 @@ fn dsa_report(args: &SimArgs, model: &Model, runs: u32) -> i32 {
             }
         };
         for machine in machines {
-            match opt::dsa_vs_exhaustive(model, &machine, cores, runs, args.seed) {
+            match anneal::dsa_vs_exhaustive(model, &machine, cores, runs, args.seed) {
                 Some((hits, runs, best, n, mean)) => println!(
                     "{} cores on {}: {hits}/{runs} searches ({:.1}%) reach the exhaustive optimum {} over {n} candidates ({mean:.0} simulated per search)",
                     cores,
@@ -584,7 +584,7 @@ fn dsa_report(args: &SimArgs, model: &Model, runs: u32) -> i32 {
 /// one work item per invocation, items spread over 4 cores. Prints the
 /// median of 5 runs.
 fn bench() {
-    use crate::sim::{Alloc, ExitModel, StateModel, TaskModel, ANY};
+    use crate::synthesis::sim::{Alloc, ExitModel, StateModel, TaskModel, ANY};
     let n = 1_000_000u64;
     let exit = |p: f64, next: Vec<Vec<(u32, u32)>>, allocs: Vec<Alloc>| ExitModel {
         alloc_bytes: 0.0,
@@ -613,7 +613,7 @@ fn bench() {
             exit(1.0 - 1.0 / n as f64, vec![vec![(ANY, 0)]], vec![item()]),
             exit(1.0 / n as f64, vec![vec![]], vec![item()]),
         ],
-        counting: crate::profile::Counting::PerTask,
+        counting: crate::synthesis::profile::Counting::PerTask,
         invocations: n,
     };
     let work = TaskModel {
@@ -624,7 +624,7 @@ fn bench() {
         param_tags: vec![None],
         count_param: 0,
         exits: vec![exit(1.0, vec![vec![]], vec![])],
-        counting: crate::profile::Counting::PerTask,
+        counting: crate::synthesis::profile::Counting::PerTask,
         invocations: n,
     };
     let model = Model {
@@ -642,12 +642,12 @@ fn bench() {
         ],
         startup: 0,
         terminates: true,
-        outside: crate::sim::Outside::default(),
+        outside: crate::synthesis::sim::Outside::default(),
         locks: Vec::new(),
         tag_types: 0,
     };
     let machine = Machine::builtin("smp:4").expect("a built-in machine");
-    let layout = crate::synth::layout_from_hosts(
+    let layout = crate::synthesis::candidates::layout_from_hosts(
         &model,
         "smp:4",
         vec![
@@ -731,9 +731,9 @@ mod tests {
 
     #[test]
     fn synthesis_never_chooses_more_cores_the_model_finds_slower() {
-        use crate::sim::tests::data_parallel;
-        let machine = crate::machine::Machine::builtin("smp:2").unwrap();
-        let opts = crate::sim::SimOptions::default();
+        use crate::synthesis::sim::tests::data_parallel;
+        let machine = crate::synthesis::machine::Machine::builtin("smp:2").unwrap();
+        let opts = crate::synthesis::sim::SimOptions::default();
         // Items of 20 ns cost their sender more than they take: one core.
         let tiny = data_parallel(2000, 20.0);
         let o = super::synthesise(&tiny, &machine, 2, 1, opts, &[]);

@@ -4,14 +4,14 @@
 
 use super::*;
 use crate::hir::Program;
-use crate::machine::Costs;
-use crate::profile::{AllocProfile, ExitProfile, MarkovModel, Profile, TaskProfile};
-use crate::sim::tests::{data_parallel, layout_of, model_of, state, task};
-use crate::sim::{simulate, ExitModel, Model, ANY};
-use crate::synth;
+use crate::synthesis::candidates;
+use crate::synthesis::machine::Costs;
+use crate::synthesis::profile::{AllocProfile, ExitProfile, MarkovModel, Profile, TaskProfile};
+use crate::synthesis::sim::tests::{data_parallel, layout_of, model_of, state, task};
+use crate::synthesis::sim::{simulate, ExitModel, Model, ANY};
 use crate::test_support::program;
 
-const KEYWORD: &str = include_str!("../../../examples/keyword.bb");
+const KEYWORD: &str = include_str!("../../../../examples/keyword.bb");
 
 /// `smp:N` with the built-in costs (dispatch 200, message 300, lock 20).
 fn smp(n: u32) -> Machine {
@@ -74,10 +74,10 @@ fn keyword() -> (Program, Model) {
         mean: n as f64,
     };
     let prof = Profile {
-        format: crate::profile::FORMAT.into(),
-        version: crate::profile::VERSION,
+        format: crate::synthesis::profile::FORMAT.into(),
+        version: crate::synthesis::profile::VERSION,
         program: "keyword".into(),
-        fingerprint: crate::profile::fingerprint(&p),
+        fingerprint: crate::synthesis::profile::fingerprint(&p),
         complete: true,
         clock: "CLOCK_MONOTONIC".into(),
         clock_overhead_ns: 0,
@@ -263,7 +263,7 @@ fn finds_the_rate_matched_pipeline() {
         states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
         startup: 0,
         terminates: true,
-        outside: crate::sim::Outside::default(),
+        outside: crate::synthesis::sim::Outside::default(),
         locks: Vec::new(),
     };
     let mut groups = synth::core_groups(&m);
@@ -307,7 +307,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
         ],
         startup: 0,
         terminates: true,
-        outside: crate::sim::Outside::default(),
+        outside: crate::synthesis::sim::Outside::default(),
         locks: Vec::new(),
     }
 }
@@ -391,7 +391,7 @@ fn spreads_work_handed_out_by_another_group_and_beats_the_default() {
         let default = simulate(
             &m,
             &mach,
-            &crate::synth::default_layout(&m, &mach.name, cores),
+            &crate::synthesis::candidates::default_layout(&m, &mach.name, cores),
             SimOptions::default(),
         );
         assert!(r.result.completed && default.completed);
@@ -526,7 +526,7 @@ fn canonical_assignments_are_in_the_enumerated_space() {
 fn tag_home_variant_routes_tagged_tasks_to_every_instance() {
     // A tagged join on four cores (TagHash) becomes TagHome, routed from
     // every core to all four instances; the untagged startup is kept.
-    let m = crate::sim::tests::tagged_pairs();
+    let m = crate::synthesis::sim::tests::tagged_pairs();
     let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
     let v = tag_home_variant(&m, &four).unwrap();
     assert_eq!(v.policies, vec![Policy::Single, Policy::TagHome]);

@@ -131,8 +131,8 @@
 //! them apart ([`TaskModel::count_param`]). Everything is deterministic: no
 //! randomness, ties broken by event order.
 
-use crate::layout::{Layout, Policy};
-use crate::machine::Machine;
+use crate::synthesis::layout::{Layout, Policy};
+use crate::synthesis::machine::Machine;
 use fnv::FnvHashMap;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
@@ -145,7 +145,7 @@ pub const QUEUE_PATIENCE: u64 = 16384;
 /// queued again at the newest end: the runtime's `BB_LOOP_BURST`.
 pub const LOOP_BURST: u32 = 16;
 
-pub use crate::profile::{Counting, Outside};
+pub use crate::synthesis::profile::{Counting, Outside};
 
 /// The Markov model the simulator and synthesis read.
 #[derive(Clone, Debug, PartialEq)]
@@ -349,12 +349,12 @@ pub fn model_from(
     p: &crate::hir::Program,
     name: &str,
     cstg: &crate::analysis::cstg::Cstg,
-    mm: &crate::profile::MarkovModel,
+    mm: &crate::synthesis::profile::MarkovModel,
     plan: &crate::analysis::disjoint::LockPlan,
 ) -> Model {
     use crate::analysis::cstg::CstgEdge;
     use crate::hir::TaskId;
-    use crate::profile::BindPoint;
+    use crate::synthesis::profile::BindPoint;
     use petgraph::visit::EdgeRef;
     let g = &cstg.graph;
     let states = g
@@ -495,8 +495,8 @@ pub fn model_from(
             let task_model = TaskModel {
                 name: task.name.clone(),
                 params: task.params.len() as u32,
-                startup: crate::layout::is_startup_task(p, id),
-                match_tag: crate::layout::shared_tag_slot(p, id).and_then(|local| {
+                startup: crate::synthesis::layout::is_startup_task(p, id),
+                match_tag: crate::synthesis::layout::shared_tag_slot(p, id).and_then(|local| {
                     let first = task.params.first()?;
                     first
                         .tags
@@ -575,7 +575,7 @@ fn exit_merges(
 /// the first parameter whose CSTG transitions differ between two exits that
 /// ran, if the first parameter's are the same in all of them; else 0.
 fn deciding_param(
-    exits: &[crate::profile::ExitStats],
+    exits: &[crate::synthesis::profile::ExitStats],
     g: &petgraph::graph::DiGraph<crate::analysis::cstg::StateNode, crate::analysis::cstg::CstgEdge>,
     task: crate::hir::TaskId,
 ) -> u32 {
@@ -619,7 +619,7 @@ fn deciding_param(
 /// The parameter whose object held the instance in most of a record's
 /// bindings (`own`, the parameter an exit's record binds, included), if
 /// any.
-fn held_by(t: &crate::profile::TagStats, own: Option<u32>) -> Option<u32> {
+fn held_by(t: &crate::synthesis::profile::TagStats, own: Option<u32>) -> Option<u32> {
     let held = |q: usize| 2 * t.from_params[q] > t.bound;
     (0..t.from_params.len())
         .find(|&q| Some(q as u32) != own && held(q))
@@ -637,7 +637,7 @@ fn held_by(t: &crate::profile::TagStats, own: Option<u32>) -> Option<u32> {
 /// parameter's; otherwise `totals` (bindings, fresh ones) give the
 /// bindings per new instance, rounded.
 fn tag_source(
-    t: &crate::profile::TagStats,
+    t: &crate::synthesis::profile::TagStats,
     own: Option<u32>,
     (bound, fresh): (u64, u64),
 ) -> Option<TagSource> {

@@ -138,7 +138,7 @@ fn on_one_core(m: &Model) -> SimResult {
 }
 
 pub fn layout_of(model: &Model, hosts: Vec<Vec<u32>>) -> Layout {
-    crate::synth::layout_from_hosts(
+    crate::synthesis::candidates::layout_from_hosts(
         model,
         "smp",
         hosts
@@ -150,7 +150,7 @@ pub fn layout_of(model: &Model, hosts: Vec<Vec<u32>>) -> Layout {
 
 fn free_machine(cores: u32) -> Machine {
     let mut m = Machine::builtin(&format!("smp:{cores}")).unwrap();
-    m.costs = crate::machine::Costs {
+    m.costs = crate::synthesis::machine::Costs {
         dispatch_ns: 0.0,
         message_base_ns: 0.0,
         message_per_hop_ns: 0.0,
