@@ -15,7 +15,7 @@ const KEYWORD: &str = include_str!("../../../../examples/keyword.bb");
 
 /// `smp:N` with the built-in costs (dispatch 200, message 300, lock 20).
 fn smp(n: u32) -> Machine {
-    Machine::builtin(&format!("smp:{n}")).unwrap()
+    Machine::smp(n).unwrap()
 }
 
 /// `smp:N` where scheduling and messages cost nothing.
@@ -145,13 +145,13 @@ fn keyword_candidates_include_figure_4_and_its_time_is_the_hand_computation() {
     );
     let mut figure4 = vec![vec![st, pt, mg], vec![pt], vec![pt], vec![pt]];
     figure4[0].sort_unstable();
-    let mut groups = synth::core_groups(&m);
-    synth::parallelise(&m, &mut groups, 4);
-    let all = synth::enumerate(
+    let mut groups = candidates::core_groups(&m);
+    candidates::parallelise(&m, &mut groups, 4);
+    let all = candidates::enumerate(
         &m,
         &groups,
         4,
-        &synth::Enumeration {
+        &candidates::Enumeration {
             skip: 0.0,
             limit: usize::MAX,
             node_budget: u64::MAX,
@@ -266,8 +266,8 @@ fn finds_the_rate_matched_pipeline() {
         outside: crate::synthesis::sim::Outside::default(),
         locks: Vec::new(),
     };
-    let mut groups = synth::core_groups(&m);
-    synth::parallelise(&m, &mut groups, 4);
+    let mut groups = candidates::core_groups(&m);
+    candidates::parallelise(&m, &mut groups, 4);
     assert_eq!(groups[1].copies, 3);
     let r = optimise(&m, &free(4), 4, &OptOptions::default(), &mut |_, _| {});
     assert_eq!(r.result.time_ns, 11_000.0);
@@ -500,10 +500,10 @@ fn search_reaches_the_exhaustive_optimum_in_98_percent() {
 #[test]
 fn canonical_assignments_are_in_the_enumerated_space() {
     let m = merge_needle();
-    let map = synth::Mapping::new(&m, 6);
-    let all: std::collections::BTreeSet<synth::Hosts> = map
+    let map = candidates::Mapping::new(&m, 6);
+    let all: std::collections::BTreeSet<candidates::Hosts> = map
         .enumerate(
-            &synth::Enumeration {
+            &candidates::Enumeration {
                 skip: 0.0,
                 limit: usize::MAX,
                 node_budget: u64::MAX,

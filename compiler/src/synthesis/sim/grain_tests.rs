@@ -46,7 +46,7 @@ fn pingpong(objects: u32, rounds: u64, body: f64) -> Model {
 }
 
 fn smp(cores: u32) -> Machine {
-    Machine::builtin(&format!("smp:{cores}")).unwrap()
+    Machine::smp(cores).unwrap()
 }
 
 fn everywhere(m: &Model, cores: u32, policy: Policy) -> Layout {

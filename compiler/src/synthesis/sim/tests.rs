@@ -149,7 +149,7 @@ pub fn layout_of(model: &Model, hosts: Vec<Vec<u32>>) -> Layout {
 }
 
 fn free_machine(cores: u32) -> Machine {
-    let mut m = Machine::builtin(&format!("smp:{cores}")).unwrap();
+    let mut m = Machine::smp(cores).unwrap();
     m.costs = crate::synthesis::machine::Costs {
         dispatch_ns: 0.0,
         message_base_ns: 0.0,
