@@ -695,7 +695,7 @@ fn synthesised_layout(
     let model = timed("simmodel", || {
         crate::synthesis::sim::model_from(program, &name, cstg, markov, locks)
     });
-    let machine = crate::synthesis::machine::Machine::builtin(&format!("smp:{}", cores.max(1)))
+    let machine = crate::synthesis::machine::Machine::smp(cores.max(1))
         .expect("smp:N is a built-in machine for every N >= 1");
     timed("synth", || {
         synthesise(

@@ -10,10 +10,11 @@
 
 use super::{artifact_stem, load_profile, run_frontend, CommonArgs, EmitKind, ProfileArgs};
 use crate::hir::Program;
-use crate::synthesis::anneal::{self, OptOptions};
+use crate::synthesis::anneal;
 use crate::synthesis::layout::Layout;
 use crate::synthesis::machine::{Machine, MachineError};
 use crate::synthesis::sim::{self, Model, SimOptions, SimResult};
+use crate::synthesis::{self, Outcome};
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -78,9 +79,9 @@ pub fn read_machine(spec: &str) -> Result<Machine, String> {
 /// The machines to simulate `cores` cores on.
 fn machines_for(args: &SimArgs, cores: u32) -> Result<Vec<Machine>, String> {
     if args.machine.is_empty() {
-        return Ok(vec![Machine::builtin(&format!("smp:{cores}")).map_err(
-            |e| crate::diagnostics::machine_error_message("smp", &e),
-        )?]);
+        return Ok(vec![Machine::smp(cores).map_err(|e| {
+            crate::diagnostics::machine_error_message("smp", &e)
+        })?]);
     }
     args.machine
         .iter()
@@ -92,48 +93,9 @@ fn machines_for(args: &SimArgs, cores: u32) -> Result<Vec<Machine>, String> {
         .collect()
 }
 
-/// The layout searched for (or given) and its simulation.
-pub struct Outcome {
-    pub layout: Layout,
-    pub result: SimResult,
-    pub simulated: usize,
-    pub seconds: f64,
-}
-
-/// An estimate on more cores must beat one on fewer by this factor to be
-/// chosen: the model's error on the machine is a few percent, and a
-/// layout that idles cores loses nothing to mistakes in it.
-pub const MORE_CORES_MARGIN: f64 = 0.95;
-
-/// The factor on the machine's communication costs (send, receive,
-/// message, wake)
-/// of the pessimistic machine a layout on more cores must not lose on
-/// either: a fine-grained program's gain from more cores hangs on those
-/// costs, which vary with the host, the cache and the load; a coarse one's
-/// does not.
-pub const PESSIMISM: f64 = 4.0;
-
-/// `machine` with its communication costs [`PESSIMISM`] times higher.
-pub fn pessimistic(machine: &Machine) -> Machine {
-    let mut m = machine.clone();
-    m.costs.send_ns *= PESSIMISM;
-    m.costs.receive_ns *= PESSIMISM;
-    m.costs.message_base_ns *= PESSIMISM;
-    m.costs.message_per_hop_ns *= PESSIMISM;
-    m.costs.wake_ns *= PESSIMISM;
-    m
-}
-
-/// Synthesis and optimisation for one machine (paper 4.3-4.5), with a
-/// progress spinner when stderr is a terminal. Builds with `--profile`
-/// call this to choose the layout handed to code generation. The layout
-/// that runs everything on one core, and each of `fewer` (layouts found
-/// for fewer cores), widened to `cores` cores, are candidates too: a
-/// layout that uses more cores is chosen only when the model estimates it
-/// faster by [`MORE_CORES_MARGIN`] and no slower on the [`pessimistic`]
-/// machine, so a build never loses to fewer cores by the model's own
-/// account, nor by a model whose communication costs are several times
-/// too low.
+/// [`synthesis::synthesise`] for one machine with a progress spinner when
+/// stderr is a terminal. Builds with `--profile` call this to choose the
+/// layout handed to code generation.
 pub fn synthesise(
     model: &Model,
     machine: &Machine,
@@ -142,12 +104,6 @@ pub fn synthesise(
     sim: SimOptions,
     fewer: &[Layout],
 ) -> Outcome {
-    let t0 = Instant::now();
-    let opts = OptOptions {
-        seed,
-        sim,
-        ..OptOptions::default()
-    };
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new_spinner();
         b.set_message(format!(
@@ -156,61 +112,28 @@ pub fn synthesise(
         ));
         b
     });
-    let r = anneal::optimise(model, machine, cores, &opts, &mut |round, best| {
-        if let Some(b) = &bar {
-            b.set_message(format!(
-                "searching layouts for {cores} cores on {}: round {round}, best {}",
-                machine.name,
-                show_ns(best)
-            ));
-            b.tick();
-        }
-    });
+    let outcome = synthesis::synthesise(
+        model,
+        machine,
+        cores,
+        seed,
+        sim,
+        fewer,
+        &mut |round, best| {
+            if let Some(b) = &bar {
+                b.set_message(format!(
+                    "searching layouts for {cores} cores on {}: round {round}, best {}",
+                    machine.name,
+                    show_ns(best)
+                ));
+                b.tick();
+            }
+        },
+    );
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let mut best = (r.layout, r.result);
-    let mut simulated = r.simulated;
-    if cores > 1 {
-        let doubt = pessimistic(machine);
-        let quiet = SimOptions {
-            record: false,
-            ..sim
-        };
-        // The best layout's cost on the pessimistic machine, simulated
-        // once per best layout.
-        let mut best_doubt: Option<f64> = None;
-        let one = one_core(model, &machine.name);
-        for small in std::iter::once(&one).chain(fewer) {
-            if small.cores() >= cores || small.used_cores() >= best.0.used_cores() {
-                continue;
-            }
-            let wide = small.widened(cores);
-            let result = sim::simulate(model, machine, &wide, sim);
-            simulated += 1;
-            if !result.cost().is_finite() {
-                continue;
-            }
-            let more_wins = best.1.cost() < result.cost() * MORE_CORES_MARGIN && {
-                let more = *best_doubt.get_or_insert_with(|| {
-                    simulated += 1;
-                    sim::simulate(model, &doubt, &best.0, quiet).cost()
-                });
-                simulated += 1;
-                more <= sim::simulate(model, &doubt, &wide, quiet).cost()
-            };
-            if !more_wins {
-                best = (wide, result);
-                best_doubt = None;
-            }
-        }
-    }
-    Outcome {
-        layout: best.0,
-        result: best.1,
-        simulated,
-        seconds: t0.elapsed().as_secs_f64(),
-    }
+    outcome
 }
 
 fn show_ns(ns: f64) -> String {
@@ -339,16 +262,6 @@ fn fold_path(tasks: &[u32]) -> Vec<PathItem> {
 }
 
 /// Every task on core 0.
-fn one_core(model: &Model, machine: &str) -> Layout {
-    crate::synthesis::candidates::layout_from_hosts(
-        model,
-        machine,
-        vec![(0..model.tasks.len() as u32)
-            .map(crate::hir::TaskId)
-            .collect()],
-    )
-}
-
 pub fn sim(args: &SimArgs) -> i32 {
     if args.bench {
         bench();
@@ -465,7 +378,7 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
         let base = sim::simulate(
             model,
             &machine.with_cores(1).expect("machines have a core"),
-            &one_core(model, &machine.name),
+            &synthesis::one_core(model, &machine.name),
             SimOptions::default(),
         );
         let estimate = if o.result.stalled {
@@ -727,21 +640,5 @@ mod tests {
         assert_eq!(items.iter().map(PathItem::steps).sum::<usize>(), path.len());
         // Nothing repeats: every item stays.
         assert_eq!(show(&fold_path(&[0, 1, 2, 3])), "a > b > c > d");
-    }
-
-    #[test]
-    fn synthesis_never_chooses_more_cores_the_model_finds_slower() {
-        use crate::synthesis::sim::tests::data_parallel;
-        let machine = crate::synthesis::machine::Machine::builtin("smp:2").unwrap();
-        let opts = crate::synthesis::sim::SimOptions::default();
-        // Items of 20 ns cost their sender more than they take: one core.
-        let tiny = data_parallel(2000, 20.0);
-        let o = super::synthesise(&tiny, &machine, 2, 1, opts, &[]);
-        assert_eq!(o.layout.used_cores(), 1);
-        assert_eq!(o.layout.cores(), 2);
-        // Items of 100 us gain from the second core.
-        let big = data_parallel(64, 100_000.0);
-        let o = super::synthesise(&big, &machine, 2, 1, opts, &[]);
-        assert_eq!(o.layout.used_cores(), 2);
     }
 }
