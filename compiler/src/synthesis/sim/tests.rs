@@ -1,5 +1,8 @@
 //! Tests of the simulator: hand computations on small models.
 
+use super::engine::tag_hash;
+use super::model::exit_merges;
+use super::prepare::bundles;
 use super::*;
 use crate::hir::TaskId;
 
