@@ -154,11 +154,11 @@ pub struct ProfileArgs {
     /// How the simulator counts the exits of a task (paper 4.4):
     /// `TASK=per-task` (the default) or `TASK=per-object`; repeatable.
     #[arg(long, value_name = "TASK=per-task|per-object", value_parser = parse_count_hint, requires = "profile")]
-    pub count_hint: Vec<crate::synthesis::profile::CountHint>,
+    pub count_hint: Vec<crate::synthesis::markov::CountHint>,
 }
 
-fn parse_count_hint(s: &str) -> Result<crate::synthesis::profile::CountHint, String> {
-    use crate::synthesis::profile::{CountHint, Counting};
+fn parse_count_hint(s: &str) -> Result<crate::synthesis::markov::CountHint, String> {
+    use crate::synthesis::markov::{CountHint, Counting};
     let (task, how) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}` is not TASK=per-task or TASK=per-object"))?;
@@ -685,7 +685,7 @@ fn write_build_layout(
 fn synthesised_layout(
     args: &CommonArgs,
     fe: &Frontend,
-    markov: &crate::synthesis::profile::MarkovModel,
+    markov: &crate::synthesis::markov::MarkovModel,
     cores: u32,
 ) -> crate::synthesis::layout::Layout {
     let name = program_name(args);
@@ -755,7 +755,7 @@ pub fn load_profile(
     fe: &Frontend,
     args: &CommonArgs,
     pa: &ProfileArgs,
-) -> Result<Option<crate::synthesis::profile::MarkovModel>, ErrorReported> {
+) -> Result<Option<crate::synthesis::markov::MarkovModel>, ErrorReported> {
     use crate::synthesis::profile::Profile;
     let Some(path) = &pa.profile else {
         return Ok(None);
@@ -794,7 +794,7 @@ pub fn load_profile(
         return Err(ErrorReported);
     };
     let model = timed("markov", || {
-        crate::synthesis::profile::model_with_hints(program, cstg, &profile, &pa.count_hint)
+        crate::synthesis::markov::model_with_hints(program, cstg, &profile, &pa.count_hint)
     })
     .map_err(|e| {
         report(diagnostics::count_hint_diagnostic(&e));

@@ -1,8 +1,9 @@
 //! Wording of profile errors (`--profile FILE`, `--count-hint`).
 
 use super::Diagnostic;
+use crate::synthesis::markov::UnknownHintTask;
 use crate::synthesis::profile::{
-    ProfileError, UnknownHintTask, FORMAT, MAX_FIGURE, MAX_TASK_OBJECTS, MIN_VERSION, VERSION,
+    ProfileError, FORMAT, MAX_FIGURE, MAX_TASK_OBJECTS, MIN_VERSION, VERSION,
 };
 
 const REGENERATE: &str =

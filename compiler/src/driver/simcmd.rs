@@ -526,7 +526,7 @@ fn bench() {
             exit(1.0 - 1.0 / n as f64, vec![vec![(ANY, 0)]], vec![item()]),
             exit(1.0 / n as f64, vec![vec![]], vec![item()]),
         ],
-        counting: crate::synthesis::profile::Counting::PerTask,
+        counting: crate::synthesis::markov::Counting::PerTask,
         invocations: n,
     };
     let work = TaskModel {
@@ -537,7 +537,7 @@ fn bench() {
         param_tags: vec![None],
         count_param: 0,
         exits: vec![exit(1.0, vec![vec![]], vec![])],
-        counting: crate::synthesis::profile::Counting::PerTask,
+        counting: crate::synthesis::markov::Counting::PerTask,
         invocations: n,
     };
     let model = Model {

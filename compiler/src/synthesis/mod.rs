@@ -17,6 +17,7 @@ pub mod calibrate;
 pub mod candidates;
 pub mod layout;
 pub mod machine;
+pub mod markov;
 pub mod profile;
 pub mod sim;
 

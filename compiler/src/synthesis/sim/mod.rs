@@ -152,7 +152,7 @@ pub const QUEUE_PATIENCE: u64 = 16384;
 /// queued again at the newest end: the runtime's `BB_LOOP_BURST`.
 pub const LOOP_BURST: u32 = 16;
 
-pub use crate::synthesis::profile::{Counting, Outside};
+pub use crate::synthesis::markov::{Counting, Outside};
 
 /// Limits of one simulation.
 #[derive(Copy, Clone, Debug)]

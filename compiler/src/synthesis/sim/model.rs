@@ -1,7 +1,7 @@
 //! The simulator's model of a program (paper 4.3.1, 4.4): the CSTG's
 //! states and transitions annotated with the profile's Markov model and
 //! the disjointness analysis' lock merges. In: the HIR program, the
-//! CSTG, the [`MarkovModel`](crate::synthesis::profile::MarkovModel) and
+//! CSTG, the [`MarkovModel`](crate::synthesis::markov::MarkovModel) and
 //! the `LockPlan`; out: a [`Model`] ([`model_from`]).
 
 use super::*;
@@ -208,12 +208,12 @@ pub fn model_from(
     p: &crate::hir::Program,
     name: &str,
     cstg: &crate::analysis::cstg::Cstg,
-    mm: &crate::synthesis::profile::MarkovModel,
+    mm: &crate::synthesis::markov::MarkovModel,
     plan: &crate::analysis::disjoint::LockPlan,
 ) -> Model {
     use crate::analysis::cstg::CstgEdge;
     use crate::hir::TaskId;
-    use crate::synthesis::profile::BindPoint;
+    use crate::synthesis::markov::BindPoint;
     use petgraph::visit::EdgeRef;
     let g = &cstg.graph;
     let states = g
@@ -434,7 +434,7 @@ pub(super) fn exit_merges(
 /// the first parameter whose CSTG transitions differ between two exits that
 /// ran, if the first parameter's are the same in all of them; else 0.
 fn deciding_param(
-    exits: &[crate::synthesis::profile::ExitStats],
+    exits: &[crate::synthesis::markov::ExitStats],
     g: &petgraph::graph::DiGraph<crate::analysis::cstg::StateNode, crate::analysis::cstg::CstgEdge>,
     task: crate::hir::TaskId,
 ) -> u32 {
@@ -478,7 +478,7 @@ fn deciding_param(
 /// The parameter whose object held the instance in most of a record's
 /// bindings (`own`, the parameter an exit's record binds, included), if
 /// any.
-fn held_by(t: &crate::synthesis::profile::TagStats, own: Option<u32>) -> Option<u32> {
+fn held_by(t: &crate::synthesis::markov::TagStats, own: Option<u32>) -> Option<u32> {
     let held = |q: usize| 2 * t.from_params[q] > t.bound;
     (0..t.from_params.len())
         .find(|&q| Some(q as u32) != own && held(q))
@@ -496,7 +496,7 @@ fn held_by(t: &crate::synthesis::profile::TagStats, own: Option<u32>) -> Option<
 /// parameter's; otherwise `totals` (bindings, fresh ones) give the
 /// bindings per new instance, rounded.
 fn tag_source(
-    t: &crate::synthesis::profile::TagStats,
+    t: &crate::synthesis::markov::TagStats,
     own: Option<u32>,
     (bound, fresh): (u64, u64),
 ) -> Option<TagSource> {
