@@ -8,8 +8,8 @@ impl Sim<'_> {
     /// when its oldest note has waited while [`QUEUE_PATIENCE`] others were
     /// queued, else the newest (sched.c, `bb_queue_oldest_due`).
     pub(super) fn oldest_due(&self, core: usize) -> bool {
-        self.notes[core].front().is_some_and(|&(_, stamp)| {
-            self.queued[core] - stamp.max(self.last_due[core]) > QUEUE_PATIENCE
+        self.queues.notes[core].front().is_some_and(|&(_, stamp)| {
+            self.queues.queued[core] - stamp.max(self.queues.last_due[core]) > QUEUE_PATIENCE
         })
     }
 
@@ -29,20 +29,20 @@ impl Sim<'_> {
     ) -> bool {
         out.clear();
         let idx = core * self.ntasks + task as usize;
-        let nparams = self.psets[idx].len();
+        let nparams = self.queues.psets[idx].len();
         // Stale entries at the fronts are dropped first.
         for p in 0..nparams {
-            while let Some(e) = self.psets[idx][p].front() {
+            while let Some(e) = self.queues.psets[idx][p].front() {
                 if self.valid(e) {
                     break;
                 }
-                self.psets[idx][p].pop_front();
+                self.queues.psets[idx][p].pop_front();
             }
-            if self.psets[idx][p].is_empty() {
+            if self.queues.psets[idx][p].is_empty() {
                 return false;
             }
         }
-        let len0 = self.psets[idx][0].len();
+        let len0 = self.queues.psets[idx][0].len();
         // Indices of the first parameter's entries in the order they are
         // tried.
         let order = move |k: usize| if oldest { k } else { len0 - 1 - k };
@@ -51,13 +51,13 @@ impl Sim<'_> {
             let mut at = None;
             for k in 0..len0 {
                 let i = order(k);
-                let e = self.psets[idx][0][i];
+                let e = self.queues.psets[idx][0][i];
                 if self.valid(&e) && self.lockable(e.obj, core) {
                     at = Some(i);
                     break;
                 }
             }
-            match at.and_then(|i| self.psets[idx][0].remove(i)) {
+            match at.and_then(|i| self.queues.psets[idx][0].remove(i)) {
                 Some(e) => out.push(e),
                 None => return false,
             }
@@ -72,7 +72,7 @@ impl Sim<'_> {
         let mut found = false;
         for k0 in 0..len0 {
             let i0 = order(k0);
-            let e0 = self.psets[idx][0][i0];
+            let e0 = self.queues.psets[idx][0][i0];
             if !self.valid(&e0) || !self.lockable(e0.obj, core) {
                 continue;
             }
@@ -89,7 +89,7 @@ impl Sim<'_> {
                         && matched.is_none_or(|m| self.tag_of(e.obj, m) == tag)
                         && self.lockable(e.obj, core)
                 };
-                let set = &self.psets[idx][p];
+                let set = &self.queues.psets[idx][p];
                 let at = if oldest {
                     set.iter().position(fits)
                 } else {
@@ -102,7 +102,7 @@ impl Sim<'_> {
             }
             if picks.len() == nparams {
                 for (p, &i) in picks.iter().enumerate() {
-                    out.push(self.psets[idx][p].remove(i).expect("index in range"));
+                    out.push(self.queues.psets[idx][p].remove(i).expect("index in range"));
                 }
                 found = true;
                 break;
@@ -114,7 +114,7 @@ impl Sim<'_> {
 
     /// Starts the next enabled invocation on an idle core.
     pub(super) fn dispatch(&mut self, core: usize, now: f64) {
-        if self.busy[core] || self.gc_pending || self.collecting[core] {
+        if self.cores.busy[core] || self.gc.pending || self.gc.collecting[core] {
             return;
         }
         let mut entries = std::mem::take(&mut self.scratch);
@@ -128,10 +128,10 @@ impl Sim<'_> {
             // (sched.c's order).
             let oldest = self.oldest_due(core);
             let note = if oldest {
-                self.last_due[core] = self.queued[core];
-                self.notes[core].pop_front()
+                self.queues.last_due[core] = self.queues.queued[core];
+                self.queues.notes[core].pop_front()
             } else {
-                self.notes[core].pop_back()
+                self.queues.notes[core].pop_back()
             };
             let Some((task, stamp)) = note else { break };
             if blocked.iter().any(|b| b.0 == task) {
@@ -155,19 +155,23 @@ impl Sim<'_> {
             }
         }
         self.scratch = entries;
-        if !self.busy[core] {
-            self.idle_since[core] = now;
+        if !self.cores.busy[core] {
+            self.cores.idle_since[core] = now;
         }
-        if self.balancing && !self.busy[core] && blocked.is_empty() && self.inflight[core] == 0 {
-            self.hungry[core] = true;
+        if self.balancing
+            && !self.cores.busy[core]
+            && blocked.is_empty()
+            && self.cores.inflight[core] == 0
+        {
+            self.cores.hungry[core] = true;
         }
         if let Some(l) = &mut self.locks {
-            l.waiting[core] = !self.busy[core] && !blocked.is_empty();
+            l.waiting[core] = !self.cores.busy[core] && !blocked.is_empty();
             // Blocked invocations wait at the oldest end, as the runtime
             // puts them back (in the order they were taken, queued anew).
             for &(task, _) in &blocked {
-                self.notes[core].push_front((task, self.queued[core]));
-                self.queued[core] += 1;
+                self.queues.notes[core].push_front((task, self.queues.queued[core]));
+                self.queues.queued[core] += 1;
             }
         }
     }
@@ -177,8 +181,9 @@ impl Sim<'_> {
         let tm = &model.tasks[task as usize];
         let state0 = self.objs[obj0 as usize].state;
         let counts = match tm.counting {
-            Counting::PerTask => &mut self.task_counts[task as usize],
+            Counting::PerTask => &mut self.exits.task_counts[task as usize],
             Counting::PerObject => self
+                .exits
                 .object_counts
                 .entry((task, obj0))
                 .or_insert_with(|| vec![0; tm.exits.len()]),
@@ -191,7 +196,7 @@ impl Sim<'_> {
         // group. The leaving exits of a collector that ends each of its
         // rounds with one of two exits (another round, or done) are so due
         // together, after the round's parts.
-        let stays = self.stays[task as usize * self.model.states.len() + state0 as usize];
+        let stays = self.exits.stays[task as usize * self.model.states.len() + state0 as usize];
         let all = |_: usize| true;
         let best = if stays != 0 && tm.exits.len() <= 64 {
             let leave_lag: f64 = tm
@@ -235,17 +240,17 @@ impl Sim<'_> {
         let tm = &self.model.tasks[task as usize];
         let em = &tm.exits[exit as usize];
         let work = em.mean_ns;
-        let sched = em.sched_ns.unwrap_or(self.dispatch_ns);
-        let received = std::mem::take(&mut self.owed[core]);
-        let dur = work + sched + self.lock_ns * f64::from(tm.params) + received;
-        let start = now.max(ready).max(self.free_at[core]);
+        let sched = em.sched_ns.unwrap_or(self.costs.dispatch_ns);
+        let received = std::mem::take(&mut self.cores.owed[core]);
+        let dur = work + sched + self.costs.lock_ns * f64::from(tm.params) + received;
+        let start = now.max(ready).max(self.cores.free_at[core]);
         let end = start + dur;
-        let inv = self.invocations as u32;
-        self.invocations += 1;
-        self.busy_ns[core] += dur;
-        self.task_ns += work;
-        if self.record {
-            self.trace.push(Invocation {
+        let inv = self.out.invocations as u32;
+        self.out.invocations += 1;
+        self.cores.busy_ns[core] += dur;
+        self.out.task_ns += work;
+        if self.out.record {
+            self.out.trace.push(Invocation {
                 core: core as u32,
                 task,
                 exit,
@@ -253,12 +258,12 @@ impl Sim<'_> {
                 start,
                 end,
                 data_pred,
-                core_pred: self.last_inv[core],
+                core_pred: self.cores.last_inv[core],
             });
         }
-        self.last_inv[core] = inv;
-        self.busy[core] = true;
-        let run = &mut self.running[core];
+        self.cores.last_inv[core] = inv;
+        self.cores.busy[core] = true;
+        let run = &mut self.cores.running[core];
         run.task = task;
         run.exit = exit;
         run.objs.clear();
@@ -266,14 +271,14 @@ impl Sim<'_> {
         // The runtime collects at the boundary after the invocation that
         // fills the heap; the model spreads the profiled collections
         // evenly over the body time.
-        self.work_since_gc_by_core[core] += work;
-        if let Some(h) = &mut self.heaps {
+        self.gc.work_since_gc_by_core[core] += work;
+        if let Some(h) = &mut self.gc.heaps {
             run.gc = h.allocate(core, em.alloc_bytes);
         } else {
-            self.work_since_gc += work;
-            run.gc = self.work_since_gc >= self.gc_every * (1.0 - 1e-9);
+            self.gc.work_since_gc += work;
+            run.gc = self.gc.work_since_gc >= self.gc.every * (1.0 - 1e-9);
             if run.gc {
-                self.work_since_gc = (self.work_since_gc - self.gc_every).max(0.0);
+                self.gc.work_since_gc = (self.gc.work_since_gc - self.gc.every).max(0.0);
             }
         }
         self.push(end, Kind::End { core: core as u32 });
@@ -284,11 +289,11 @@ impl Sim<'_> {
         let core = core as usize;
         // Before the exit's objects are routed (the runtime's bb_step).
         self.balance(core, t);
-        let run = std::mem::take(&mut self.running[core]);
+        let run = std::mem::take(&mut self.cores.running[core]);
         if run.gc && !self.defers_collection(core) {
-            self.gc_pending = true;
+            self.gc.pending = true;
         }
-        let inv = self.last_inv[core];
+        let inv = self.cores.last_inv[core];
         let objs = run.objs;
         let model = self.model;
         let ex = &model.tasks[run.task as usize].exits[run.exit as usize];
@@ -305,8 +310,8 @@ impl Sim<'_> {
         let first_new = self.objs.len() as u32;
         let mut unmade = 0u64;
         let (ti, ei) = (run.task as usize, run.exit as usize);
-        let bundles = &self.bundles[ti][ei];
-        let accs = &mut self.alloc_acc[ti][ei];
+        let bundles = &self.exits.bundles[ti][ei];
+        let accs = &mut self.exits.alloc_acc[ti][ei];
         // A bundle's leader advances the shared accumulator once.
         let mut made: Vec<(usize, u32, u32)> = Vec::new();
         let mut fired = 0u64;
@@ -320,11 +325,11 @@ impl Sim<'_> {
             }
         }
         for (k, a) in ex.allocs.iter().enumerate() {
-            let n = match self.bundles[ti][ei][k] {
+            let n = match self.exits.bundles[ti][ei][k] {
                 Some(b) if fired & (1 << (b.leader % 64)) != 0 => b.size,
                 Some(_) => 0.0,
                 None => {
-                    let acc = &mut self.alloc_acc[ti][ei][k];
+                    let acc = &mut self.exits.alloc_acc[ti][ei][k];
                     *acc += a.mean;
                     let n = (*acc + 1e-9).floor();
                     *acc -= n;
@@ -355,7 +360,7 @@ impl Sim<'_> {
         // objects of a site at j / n of the way, sites in their profiled
         // order at the same point (a pair made per round binds its two
         // objects to one instance).
-        let clusters = &self.clusters[ti][ei];
+        let clusters = &self.exits.clusters[ti][ei];
         let mut order: Vec<(u32, f64, usize, u32)> = made
             .iter()
             .flat_map(|&(k, first, n)| {
@@ -400,7 +405,7 @@ impl Sim<'_> {
         }
         // The runtime publishes the new objects the last first, so that
         // the first made runs first (sched.c).
-        let sends_before = self.sends[core];
+        let sends_before = self.cores.sends[core];
         for o in (first_new..self.objs.len() as u32).rev() {
             self.route(core, o, t, inv, true);
         }
@@ -410,27 +415,28 @@ impl Sim<'_> {
             // made ones did, each costing this core a send: time the
             // window's rate does not show, added to the end (an estimate
             // on the slow side, which is the safe side for synthesis).
-            let crossed = f64::from(self.sends[core] - sends_before);
-            self.unsent_ns[core] += crossed * unmade as f64 / made as f64 * self.send_ns;
+            let crossed = f64::from(self.cores.sends[core] - sends_before);
+            self.cores.unsent_ns[core] +=
+                crossed * unmade as f64 / made as f64 * self.costs.send_ns;
         }
         // The invocation queued again (all its parameters kept) comes
         // after them: it runs next, up to LOOP_BURST times in a row, then
         // waits at the oldest end (sched.c).
         let again = !kept.is_empty() && kept.len() == objs.len();
-        let oldest = again && self.streak[core] >= LOOP_BURST;
-        self.streak[core] = if again && !oldest {
-            self.streak[core] + 1
+        let oldest = again && self.queues.streak[core] >= LOOP_BURST;
+        self.queues.streak[core] = if again && !oldest {
+            self.queues.streak[core] + 1
         } else {
             0
         };
         for o in kept {
             self.keep(core, o, run.task, t, inv, oldest);
         }
-        self.busy[core] = false;
-        self.running[core].objs = objs;
+        self.cores.busy[core] = false;
+        self.cores.running[core].objs = objs;
         self.settle_sends(core, t);
-        if t > self.end_time {
-            self.end_time = t;
+        if t > self.out.end_time {
+            self.out.end_time = t;
         }
     }
 }

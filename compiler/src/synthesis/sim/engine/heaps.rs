@@ -90,11 +90,16 @@ impl Sim<'_> {
     /// asked for now would wait for it) and the heap has allocated less
     /// than twice its threshold. Only with the heap figures (format 4).
     pub(super) fn defers_collection(&self, core: usize) -> bool {
-        let Some(h) = &self.heaps else {
+        let Some(h) = &self.gc.heaps else {
             return false;
         };
         h.allocated[core] < 2.0 * h.threshold[core]
-            && self.busy.iter().enumerate().any(|(c, &b)| c != core && b)
+            && self
+                .cores
+                .busy
+                .iter()
+                .enumerate()
+                .any(|(c, &b)| c != core && b)
     }
 
     /// Starts the due collection once no core runs an invocation and every
@@ -103,16 +108,16 @@ impl Sim<'_> {
     /// for one collection's marking, after which each core sweeps its own
     /// heap and goes on ([`Sim::gc_pauses`]).
     pub(super) fn maybe_collect(&mut self, now: f64) {
-        if self.collecting.iter().any(|&c| c) || self.busy.iter().any(|&b| b) {
+        if self.gc.collecting.iter().any(|&c| c) || self.cores.busy.iter().any(|&b| b) {
             return;
         }
-        self.gc_pending = false;
+        self.gc.pending = false;
         for (core, pause) in self.gc_pauses().into_iter().enumerate() {
-            self.collecting[core] = true;
+            self.gc.collecting[core] = true;
             self.push(now + pause, Kind::GcEnd { core: core as u32 });
         }
-        self.work_since_gc_by_core.fill(0.0);
-        if let Some(h) = &mut self.heaps {
+        self.gc.work_since_gc_by_core.fill(0.0);
+        if let Some(h) = &mut self.gc.heaps {
             h.collected();
         }
     }
@@ -124,17 +129,18 @@ impl Sim<'_> {
     /// body time) since the last collection; on one core the pause is the
     /// profiled one.
     pub(super) fn gc_pauses(&self) -> Vec<f64> {
-        if let Some(h) = &self.heaps {
-            return (0..self.busy.len())
-                .map(|core| self.gc_mark + h.sweep_ns(core))
+        if let Some(h) = &self.gc.heaps {
+            return (0..self.cores.busy.len())
+                .map(|core| self.gc.mark + h.sweep_ns(core))
                 .collect();
         }
-        let total: f64 = self.work_since_gc_by_core.iter().sum();
-        self.work_since_gc_by_core
+        let total: f64 = self.gc.work_since_gc_by_core.iter().sum();
+        self.gc
+            .work_since_gc_by_core
             .iter()
             .map(|&work| {
                 let share = if total > 0.0 { work / total } else { 1.0 };
-                self.gc_mark + self.gc_sweep * share
+                self.gc.mark + self.gc.sweep * share
             })
             .collect()
     }

@@ -75,7 +75,7 @@ impl Sim<'_> {
             return;
         }
         for c in 0..self.ncores {
-            if !self.busy[c] && self.locks.as_ref().is_some_and(|l| l.waiting[c]) {
+            if !self.cores.busy[c] && self.locks.as_ref().is_some_and(|l| l.waiting[c]) {
                 self.dispatch(c, now);
             }
         }

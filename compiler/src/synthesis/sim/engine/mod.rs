@@ -86,11 +86,44 @@ struct Sim<'a> {
     layout: &'a Layout,
     ntasks: usize,
     ncores: usize,
+    costs: Costs,
+    objs: Vec<Obj>,
+    queues: Queues,
+    cores: Cores,
+    exits: ExitCounts,
+    events: Events,
+    out: Output,
+    tags: Tags,
+    scratch: Vec<Entry>,
+    picks: Vec<usize>,
+    gc: Gc,
+    /// The objects' merged locks (`Locks`), when the model merges any.
+    locks: Option<Locks>,
+    /// Whether idle cores ask for work ([`SimOptions::balance`]).
+    balancing: bool,
+    /// New objects one allocation makes at most (`Some` when the run is
+    /// simulated to a window and extrapolated).
+    alloc_cap: Option<u64>,
+}
+
+/// The machine's costs the simulation charges (`machine::Costs`), per
+/// hop pair the message latency.
+struct Costs {
+    /// `latency[a * ncores + b]`: a message from core `a` to core `b`.
     latency: Vec<f64>,
     /// The scheduler's cost of one invocation, locks aside.
     dispatch_ns: f64,
     lock_ns: f64,
-    objs: Vec<Obj>,
+    /// The sender's cost per remote object.
+    send_ns: f64,
+    /// The receiver's cost per remote object.
+    receive_ns: f64,
+    wake_ns: f64,
+    park_after_ns: f64,
+}
+
+/// Each core's ready work: parameter sets and the notes that order them.
+struct Queues {
     /// `psets[core * ntasks + task][param]`.
     psets: Vec<Vec<VecDeque<Entry>>>,
     /// Per core, one note per queued object: its task and its stamp (the
@@ -103,10 +136,40 @@ struct Sim<'a> {
     last_due: Vec<u64>,
     /// Per core: invocations queued again at the newest end in a row.
     streak: Vec<u32>,
+}
+
+/// Per core: what it runs, has run, owes and is waiting for.
+struct Cores {
     busy: Vec<bool>,
     running: Vec<Running>,
     last_inv: Vec<u32>,
     rr: Vec<u32>,
+    busy_ns: Vec<f64>,
+    /// Per core: it has nothing to do and has asked for work (the
+    /// runtime's `hungry` flag).
+    hungry: Vec<bool>,
+    /// Per core: objects sent to it that have not arrived yet (the
+    /// runtime's inbox, which a core empties before it asks for work).
+    inflight: Vec<u32>,
+    /// Per core: objects sent since its invocation ended (each leaves
+    /// after the ones before it, [`Costs::send_ns`] apart).
+    sends: Vec<u32>,
+    /// Per core, the sending time of the objects `alloc_cap` left unmade.
+    unsent_ns: Vec<f64>,
+    /// Per core: what it owes ([`Costs::receive_ns`] each) for the
+    /// objects it took since it last started.
+    owed: Vec<f64>,
+    /// Per core: when it may start its next invocation (after its sends,
+    /// or after waking up).
+    free_at: Vec<f64>,
+    /// Per core: since when it has found nothing to do; a message after
+    /// `park_after_ns` of that finds it parked and arrives `wake_ns` late.
+    idle_since: Vec<f64>,
+}
+
+/// The exits taken so far and the allocations they owe (the tables
+/// `prepare` makes once from the model).
+struct ExitCounts {
     task_counts: Vec<Vec<u64>>,
     /// Keyed by (task, object); FNV since SipHash showed in profiles of
     /// long simulations and the map is never iterated.
@@ -118,14 +181,25 @@ struct Sim<'a> {
     stays: Vec<u64>,
     /// Per task, exit and allocation: its bundle, if any ([`bundles`]).
     bundles: Vec<Vec<Vec<Option<Bundle>>>>,
+}
+
+/// The pending events, earliest first, ties by order of scheduling.
+struct Events {
     heap: BinaryHeap<Event>,
     seq: u64,
-    busy_ns: Vec<f64>,
+}
+
+/// What the simulation reports: the time, the work and the trace.
+struct Output {
     task_ns: f64,
     invocations: u64,
     end_time: f64,
     record: bool,
     trace: Vec<Invocation>,
+}
+
+/// Tag instances and the objects bound to them.
+struct Tags {
     /// Per object and tag type (`object * tag_types + type`): the bound
     /// instance, 0 for none.
     obj_tags: Vec<u32>,
@@ -136,58 +210,28 @@ struct Sim<'a> {
     next_tag: u32,
     /// Per tag instance: the core whose invocation made it (`TagHome`).
     tag_home: Vec<u32>,
-    scratch: Vec<Entry>,
-    picks: Vec<usize>,
+}
+
+/// Collections: when one is due, what it costs, who is still in it.
+struct Gc {
     /// Body time between collections (the profile's task time over its
     /// collections; infinite without any) and one collection's marking
     /// (done by one core) and sweep (each core sweeps its own heap).
-    gc_every: f64,
-    gc_mark: f64,
-    gc_sweep: f64,
+    every: f64,
+    mark: f64,
+    sweep: f64,
     work_since_gc: f64,
     /// Per core, the body time since the last collection: the share of
     /// the sweep that core does.
     work_since_gc_by_core: Vec<f64>,
     /// The runtime's per-core heap thresholds, when the profile has the
-    /// heap figures (format 4); else collections follow `gc_every`.
+    /// heap figures (format 4); else collections follow `every`.
     heaps: Option<Heaps>,
     /// A collection is due: no core starts an invocation until it has run.
-    gc_pending: bool,
+    pending: bool,
     /// Per core, whether it is still in the running collection (the
     /// marking, then its own sweep).
     collecting: Vec<bool>,
-    /// The objects' merged locks (`Locks`), when the model merges any.
-    locks: Option<Locks>,
-    /// Whether idle cores ask for work ([`SimOptions::balance`]).
-    balancing: bool,
-    /// Per core: it has nothing to do and has asked for work (the
-    /// runtime's `hungry` flag).
-    hungry: Vec<bool>,
-    /// Per core: objects sent to it that have not arrived yet (the
-    /// runtime's inbox, which a core empties before it asks for work).
-    inflight: Vec<u32>,
-    /// The machine's sender cost per remote object, and per core the
-    /// objects sent since its invocation ended (each leaves after the
-    /// ones before it).
-    send_ns: f64,
-    sends: Vec<u32>,
-    /// New objects one allocation makes at most (`Some` when the run is
-    /// simulated to a window and extrapolated).
-    alloc_cap: Option<u64>,
-    /// Per core, the sending time of the objects `alloc_cap` left unmade.
-    unsent_ns: Vec<f64>,
-    /// The machine's receiver cost per remote object, and per core what
-    /// it owes for the objects it took since it last started.
-    receive_ns: f64,
-    owed: Vec<f64>,
-    /// Per core: when it may start its next invocation (after its sends,
-    /// or after waking up).
-    free_at: Vec<f64>,
-    /// Per core: since when it has found nothing to do; a message after
-    /// `park_after_ns` of that finds it parked and arrives `wake_ns` late.
-    idle_since: Vec<f64>,
-    wake_ns: f64,
-    park_after_ns: f64,
 }
 
 /// Simulates `layout` on `machine` with the model.
@@ -213,78 +257,106 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         layout,
         ntasks,
         ncores,
-        latency,
-        dispatch_ns: if model.outside.sched_per_invocation_ns > 0.0 {
-            model.outside.sched_per_invocation_ns
-        } else {
-            machine.costs.dispatch_ns
+        costs: Costs {
+            latency,
+            dispatch_ns: if model.outside.sched_per_invocation_ns > 0.0 {
+                model.outside.sched_per_invocation_ns
+            } else {
+                machine.costs.dispatch_ns
+            },
+            lock_ns: machine.costs.lock_ns,
+            send_ns: machine.costs.send_ns,
+            receive_ns: machine.costs.receive_ns,
+            wake_ns: machine.costs.wake_ns,
+            park_after_ns: machine.costs.park_after_ns,
         },
-        lock_ns: machine.costs.lock_ns,
         objs: Vec::new(),
-        psets,
-        notes: vec![VecDeque::new(); ncores],
-        queued: vec![0; ncores],
-        last_due: vec![0; ncores],
-        streak: vec![0; ncores],
-        busy: vec![false; ncores],
-        running: vec![Running::default(); ncores],
-        last_inv: vec![NONE; ncores],
-        // Core `c`'s counters start at `c` (modulo each route's length).
-        rr: (0..ncores * ntasks).map(|i| (i / ntasks) as u32).collect(),
-        task_counts: model.tasks.iter().map(|t| vec![0; t.exits.len()]).collect(),
-        object_counts: HashMap::default(),
-        alloc_acc: alloc_starts(model),
-        clusters: model
-            .tasks
-            .iter()
-            .map(|t| t.exits.iter().map(|e| alloc_clusters(&e.allocs)).collect())
-            .collect(),
-        stays: stay_masks(model),
-        bundles: model
-            .tasks
-            .iter()
-            .map(|t| t.exits.iter().map(|e| bundles(&e.allocs)).collect())
-            .collect(),
-        heap: BinaryHeap::new(),
-        seq: 0,
-        busy_ns: vec![0.0; ncores],
-        task_ns: 0.0,
-        invocations: 0,
-        end_time: 0.0,
-        record: opts.record,
-        trace: Vec::new(),
-        obj_tags: Vec::new(),
-        tag_types: model.tag_types as usize,
-        open_tags: vec![(0, 0); model.tag_types as usize],
-        next_tag: 1,
-        tag_home: vec![0],
+        queues: Queues {
+            psets,
+            notes: vec![VecDeque::new(); ncores],
+            queued: vec![0; ncores],
+            last_due: vec![0; ncores],
+            streak: vec![0; ncores],
+        },
+        cores: Cores {
+            busy: vec![false; ncores],
+            running: vec![Running::default(); ncores],
+            last_inv: vec![NONE; ncores],
+            // Core `c`'s counters start at `c` (modulo each route's length).
+            rr: (0..ncores * ntasks).map(|i| (i / ntasks) as u32).collect(),
+            busy_ns: vec![0.0; ncores],
+            // Every core but core 0 starts with nothing to do.
+            hungry: (0..ncores).map(|c| balancing && c != 0).collect(),
+            inflight: vec![0; ncores],
+            sends: vec![0; ncores],
+            unsent_ns: vec![0.0; ncores],
+            owed: vec![0.0; ncores],
+            free_at: vec![0.0; ncores],
+            idle_since: vec![0.0; ncores],
+        },
+        exits: ExitCounts {
+            task_counts: model.tasks.iter().map(|t| vec![0; t.exits.len()]).collect(),
+            object_counts: HashMap::default(),
+            alloc_acc: alloc_starts(model),
+            clusters: model
+                .tasks
+                .iter()
+                .map(|t| t.exits.iter().map(|e| alloc_clusters(&e.allocs)).collect())
+                .collect(),
+            stays: stay_masks(model),
+            bundles: model
+                .tasks
+                .iter()
+                .map(|t| t.exits.iter().map(|e| bundles(&e.allocs)).collect())
+                .collect(),
+        },
+        events: Events {
+            heap: BinaryHeap::new(),
+            seq: 0,
+        },
+        out: Output {
+            task_ns: 0.0,
+            invocations: 0,
+            end_time: 0.0,
+            record: opts.record,
+            trace: Vec::new(),
+        },
+        tags: Tags {
+            obj_tags: Vec::new(),
+            tag_types: model.tag_types as usize,
+            open_tags: vec![(0, 0); model.tag_types as usize],
+            next_tag: 1,
+            tag_home: vec![0],
+        },
         scratch: Vec::new(),
         picks: Vec::new(),
-        gc_every: if model.outside.collections > 0 {
-            model.outside.task_ns / model.outside.collections as f64
-        } else {
-            f64::INFINITY
+        gc: Gc {
+            every: if model.outside.collections > 0 {
+                model.outside.task_ns / model.outside.collections as f64
+            } else {
+                f64::INFINITY
+            },
+            // Without the marking's part (an older profile) the whole
+            // collection is taken to be serial.
+            mark: if model.outside.collections == 0 {
+                0.0
+            } else if model.outside.gc_mark_ns > 0.0 {
+                model.outside.gc_mark_ns / model.outside.collections as f64
+            } else {
+                model.outside.gc_ns / model.outside.collections as f64
+            },
+            sweep: if model.outside.collections > 0 && model.outside.gc_mark_ns > 0.0 {
+                (model.outside.gc_ns - model.outside.gc_mark_ns).max(0.0)
+                    / model.outside.collections as f64
+            } else {
+                0.0
+            },
+            work_since_gc: 0.0,
+            work_since_gc_by_core: vec![0.0; ncores],
+            heaps: Heaps::of(model, ncores),
+            pending: false,
+            collecting: vec![false; ncores],
         },
-        // Without the marking's part (an older profile) the whole
-        // collection is taken to be serial.
-        gc_mark: if model.outside.collections == 0 {
-            0.0
-        } else if model.outside.gc_mark_ns > 0.0 {
-            model.outside.gc_mark_ns / model.outside.collections as f64
-        } else {
-            model.outside.gc_ns / model.outside.collections as f64
-        },
-        gc_sweep: if model.outside.collections > 0 && model.outside.gc_mark_ns > 0.0 {
-            (model.outside.gc_ns - model.outside.gc_mark_ns).max(0.0)
-                / model.outside.collections as f64
-        } else {
-            0.0
-        },
-        work_since_gc: 0.0,
-        work_since_gc_by_core: vec![0.0; ncores],
-        heaps: Heaps::of(model, ncores),
-        gc_pending: false,
-        collecting: vec![false; ncores],
         locks: model
             .locks
             .iter()
@@ -298,19 +370,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 made: Vec::new(),
             }),
         balancing,
-        // Every core but core 0 starts with nothing to do.
-        hungry: (0..ncores).map(|c| balancing && c != 0).collect(),
-        inflight: vec![0; ncores],
-        send_ns: machine.costs.send_ns,
-        sends: vec![0; ncores],
         alloc_cap: None,
-        unsent_ns: vec![0.0; ncores],
-        receive_ns: machine.costs.receive_ns,
-        owed: vec![0.0; ncores],
-        free_at: vec![0.0; ncores],
-        idle_since: vec![0.0; ncores],
-        wake_ns: machine.costs.wake_ns,
-        park_after_ns: machine.costs.park_after_ns,
     };
     let startup = sim.new_obj(model.startup);
     let t0 = model.outside.init_ns;
@@ -326,26 +386,26 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     let mut half: Option<Progress> = None;
     let mut capped = false;
     let mut reached = false;
-    while let Some(ev) = sim.heap.pop() {
+    while let Some(ev) = sim.events.heap.pop() {
         match ev.kind {
             Kind::End { core } => {
                 sim.finish(core, ev.time);
-                if extrapolate && sim.invocations == window / 2 {
+                if extrapolate && sim.out.invocations == window / 2 {
                     half = Some(sim.progress());
                 }
-                if extrapolate && sim.invocations >= window {
+                if extrapolate && sim.out.invocations >= window {
                     reached = true;
                     break;
                 }
-                if exits_early && sim.invocations >= profiled {
+                if exits_early && sim.out.invocations >= profiled {
                     reached = true;
                     break;
                 }
-                if sim.invocations >= opts.max_invocations {
+                if sim.out.invocations >= opts.max_invocations {
                     capped = true;
                     break;
                 }
-                if sim.gc_pending {
+                if sim.gc.pending {
                     sim.maybe_collect(ev.time);
                 } else {
                     sim.dispatch(core as usize, ev.time);
@@ -353,9 +413,9 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 }
             }
             Kind::GcEnd { core } => {
-                sim.collecting[core as usize] = false;
-                sim.end_time = sim.end_time.max(ev.time);
-                if sim.gc_pending {
+                sim.gc.collecting[core as usize] = false;
+                sim.out.end_time = sim.out.end_time.max(ev.time);
+                if sim.gc.pending {
                     sim.maybe_collect(ev.time);
                 } else {
                     sim.dispatch(core as usize, ev.time);
@@ -367,24 +427,24 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 param,
                 entry,
             } => {
-                sim.inflight[core as usize] -= 1;
-                sim.hungry[core as usize] = false;
+                sim.cores.inflight[core as usize] -= 1;
+                sim.cores.hungry[core as usize] = false;
                 sim.wake(core as usize, ev.time);
-                sim.owed[core as usize] += sim.receive_ns;
+                sim.cores.owed[core as usize] += sim.costs.receive_ns;
                 sim.deliver(core as usize, task, param, entry, false);
-                if !sim.busy[core as usize] {
+                if !sim.cores.busy[core as usize] {
                     sim.dispatch(core as usize, ev.time);
                 }
             }
         }
     }
     let mut end = sim.progress();
-    let simulated = sim.invocations;
+    let simulated = sim.out.invocations;
     let extrapolated = reached && extrapolate && simulated < profiled;
     if let (true, Some(h)) = (extrapolated, &half) {
         end = end.extrapolate(h, simulated - window / 2, profiled - simulated);
     }
-    end.time += sim.unsent_ns.iter().copied().fold(0.0, f64::max);
+    end.time += sim.cores.unsent_ns.iter().copied().fold(0.0, f64::max);
     // The finish follows the last invocation (or collection).
     let time_ns = end.time.max(t0) + model.outside.finish_ns;
     let useful_fraction = if time_ns > 0.0 {
@@ -396,7 +456,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     let stalled = !capped
         && !reached
         && terminates
-        && (sim.invocations as f64) < STALL_SHARE * profiled as f64;
+        && (sim.out.invocations as f64) < STALL_SHARE * profiled as f64;
     SimResult {
         time_ns,
         completed: !capped && terminates && !stalled,
@@ -405,7 +465,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         simulated,
         busy_ns: end.busy_ns,
         useful_fraction,
-        trace: sim.trace,
+        trace: sim.out.trace,
     }
 }
 
@@ -473,27 +533,29 @@ impl Sim<'_> {
     /// A message reaches `core` at `t`: a core idle for long enough has
     /// parked and starts only once it is awake.
     pub(super) fn wake(&mut self, core: usize, t: f64) {
-        if self.wake_ns > 0.0
-            && !self.busy[core]
-            && !self.collecting[core]
-            && t - self.idle_since[core] >= self.park_after_ns
-            && self.free_at[core] < t
+        if self.costs.wake_ns > 0.0
+            && !self.cores.busy[core]
+            && !self.gc.collecting[core]
+            && t - self.cores.idle_since[core] >= self.costs.park_after_ns
+            && self.cores.free_at[core] < t
         {
-            self.free_at[core] = t + self.wake_ns;
+            self.cores.free_at[core] = t + self.costs.wake_ns;
         }
     }
 
     pub(super) fn progress(&self) -> Progress {
         Progress {
-            time: self.end_time,
-            busy_ns: self.busy_ns.clone(),
-            task_ns: self.task_ns,
+            time: self.out.end_time,
+            busy_ns: self.cores.busy_ns.clone(),
+            task_ns: self.out.task_ns,
         }
     }
 
     pub(super) fn new_obj(&mut self, state: u32) -> u32 {
         self.objs.push(Obj { state, version: 0 });
-        self.obj_tags.extend(std::iter::repeat_n(0, self.tag_types));
+        self.tags
+            .obj_tags
+            .extend(std::iter::repeat_n(0, self.tags.tag_types));
         let o = (self.objs.len() - 1) as u32;
         if let Some(l) = &mut self.locks {
             let set = l.sets.new_set();
@@ -504,10 +566,10 @@ impl Sim<'_> {
     }
 
     pub(super) fn push(&mut self, time: f64, kind: Kind) {
-        self.seq += 1;
-        self.heap.push(Event {
+        self.events.seq += 1;
+        self.events.heap.push(Event {
             time,
-            seq: self.seq,
+            seq: self.events.seq,
             kind,
         });
     }

@@ -19,7 +19,7 @@ impl Sim<'_> {
                 Policy::Local if !fresh && dests.contains(&(from as u32)) => from as u32,
                 Policy::Here if dests.contains(&(from as u32)) => from as u32,
                 Policy::RoundRobin | Policy::Local | Policy::Here => {
-                    let k = &mut self.rr[from * self.ntasks + task as usize];
+                    let k = &mut self.cores.rr[from * self.ntasks + task as usize];
                     let d = dests[*k as usize % dests.len()];
                     *k = k.wrapping_add(1);
                     d
@@ -37,7 +37,7 @@ impl Sim<'_> {
                     }
                     // The core that made the instance, if it hosts the
                     // task (sched.c, bb_tag_dest).
-                    let home = self.tag_home[inst as usize];
+                    let home = self.tags.tag_home[inst as usize];
                     if policy == Policy::TagHome && dests.contains(&home) {
                         home
                     } else {
@@ -49,7 +49,7 @@ impl Sim<'_> {
             let arrive = if dest == from {
                 t
             } else {
-                self.departure(from, t) + self.latency[from * self.ncores + dest]
+                self.departure(from, t) + self.costs.latency[from * self.ncores + dest]
             };
             let entry = Entry {
                 obj: o,
@@ -68,24 +68,24 @@ impl Sim<'_> {
     /// When the next object `from` sends at `t` leaves it: after the
     /// sender's work for the ones it sent before.
     pub(super) fn departure(&mut self, from: usize, t: f64) -> f64 {
-        self.sends[from] += 1;
-        t + self.send_ns * f64::from(self.sends[from])
+        self.cores.sends[from] += 1;
+        t + self.costs.send_ns * f64::from(self.cores.sends[from])
     }
 
     /// Charges `core`'s sends since its invocation ended at `t`: it is
     /// busy with them before it starts another invocation.
     pub(super) fn settle_sends(&mut self, core: usize, t: f64) {
-        let cost = self.send_ns * f64::from(std::mem::take(&mut self.sends[core]));
+        let cost = self.costs.send_ns * f64::from(std::mem::take(&mut self.cores.sends[core]));
         if cost > 0.0 {
-            self.busy_ns[core] += cost;
-            self.free_at[core] = self.free_at[core].max(t + cost);
+            self.cores.busy_ns[core] += cost;
+            self.cores.free_at[core] = self.cores.free_at[core].max(t + cost);
         }
     }
 
     /// Sends `entry` to another core for (`task`, `param`): it arrives at
     /// `entry.arrive` (and then the core no longer asks for work).
     pub(super) fn send(&mut self, dest: usize, task: u32, param: u32, entry: Entry) {
-        self.inflight[dest] += 1;
+        self.cores.inflight[dest] += 1;
         self.push(
             entry.arrive,
             Kind::Arrive {
@@ -106,10 +106,10 @@ impl Sim<'_> {
     /// way to it gets it and the next ones of the task, up to half the
     /// queue.
     pub(super) fn balance(&mut self, core: usize, t: f64) {
-        if !self.balancing || self.notes[core].len() < 2 {
+        if !self.balancing || self.queues.notes[core].len() < 2 {
             return;
         }
-        let task = self.notes[core].front().expect("two notes").0;
+        let task = self.queues.notes[core].front().expect("two notes").0;
         let tm = &self.model.tasks[task as usize];
         if tm.params != 1
             || tm.match_tag.is_some()
@@ -124,24 +124,25 @@ impl Sim<'_> {
         let dests = &self.layout.routes[core][task as usize];
         let waits = |c: u32| {
             let c = c as usize;
-            c != core && self.hungry[c] && self.inflight[c] == 0
+            c != core && self.cores.hungry[c] && self.cores.inflight[c] == 0
         };
         let Some(&dest) = dests.iter().find(|&&c| waits(c)) else {
             return;
         };
         let dest = dest as usize;
-        self.hungry[dest] = false;
+        self.cores.hungry[dest] = false;
         // Half the queue, while its oldest notes are of this task.
-        for _ in 0..self.notes[core].len() / 2 {
-            if self.notes[core].front().map(|n| n.0) != Some(task) {
+        for _ in 0..self.queues.notes[core].len() / 2 {
+            if self.queues.notes[core].front().map(|n| n.0) != Some(task) {
                 break;
             }
-            self.notes[core].pop_front();
-            let Some(mut entry) = self.psets[core * self.ntasks + task as usize][0].pop_front()
+            self.queues.notes[core].pop_front();
+            let Some(mut entry) =
+                self.queues.psets[core * self.ntasks + task as usize][0].pop_front()
             else {
                 break;
             };
-            entry.arrive = self.departure(core, t) + self.latency[core * self.ncores + dest];
+            entry.arrive = self.departure(core, t) + self.costs.latency[core * self.ncores + dest];
             self.send(dest, task, 0, entry);
         }
     }
@@ -184,9 +185,9 @@ impl Sim<'_> {
         entry: Entry,
         oldest: bool,
     ) {
-        let set = &mut self.psets[core * self.ntasks + task as usize][param as usize];
-        let note = (task, self.queued[core]);
-        self.queued[core] += 1;
+        let set = &mut self.queues.psets[core * self.ntasks + task as usize][param as usize];
+        let note = (task, self.queues.queued[core]);
+        self.queues.queued[core] += 1;
         if oldest {
             set.push_front(entry);
         } else {
@@ -198,9 +199,9 @@ impl Sim<'_> {
     /// Puts a note at the oldest or the newest end of `core`'s notes.
     pub(super) fn push_note(&mut self, core: usize, note: (u32, u64), oldest: bool) {
         if oldest {
-            self.notes[core].push_front(note);
+            self.queues.notes[core].push_front(note);
         } else {
-            self.notes[core].push_back(note);
+            self.queues.notes[core].push_back(note);
         }
     }
 }

@@ -16,12 +16,12 @@ impl Sim<'_> {
     /// if the program has that type.
     pub(super) fn tag_slot(&self, o: u32, tag: u32) -> Option<usize> {
         let t = tag as usize;
-        (t < self.tag_types).then(|| o as usize * self.tag_types + t)
+        (t < self.tags.tag_types).then(|| o as usize * self.tags.tag_types + t)
     }
 
     /// The instance of tag type `tag` object `o` is bound to (0: none).
     pub(super) fn tag_of(&self, o: u32, tag: u32) -> u32 {
-        self.tag_slot(o, tag).map_or(0, |i| self.obj_tags[i])
+        self.tag_slot(o, tag).map_or(0, |i| self.tags.obj_tags[i])
     }
 
     /// Binds object `o` to an instance of `tag` from `source` (`params`:
@@ -45,25 +45,25 @@ impl Sim<'_> {
                 None => 0,
             },
             TagSource::Cleared => {
-                self.obj_tags[slot] = 0;
+                self.tags.obj_tags[slot] = 0;
                 return;
             }
             TagSource::Open { group } => {
-                let (open, bound) = self.open_tags[t];
+                let (open, bound) = self.tags.open_tags[t];
                 if open != 0 && (group == 0 || bound < group) {
-                    self.open_tags[t].1 += 1;
+                    self.tags.open_tags[t].1 += 1;
                     open
                 } else {
-                    let new = self.next_tag;
-                    self.next_tag += 1;
-                    self.tag_home.push(core as u32);
-                    self.open_tags[t] = (new, 1);
+                    let new = self.tags.next_tag;
+                    self.tags.next_tag += 1;
+                    self.tags.tag_home.push(core as u32);
+                    self.tags.open_tags[t] = (new, 1);
                     new
                 }
             }
         };
         if inst != 0 {
-            self.obj_tags[slot] = inst;
+            self.tags.obj_tags[slot] = inst;
         }
     }
 }
