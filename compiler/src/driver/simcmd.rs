@@ -1,7 +1,7 @@
 //! `bambooc sim`: the what-if mode (paper 4.4-4.5). Reads the program and
 //! its profile, builds the simulator's model from the CSTG and the Markov
 //! model, and for each machine and core count asked for either simulates
-//! `--layout FILE` or searches a layout (synth + opt); prints a table and
+//! `--layout FILE` or searches a layout (`synthesis::synthesise`); prints a table and
 //! writes `--emit layout,sim-trace`. No C is emitted.
 //!
 //! Machines: `--machine NAME|FILE` (comma separated; a built-in name or a

@@ -71,7 +71,7 @@ pub const EXHAUSTIVE_NODES: u64 = 1_000_000;
 #[derive(Clone, Debug)]
 pub struct OptOptions {
     pub seed: u64,
-    /// Initial random candidates from `synth`.
+    /// Initial random candidates from `candidates`.
     pub initial: usize,
     /// New candidates derived from each kept one per round.
     pub children: usize,

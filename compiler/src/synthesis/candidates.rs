@@ -7,7 +7,7 @@
 //! ([`Mapping`]: the copies of the group instances to place on cores;
 //! random or all non-isomorphic assignments, [`Mapping::random`],
 //! [`Mapping::enumerate`]), whose host assignments [`layout_from_hosts`]
-//! turns into validated [`Layout`]s. The optimiser (`opt`) searches the
+//! turns into validated [`Layout`]s. The annealing (`anneal`) searches the
 //! same space.
 //!
 //! 4.3.2: the graph has a node per state and a conceptual task node per

@@ -1,7 +1,7 @@
 //! Layouts: where each task runs and where objects go next (paper 4.3.4).
 //!
 //! In: a `hir::Program` and either a layout file's text (`--layout FILE`),
-//! a core count (the default layout), or a layout chosen by `synth`/`opt`.
+//! a core count (the default layout), or a layout chosen by `candidates`/`anneal`.
 //! Out: a validated [`Layout`], the input of many-core code generation and
 //! of the simulator; `to_json` writes it back (`--emit layout`).
 //!

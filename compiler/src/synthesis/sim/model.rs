@@ -108,7 +108,7 @@ pub struct Bind {
 }
 
 /// Which tag instance a binding takes (read from the profile's binding
-/// records, `profile::TagStats`).
+/// records, `markov::TagStats`).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum TagSource {
     /// The instance of the type that parameter `0`'s object holds (a tag
