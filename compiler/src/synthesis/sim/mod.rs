@@ -131,6 +131,70 @@
 //! them apart ([`TaskModel::count_param`]). Everything is deterministic: no
 //! randomness, ties broken by event order.
 //!
+//! What the simulation covers besides the routing above:
+//! Besides the task bodies it accounts for the profiled time outside them
+//! (profile format 2: start-up, the scheduler after each invocation (per
+//! exit), stop-the-world collections, each one core's marking after which
+//! every core sweeps its own share and goes on, the finish), so that an
+//! estimate is the whole run's time; from format 4, a collection is due
+//! when one core's heap has allocated its own threshold (max(its live
+//! bytes, the minimum)), as in the runtime, so N cores collect less often
+//! than one, and a due heap defers its collection while another core works,
+//! up to twice its threshold (older profiles: the profiled collections
+//! spread over the body time); each core's round-robin starts at its own
+//! index, as the runtime's; a core with nothing to do (and nothing on its
+//! way to it) asks for work, and a core ending an invocation with two or
+//! more invocations queued hands it its oldest (up to half its queue, while
+//! they are of one task), before routing the ended invocation's objects,
+//! when that is of a one-parameter, untagged, round-robin task routed to it
+//! (`Sim::balance`, the runtime's `BAMBOO_BALANCE`, on unless
+//! `SimOptions::balance` is false); each core takes its ready invocations
+//! in the runtime's order (the newest first, new objects in the order they
+//! were made, an invocation left enabled before them up to `LOOP_BURST`
+//! times in a row, an object an invocation kept for its task before the
+//! work the invocation handed on, the oldest after `QUEUE_PATIENCE` others
+//! queued after it and since the last taken so); and, from format 3, tags:
+//! each object holds an instance per tag type, bound as the profile's tag
+//! binding records say, so tag-hashed tasks (keywordcount's merge tree)
+//! spread over cores as in the runtime, and `TagHome` tasks (tracking's
+//! passes on 2 cores) run on the core whose invocation made their tag
+//! instance; and the disjointness analysis' merged locks (the `LockPlan`,
+//! per exit in `Model::locks`): a union-find over the simulated objects,
+//! merged at each exit as the runtime merges them (parameter pairs, new
+//! objects of a site with a parameter or with other new objects), so an
+//! invocation starts only when no other core holds one of its parameters'
+//! lock sets, and a core whose invocations are all blocked tries again when
+//! a lock is released. Invariants: a terminating run that ends with fewer
+//! than 90% of the profiled invocations is `stalled` and costs infinity, so
+//! no search prefers a layout for ending early; objects whose locks were
+//! never merged are scheduled exactly as without the lock model (a model
+//! without merges takes none of its code paths), so such programs'
+//! estimates do not depend on it. Hand-offs cost more than their latency
+//! (`machine::Costs`): the sender spends `send_ns` per object it sends to
+//! another core (its next invocation starts after them), the receiver
+//! `receive_ns` per object it takes, and a core idle for `park_after_ns`
+//! has parked and starts `wake_ns` after the message that wakes it. A run
+//! profiled with more invocations than `SimOptions::window` (50,000) is
+//! simulated for that many and the rest extrapolated at the rate of the
+//! window's second half, so a simulation's cost does not grow with the
+//! profiled run's length; such a window makes at most a window's worth of
+//! one allocation's objects (a startup making a million jobs makes 50,000),
+//! and the sends the unmade ones would have cost their core are added to
+//! the estimate. A run that ended by `System.exit` is simulated to its
+//! profiled count. Fractional allocation means are realised late (a
+//! collector making one result per n inputs makes it at the n-th), except
+//! where the new objects lead back to the allocating task and most
+//! invocations allocate (a chain making its successor on every hop but the
+//! last allocates at once, or it would stall); new objects are bound to
+//! tags in the order they were made: sites one after another unless the
+//! profiled first-allocation orders show one loop made them together (then
+//! interleaved). `benchmarks/simacc.py` compares estimates with measured
+//! times (paper Figure 9), and so does section 2 of the harness's report,
+//! from profiles taken between the runs it measures;
+//! `benchmarks/finegrain/simacc.py` does so for tasks of 0.5-70 us, a hop
+//! chain and a ping-pong, at 1 core, the synthesised 2-core layout and the
+//! spread one.
+//!
 //! Files: `model.rs` (the [`Model`] and [`model_from`]), `prepare.rs` (the
 //! tables a simulation prepares once from the model), `engine/` (the
 //! simulation: `mod.rs` the state and the event loop, `route.rs`,
