@@ -200,7 +200,7 @@
 //! simulation: `mod.rs` the state and the event loop, `route.rs`,
 //! `dispatch.rs`, `tags.rs`, `heaps.rs` (collections), `locks.rs` (merged
 //! locks)), `critical.rs` ([`critical_path`]), `trace.rs` ([`trace_json`]);
-//! tests in `tests.rs` and `grain_tests.rs`.
+//! tests in `tests.rs`, `grain_tests.rs` and `lock_tests.rs`.
 
 use crate::synthesis::layout::{Layout, Policy};
 use crate::synthesis::machine::Machine;
@@ -350,3 +350,6 @@ pub(crate) mod tests;
 
 #[cfg(test)]
 mod grain_tests;
+
+#[cfg(test)]
+mod lock_tests;
