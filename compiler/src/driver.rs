@@ -34,7 +34,7 @@ pub use cc::*;
 pub use cli::*;
 pub use emit::*;
 pub use frontend::*;
-pub use simcmd::{read_machine, synthesise, DEFAULT_SEED};
+pub use simcmd::{read_machine, Spinner, DEFAULT_SEED};
 
 /// The entry point of the `bambooc` binary; returns the exit status.
 pub fn main(cli: Cli) -> i32 {
@@ -198,17 +198,20 @@ fn synthesised_layout(
     });
     let machine = crate::synthesis::machine::Machine::smp(cores.max(1))
         .expect("smp:N is a built-in machine for every N >= 1");
-    timed("synth", || {
-        synthesise(
+    let spinner = Spinner::new(&machine, cores.max(1));
+    let outcome = timed("synth", || {
+        crate::synthesis::synthesise(
             &model,
             &machine,
             cores.max(1),
             DEFAULT_SEED,
             crate::synthesis::sim::SimOptions::default(),
             &[],
+            &mut |round, best| spinner.progress(round, best),
         )
-    })
-    .layout
+    });
+    drop(spinner);
+    outcome.layout
 }
 
 fn run(args: &RunArgs) -> i32 {

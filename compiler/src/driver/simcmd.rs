@@ -93,47 +93,52 @@ fn machines_for(args: &SimArgs, cores: u32) -> Result<Vec<Machine>, String> {
         .collect()
 }
 
-/// [`synthesis::synthesise`] for one machine with a progress spinner when
-/// stderr is a terminal. Builds with `--profile` call this to choose the
-/// layout handed to code generation.
-pub fn synthesise(
-    model: &Model,
-    machine: &Machine,
+/// The progress of [`synthesis::synthesise`] for `cores` cores of a
+/// machine: a spinner on stderr when it is a terminal, cleared when
+/// dropped. Builds with `--profile` and `bambooc sim` show it.
+pub struct Spinner {
+    bar: Option<indicatif::ProgressBar>,
     cores: u32,
-    seed: u64,
-    sim: SimOptions,
-    fewer: &[Layout],
-) -> Outcome {
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new_spinner();
-        b.set_message(format!(
-            "searching layouts for {cores} cores on {}",
-            machine.name
-        ));
-        b
-    });
-    let outcome = synthesis::synthesise(
-        model,
-        machine,
-        cores,
-        seed,
-        sim,
-        fewer,
-        &mut |round, best| {
-            if let Some(b) = &bar {
-                b.set_message(format!(
-                    "searching layouts for {cores} cores on {}: round {round}, best {}",
-                    machine.name,
-                    show_ns(best)
-                ));
-                b.tick();
-            }
-        },
-    );
-    if let Some(b) = bar {
-        b.finish_and_clear();
+    machine: String,
+}
+
+impl Spinner {
+    pub fn new(machine: &Machine, cores: u32) -> Spinner {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = indicatif::ProgressBar::new_spinner();
+            b.set_message(format!(
+                "searching layouts for {cores} cores on {}",
+                machine.name
+            ));
+            b
+        });
+        Spinner {
+            bar,
+            cores,
+            machine: machine.name.clone(),
+        }
     }
-    outcome
+
+    /// The search's `round` has ended with `best` the best estimate.
+    pub fn progress(&self, round: u32, best: f64) {
+        if let Some(b) = &self.bar {
+            b.set_message(format!(
+                "searching layouts for {} cores on {}: round {round}, best {}",
+                self.cores,
+                self.machine,
+                show_ns(best)
+            ));
+            b.tick();
+        }
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+        }
+    }
 }
 
 fn show_ns(ns: f64) -> String {
@@ -348,7 +353,16 @@ pub fn sim(args: &SimArgs) -> i32 {
                         .filter(|(m, c, _)| *c < cores && m.name == machine.name)
                         .map(|(_, _, o)| o.layout.clone())
                         .collect();
-                    synthesise(&model, &machine, cores, args.seed, sim_opts, &fewer)
+                    let spinner = Spinner::new(&machine, cores);
+                    synthesis::synthesise(
+                        &model,
+                        &machine,
+                        cores,
+                        args.seed,
+                        sim_opts,
+                        &fewer,
+                        &mut |round, best| spinner.progress(round, best),
+                    )
                 }
             };
             rows.push((machine, cores, outcome));
