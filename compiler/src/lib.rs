@@ -4,20 +4,14 @@
 //! output plus diagnostics.
 
 pub mod analysis;
-pub mod calibrate;
 pub mod codegen;
 pub mod diagnostics;
 pub mod driver;
 pub mod hir;
-pub mod layout;
-pub mod machine;
-pub mod opt;
-pub mod profile;
 pub mod sema;
-pub mod sim;
 pub mod source;
 pub mod stdlib;
-pub mod synth;
+pub mod synthesis;
 
 pub use bambooc_syntax as syntax;
 

@@ -6,7 +6,7 @@
 
 use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
 use bambooc::hir::Program;
-use bambooc::profile::{Profile, TaskProfile};
+use bambooc::synthesis::profile::{Profile, TaskProfile};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -6,7 +6,7 @@
 
 #![no_main]
 
-use bambooc::layout::Layout;
+use bambooc::synthesis::layout::Layout;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "keyword.rs"]

@@ -6,7 +6,7 @@
 
 #![no_main]
 
-use bambooc::machine::Machine;
+use bambooc::synthesis::machine::Machine;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -8,7 +8,8 @@
 
 #![no_main]
 
-use bambooc::profile::{model, Profile};
+use bambooc::synthesis::markov::model;
+use bambooc::synthesis::profile::Profile;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "keyword.rs"]

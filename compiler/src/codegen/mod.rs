@@ -39,12 +39,12 @@ pub struct Options {
     /// Where tasks run (paper 4.3.4, 4.7): a given layout, or `None` for the
     /// default layout on `cores` cores (which `BAMBOO_CORES` may change at
     /// run time, since the runtime rebuilds the default layout itself).
-    pub layout: Option<crate::layout::Layout>,
+    pub layout: Option<crate::synthesis::layout::Layout>,
     /// Cores of the default layout (ignored with a given layout).
     pub cores: u32,
     /// The default layout spreads every data-parallel task round-robin
-    /// ([`crate::layout::Layout::spread_for`]) instead of following the
-    /// static estimate ([`crate::layout::Layout::default_for`]).
+    /// ([`crate::synthesis::layout::Layout::spread_for`]) instead of following the
+    /// static estimate ([`crate::synthesis::layout::Layout::default_for`]).
     pub spread: bool,
 }
 
@@ -195,15 +195,15 @@ pub(crate) fn struct_name(c: ClassId) -> String {
 /// task's policy, a few loads per routed object, instead of generating a
 /// routing function per task and exit.
 fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
-    let policy_byte = |policy: crate::layout::Policy| match policy {
-        crate::layout::Policy::Single => 0,
-        crate::layout::Policy::RoundRobin => 1,
-        crate::layout::Policy::TagHash => 2,
-        crate::layout::Policy::TagHome => 3,
-        crate::layout::Policy::Local => 4,
-        crate::layout::Policy::Here => 5,
+    let policy_byte = |policy: crate::synthesis::layout::Policy| match policy {
+        crate::synthesis::layout::Policy::Single => 0,
+        crate::synthesis::layout::Policy::RoundRobin => 1,
+        crate::synthesis::layout::Policy::TagHash => 2,
+        crate::synthesis::layout::Policy::TagHome => 3,
+        crate::synthesis::layout::Policy::Local => 4,
+        crate::synthesis::layout::Policy::Here => 5,
     };
-    let policies_of = |out: &mut String, policies: &[crate::layout::Policy]| {
+    let policies_of = |out: &mut String, policies: &[crate::synthesis::layout::Policy]| {
         write!(out, "static const uint8_t POLICIES[] = {{").unwrap();
         for &policy in policies {
             write!(out, "{}, ", policy_byte(policy)).unwrap();
@@ -214,7 +214,7 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
         None => {
             // The policies of the default layout for two or more cores; the
             // runtime places the instances for the core count it runs with.
-            let layout = crate::layout::Layout::default_or_spread(
+            let layout = crate::synthesis::layout::Layout::default_or_spread(
                 p,
                 &opts.program_name,
                 "smp",

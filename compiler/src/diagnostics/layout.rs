@@ -1,17 +1,17 @@
 //! Wording of layout-file errors (`--layout FILE`, paper 4.3.4).
 
 use super::Diagnostic;
-use crate::layout::LayoutError;
+use crate::synthesis::layout::LayoutError;
 
 /// The diagnostic for a layout file `file` that does not fit the program.
 pub fn layout_diagnostic(file: &str, e: &LayoutError) -> Diagnostic {
     use LayoutError::*;
     let what = match e {
         Syntax(m) => format!("is not a layout file: {m}"),
-        Format { found } => format!("has format `{found}`, expected `{}`", crate::layout::FORMAT),
+        Format { found } => format!("has format `{found}`, expected `{}`", crate::synthesis::layout::FORMAT),
         Version { found } => format!(
             "has version {found}, this compiler reads version {}",
-            crate::layout::VERSION
+            crate::synthesis::layout::VERSION
         ),
         Program { expected, found } => {
             format!("was made for program `{found}`, not `{expected}`")

@@ -1,6 +1,6 @@
 //! Wording of machine-description errors (`--machine NAME|FILE`).
 
-use crate::machine::MachineError;
+use crate::synthesis::machine::MachineError;
 
 /// One line naming the machine (`source`: the built-in name or the file)
 /// and what is wrong with it.
@@ -21,7 +21,7 @@ pub fn machine_error_message(source: &str, e: &MachineError) -> String {
         ),
         MachineError::BadCost { field, value } => format!(
             "machine description `{source}`: `costs.{field}` is {value}, but costs must be from 0 to {:e} ns",
-            crate::machine::MAX_COST_NS
+            crate::synthesis::machine::MAX_COST_NS
         ),
         MachineError::AboveCoreLimit { what, value } => format!(
             "machine `{source}`: `{what}` is {value}, but programs run on at most {} cores",

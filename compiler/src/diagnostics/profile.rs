@@ -1,8 +1,9 @@
 //! Wording of profile errors (`--profile FILE`, `--count-hint`).
 
 use super::Diagnostic;
-use crate::profile::{
-    ProfileError, UnknownHintTask, FORMAT, MAX_FIGURE, MAX_TASK_OBJECTS, MIN_VERSION, VERSION,
+use crate::synthesis::markov::UnknownHintTask;
+use crate::synthesis::profile::{
+    ProfileError, FORMAT, MAX_FIGURE, MAX_TASK_OBJECTS, MIN_VERSION, VERSION,
 };
 
 const REGENERATE: &str =
@@ -124,7 +125,7 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
             format!("profile `{file}` says allocation site {site} (under exit {exit} of task `{task}`) makes `{found}` objects, but it makes `{expected}`"),
         ),
         BadTagBinding { task, exit, problem } => {
-            use crate::profile::TagBindingProblem::*;
+            use crate::synthesis::profile::TagBindingProblem::*;
             let what = match problem {
                 NoPoint => "a tag binding record needs exactly one of `param` and `site`".to_string(),
                 ParamOutOfRange { param, nparams } => format!("a tag binding names parameter {param}, but the task has {nparams}"),

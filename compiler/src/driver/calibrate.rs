@@ -1,9 +1,9 @@
-//! `bambooc calibrate`: builds the microbenchmarks of [`crate::calibrate`],
+//! `bambooc calibrate`: builds the microbenchmarks of [`crate::synthesis::calibrate`],
 //! runs them on one and two cores and writes the machine description
 //! (paper 4.4: the simulator's costs of this machine).
 //!
 //! In: the number of runs of each measurement. Out: the medians as
-//! [`crate::calibrate::Measured`]; `calibrate::machine` turns them into
+//! [`crate::synthesis::calibrate::Measured`]; `calibrate::machine` turns them into
 //! costs.
 
 use super::cbuild;
@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 pub(super) fn calibrate(args: &CalibrateArgs) -> i32 {
     match calibrate_measure(args.runs) {
         Ok(m) => {
-            let text = crate::calibrate::to_toml(&crate::calibrate::machine(&m));
+            let text =
+                crate::synthesis::calibrate::to_toml(&crate::synthesis::calibrate::machine(&m));
             if let Err(e) = std::fs::write(&args.output, &text) {
                 eprintln!("error: cannot write `{}`: {e}", args.output.display());
                 return 1;
@@ -33,8 +34,8 @@ pub(super) fn calibrate(args: &CalibrateArgs) -> i32 {
     }
 }
 
-fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
-    use crate::calibrate::*;
+fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured, String> {
+    use crate::synthesis::calibrate::*;
     let temp = cbuild::build_dir("calibrate")?;
     let dir = temp.path();
     let build =
@@ -140,7 +141,8 @@ fn calibrate_measure(runs: u32) -> Result<crate::calibrate::Measured, String> {
 fn produce_share(fe: &Frontend, profile: &Path) -> Result<f64, String> {
     let program = fe.program.as_ref().ok_or("handoff did not check")?;
     let text = std::fs::read_to_string(profile).map_err(|e| e.to_string())?;
-    let prof = crate::profile::Profile::from_json(program, &text).map_err(|e| format!("{e:?}"))?;
+    let prof = crate::synthesis::profile::Profile::from_json(program, &text)
+        .map_err(|e| format!("{e:?}"))?;
     let average = prof.sched_ns / prof.invocations.max(1) as f64;
     let time = |task: &str| -> f64 {
         prof.tasks

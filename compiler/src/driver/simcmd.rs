@@ -1,7 +1,7 @@
 //! `bambooc sim`: the what-if mode (paper 4.4-4.5). Reads the program and
 //! its profile, builds the simulator's model from the CSTG and the Markov
 //! model, and for each machine and core count asked for either simulates
-//! `--layout FILE` or searches a layout (synth + opt); prints a table and
+//! `--layout FILE` or searches a layout (`synthesis::synthesise`); prints a table and
 //! writes `--emit layout,sim-trace`. No C is emitted.
 //!
 //! Machines: `--machine NAME|FILE` (comma separated; a built-in name or a
@@ -10,10 +10,11 @@
 
 use super::{artifact_stem, load_profile, run_frontend, CommonArgs, EmitKind, ProfileArgs};
 use crate::hir::Program;
-use crate::layout::Layout;
-use crate::machine::{Machine, MachineError};
-use crate::opt::{self, OptOptions};
-use crate::sim::{self, Model, SimOptions, SimResult};
+use crate::synthesis::anneal;
+use crate::synthesis::layout::Layout;
+use crate::synthesis::machine::{Machine, MachineError};
+use crate::synthesis::sim::{self, Model, SimOptions, SimResult};
+use crate::synthesis::{self, Outcome};
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -78,9 +79,9 @@ pub fn read_machine(spec: &str) -> Result<Machine, String> {
 /// The machines to simulate `cores` cores on.
 fn machines_for(args: &SimArgs, cores: u32) -> Result<Vec<Machine>, String> {
     if args.machine.is_empty() {
-        return Ok(vec![Machine::builtin(&format!("smp:{cores}")).map_err(
-            |e| crate::diagnostics::machine_error_message("smp", &e),
-        )?]);
+        return Ok(vec![Machine::smp(cores).map_err(|e| {
+            crate::diagnostics::machine_error_message("smp", &e)
+        })?]);
     }
     args.machine
         .iter()
@@ -92,124 +93,51 @@ fn machines_for(args: &SimArgs, cores: u32) -> Result<Vec<Machine>, String> {
         .collect()
 }
 
-/// The layout searched for (or given) and its simulation.
-pub struct Outcome {
-    pub layout: Layout,
-    pub result: SimResult,
-    pub simulated: usize,
-    pub seconds: f64,
-}
-
-/// An estimate on more cores must beat one on fewer by this factor to be
-/// chosen: the model's error on the machine is a few percent, and a
-/// layout that idles cores loses nothing to mistakes in it.
-pub const MORE_CORES_MARGIN: f64 = 0.95;
-
-/// The factor on the machine's communication costs (send, receive,
-/// message, wake)
-/// of the pessimistic machine a layout on more cores must not lose on
-/// either: a fine-grained program's gain from more cores hangs on those
-/// costs, which vary with the host, the cache and the load; a coarse one's
-/// does not.
-pub const PESSIMISM: f64 = 4.0;
-
-/// `machine` with its communication costs [`PESSIMISM`] times higher.
-pub fn pessimistic(machine: &Machine) -> Machine {
-    let mut m = machine.clone();
-    m.costs.send_ns *= PESSIMISM;
-    m.costs.receive_ns *= PESSIMISM;
-    m.costs.message_base_ns *= PESSIMISM;
-    m.costs.message_per_hop_ns *= PESSIMISM;
-    m.costs.wake_ns *= PESSIMISM;
-    m
-}
-
-/// Synthesis and optimisation for one machine (paper 4.3-4.5), with a
-/// progress spinner when stderr is a terminal. Builds with `--profile`
-/// call this to choose the layout handed to code generation. The layout
-/// that runs everything on one core, and each of `fewer` (layouts found
-/// for fewer cores), widened to `cores` cores, are candidates too: a
-/// layout that uses more cores is chosen only when the model estimates it
-/// faster by [`MORE_CORES_MARGIN`] and no slower on the [`pessimistic`]
-/// machine, so a build never loses to fewer cores by the model's own
-/// account, nor by a model whose communication costs are several times
-/// too low.
-pub fn synthesise(
-    model: &Model,
-    machine: &Machine,
+/// The progress of [`synthesis::synthesise`] for `cores` cores of a
+/// machine: a spinner on stderr when it is a terminal, cleared when
+/// dropped. Builds with `--profile` and `bambooc sim` show it.
+pub struct Spinner {
+    bar: Option<indicatif::ProgressBar>,
     cores: u32,
-    seed: u64,
-    sim: SimOptions,
-    fewer: &[Layout],
-) -> Outcome {
-    let t0 = Instant::now();
-    let opts = OptOptions {
-        seed,
-        sim,
-        ..OptOptions::default()
-    };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new_spinner();
-        b.set_message(format!(
-            "searching layouts for {cores} cores on {}",
-            machine.name
-        ));
-        b
-    });
-    let r = opt::optimise(model, machine, cores, &opts, &mut |round, best| {
-        if let Some(b) = &bar {
+    machine: String,
+}
+
+impl Spinner {
+    pub fn new(machine: &Machine, cores: u32) -> Spinner {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = indicatif::ProgressBar::new_spinner();
             b.set_message(format!(
-                "searching layouts for {cores} cores on {}: round {round}, best {}",
-                machine.name,
+                "searching layouts for {cores} cores on {}",
+                machine.name
+            ));
+            b
+        });
+        Spinner {
+            bar,
+            cores,
+            machine: machine.name.clone(),
+        }
+    }
+
+    /// The search's `round` has ended with `best` the best estimate.
+    pub fn progress(&self, round: u32, best: f64) {
+        if let Some(b) = &self.bar {
+            b.set_message(format!(
+                "searching layouts for {} cores on {}: round {round}, best {}",
+                self.cores,
+                self.machine,
                 show_ns(best)
             ));
             b.tick();
         }
-    });
-    if let Some(b) = bar {
-        b.finish_and_clear();
     }
-    let mut best = (r.layout, r.result);
-    let mut simulated = r.simulated;
-    if cores > 1 {
-        let doubt = pessimistic(machine);
-        let quiet = SimOptions {
-            record: false,
-            ..sim
-        };
-        // The best layout's cost on the pessimistic machine, simulated
-        // once per best layout.
-        let mut best_doubt: Option<f64> = None;
-        let one = one_core(model, &machine.name);
-        for small in std::iter::once(&one).chain(fewer) {
-            if small.cores() >= cores || small.used_cores() >= best.0.used_cores() {
-                continue;
-            }
-            let wide = small.widened(cores);
-            let result = sim::simulate(model, machine, &wide, sim);
-            simulated += 1;
-            if !result.cost().is_finite() {
-                continue;
-            }
-            let more_wins = best.1.cost() < result.cost() * MORE_CORES_MARGIN && {
-                let more = *best_doubt.get_or_insert_with(|| {
-                    simulated += 1;
-                    sim::simulate(model, &doubt, &best.0, quiet).cost()
-                });
-                simulated += 1;
-                more <= sim::simulate(model, &doubt, &wide, quiet).cost()
-            };
-            if !more_wins {
-                best = (wide, result);
-                best_doubt = None;
-            }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
         }
-    }
-    Outcome {
-        layout: best.0,
-        result: best.1,
-        simulated,
-        seconds: t0.elapsed().as_secs_f64(),
     }
 }
 
@@ -339,16 +267,6 @@ fn fold_path(tasks: &[u32]) -> Vec<PathItem> {
 }
 
 /// Every task on core 0.
-fn one_core(model: &Model, machine: &str) -> Layout {
-    crate::synth::layout_from_hosts(
-        model,
-        machine,
-        vec![(0..model.tasks.len() as u32)
-            .map(crate::hir::TaskId)
-            .collect()],
-    )
-}
-
 pub fn sim(args: &SimArgs) -> i32 {
     if args.bench {
         bench();
@@ -435,7 +353,16 @@ pub fn sim(args: &SimArgs) -> i32 {
                         .filter(|(m, c, _)| *c < cores && m.name == machine.name)
                         .map(|(_, _, o)| o.layout.clone())
                         .collect();
-                    synthesise(&model, &machine, cores, args.seed, sim_opts, &fewer)
+                    let spinner = Spinner::new(&machine, cores);
+                    synthesis::synthesise(
+                        &model,
+                        &machine,
+                        cores,
+                        args.seed,
+                        sim_opts,
+                        &fewer,
+                        &mut |round, best| spinner.progress(round, best),
+                    )
                 }
             };
             rows.push((machine, cores, outcome));
@@ -465,7 +392,7 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
         let base = sim::simulate(
             model,
             &machine.with_cores(1).expect("machines have a core"),
-            &one_core(model, &machine.name),
+            &synthesis::one_core(model, &machine.name),
             SimOptions::default(),
         );
         let estimate = if o.result.stalled {
@@ -562,7 +489,7 @@ fn dsa_report(args: &SimArgs, model: &Model, runs: u32) -> i32 {
             }
         };
         for machine in machines {
-            match opt::dsa_vs_exhaustive(model, &machine, cores, runs, args.seed) {
+            match anneal::dsa_vs_exhaustive(model, &machine, cores, runs, args.seed) {
                 Some((hits, runs, best, n, mean)) => println!(
                     "{} cores on {}: {hits}/{runs} searches ({:.1}%) reach the exhaustive optimum {} over {n} candidates ({mean:.0} simulated per search)",
                     cores,
@@ -584,7 +511,7 @@ fn dsa_report(args: &SimArgs, model: &Model, runs: u32) -> i32 {
 /// one work item per invocation, items spread over 4 cores. Prints the
 /// median of 5 runs.
 fn bench() {
-    use crate::sim::{Alloc, ExitModel, StateModel, TaskModel, ANY};
+    use crate::synthesis::sim::{Alloc, ExitModel, StateModel, TaskModel, ANY};
     let n = 1_000_000u64;
     let exit = |p: f64, next: Vec<Vec<(u32, u32)>>, allocs: Vec<Alloc>| ExitModel {
         alloc_bytes: 0.0,
@@ -613,7 +540,7 @@ fn bench() {
             exit(1.0 - 1.0 / n as f64, vec![vec![(ANY, 0)]], vec![item()]),
             exit(1.0 / n as f64, vec![vec![]], vec![item()]),
         ],
-        counting: crate::profile::Counting::PerTask,
+        counting: crate::synthesis::markov::Counting::PerTask,
         invocations: n,
     };
     let work = TaskModel {
@@ -624,7 +551,7 @@ fn bench() {
         param_tags: vec![None],
         count_param: 0,
         exits: vec![exit(1.0, vec![vec![]], vec![])],
-        counting: crate::profile::Counting::PerTask,
+        counting: crate::synthesis::markov::Counting::PerTask,
         invocations: n,
     };
     let model = Model {
@@ -642,12 +569,12 @@ fn bench() {
         ],
         startup: 0,
         terminates: true,
-        outside: crate::sim::Outside::default(),
+        outside: crate::synthesis::sim::Outside::default(),
         locks: Vec::new(),
         tag_types: 0,
     };
     let machine = Machine::builtin("smp:4").expect("a built-in machine");
-    let layout = crate::synth::layout_from_hosts(
+    let layout = crate::synthesis::candidates::layout_from_hosts(
         &model,
         "smp:4",
         vec![
@@ -727,21 +654,5 @@ mod tests {
         assert_eq!(items.iter().map(PathItem::steps).sum::<usize>(), path.len());
         // Nothing repeats: every item stays.
         assert_eq!(show(&fold_path(&[0, 1, 2, 3])), "a > b > c > d");
-    }
-
-    #[test]
-    fn synthesis_never_chooses_more_cores_the_model_finds_slower() {
-        use crate::sim::tests::data_parallel;
-        let machine = crate::machine::Machine::builtin("smp:2").unwrap();
-        let opts = crate::sim::SimOptions::default();
-        // Items of 20 ns cost their sender more than they take: one core.
-        let tiny = data_parallel(2000, 20.0);
-        let o = super::synthesise(&tiny, &machine, 2, 1, opts, &[]);
-        assert_eq!(o.layout.used_cores(), 1);
-        assert_eq!(o.layout.cores(), 2);
-        // Items of 100 us gain from the second core.
-        let big = data_parallel(64, 100_000.0);
-        let o = super::synthesise(&big, &machine, 2, 1, opts, &[]);
-        assert_eq!(o.layout.used_cores(), 2);
     }
 }

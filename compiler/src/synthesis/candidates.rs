@@ -7,7 +7,7 @@
 //! ([`Mapping`]: the copies of the group instances to place on cores;
 //! random or all non-isomorphic assignments, [`Mapping::random`],
 //! [`Mapping::enumerate`]), whose host assignments [`layout_from_hosts`]
-//! turns into validated [`Layout`]s. The optimiser (`opt`) searches the
+//! turns into validated [`Layout`]s. The annealing (`anneal`) searches the
 //! same space.
 //!
 //! 4.3.2: the graph has a node per state and a conceptual task node per
@@ -48,8 +48,8 @@
 //! which the optimiser always scores too.
 
 use crate::hir::TaskId;
-use crate::layout::{Layout, Policy};
-use crate::sim::Model;
+use crate::synthesis::layout::{Layout, Policy};
+use crate::synthesis::sim::Model;
 use petgraph::algo::{dijkstra, tarjan_scc};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::unionfind::UnionFind;
@@ -669,7 +669,14 @@ pub fn default_layout(m: &Model, machine: &str, cores: u32) -> Layout {
     let mut policies: Vec<Policy> = m
         .tasks
         .iter()
-        .map(|t| crate::layout::default_policy(cores, t.startup, t.params as usize, t.tag_shared()))
+        .map(|t| {
+            crate::synthesis::layout::default_policy(
+                cores,
+                t.startup,
+                t.params as usize,
+                t.tag_shared(),
+            )
+        })
         .collect();
     let mut layout = Layout::everywhere(&m.program, machine, cores, policies.clone());
     let instances: Vec<Vec<u32>> = (0..m.tasks.len() as u32)
@@ -724,7 +731,7 @@ fn make_local(m: &Model, instances: &[Vec<u32>], policies: &mut [Policy]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::tests::{data_parallel, state, task};
+    use crate::synthesis::sim::tests::{data_parallel, state, task};
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
@@ -773,7 +780,7 @@ mod tests {
             states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
             startup: 0,
             terminates: true,
-            outside: crate::sim::Outside::default(),
+            outside: crate::synthesis::sim::Outside::default(),
             locks: Vec::new(),
         };
         let mut g = core_groups(&m);

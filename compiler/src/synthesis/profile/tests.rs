@@ -2,6 +2,8 @@
 //! fingerprint and the model.
 
 use super::*;
+use crate::analysis::cstg::CstgEdge;
+use crate::synthesis::markov::*;
 use crate::test_support::program;
 
 const SRC: &str = r#"

@@ -214,18 +214,28 @@ impl Machine {
             let cores: u32 = n
                 .parse()
                 .map_err(|_| MachineError::UnknownBuiltin(name.to_string()))?;
-            if cores == 0 {
-                return Err(MachineError::NoCores);
-            }
-            check_core_limit("cores", cores)?;
-            return Ok(Machine {
-                name: name.to_string(),
-                cores,
-                topology: Topology::Full,
-                costs: SMP_COSTS,
-            });
+            return Machine::smp_named(name.to_string(), cores);
         }
         Err(MachineError::UnknownBuiltin(name.to_string()))
+    }
+
+    /// The built-in `smp:N` machine of `cores` cores (N >= 1, at most the
+    /// runtime's core limit).
+    pub fn smp(cores: u32) -> Result<Machine, MachineError> {
+        Machine::smp_named(format!("smp:{cores}"), cores)
+    }
+
+    fn smp_named(name: String, cores: u32) -> Result<Machine, MachineError> {
+        if cores == 0 {
+            return Err(MachineError::NoCores);
+        }
+        check_core_limit("cores", cores)?;
+        Ok(Machine {
+            name,
+            cores,
+            topology: Topology::Full,
+            costs: SMP_COSTS,
+        })
     }
 
     /// Parses and validates a TOML machine description.
@@ -355,6 +365,14 @@ impl Machine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn smp_is_the_builtin_of_that_name() {
+        assert_eq!(Machine::smp(4), Machine::builtin("smp:4"));
+        assert_eq!(Machine::smp(0), Err(MachineError::NoCores));
+        let limit = bambooc_runtime::MAX_CORES;
+        assert!(Machine::smp(limit + 1).is_err());
+    }
 
     #[test]
     fn builtins() {

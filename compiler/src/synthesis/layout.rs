@@ -1,7 +1,7 @@
 //! Layouts: where each task runs and where objects go next (paper 4.3.4).
 //!
 //! In: a `hir::Program` and either a layout file's text (`--layout FILE`),
-//! a core count (the default layout), or a layout chosen by `synth`/`opt`.
+//! a core count (the default layout), or a layout chosen by `candidates`/`anneal`.
 //! Out: a validated [`Layout`], the input of many-core code generation and
 //! of the simulator; `to_json` writes it back (`--emit layout`).
 //!
@@ -584,7 +584,7 @@ mod tests {
 
     use crate::test_support::program;
 
-    const KEYWORD: &str = include_str!("../../examples/keyword.bb");
+    const KEYWORD: &str = include_str!("../../../examples/keyword.bb");
 
     #[test]
     fn default_layout_spreads_workers_and_keeps_merges_single() {
@@ -638,7 +638,7 @@ mod tests {
 
     #[test]
     fn tag_routed_tasks_go_to_all_their_instances_from_every_core() {
-        let p = program(include_str!("../../tests/manycore/taghome.bb"));
+        let p = program(include_str!("../../../tests/manycore/taghome.bb"));
         let mut l = Layout::spread_for(&p, "taghome", "smp:2", 2);
         let join = p.tasks.iter().position(|t| t.name == "join").unwrap();
         assert_eq!(l.policies[join], Policy::TagHash);
@@ -661,7 +661,7 @@ mod tests {
     #[test]
     fn the_default_keeps_tiny_tasks_and_chains_on_their_core() {
         let id = |p: &Program, n: &str| p.tasks.iter().position(|t| t.name == n).unwrap();
-        let p = program(include_str!("../../tests/run/fine_pingpong.bb"));
+        let p = program(include_str!("../../../tests/run/fine_pingpong.bb"));
         let l = Layout::default_for(&p, "fine_pingpong", "smp:2", 2);
         assert_eq!(l.policies[id(&p, "a")], Policy::Here);
         assert_eq!(l.policies[id(&p, "b")], Policy::Here);

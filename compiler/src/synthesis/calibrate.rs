@@ -10,17 +10,17 @@
 use serde::Serialize;
 
 /// Local dispatch: one task whose exit leaves it enabled (argument: runs).
-pub const DISPATCH_BB: &str = include_str!("../../benchmarks/manycore/dispatch.bb");
+pub const DISPATCH_BB: &str = include_str!("../../../benchmarks/manycore/dispatch.bb");
 /// A serial chain whose every hop crosses cores on two (argument: hops).
-pub const HOP_BB: &str = include_str!("../../benchmarks/manycore/hop.bb");
+pub const HOP_BB: &str = include_str!("../../../benchmarks/manycore/hop.bb");
 /// Tagged two-parameter merges (argument: batches), for the lock cost.
-pub const STRESS_BB: &str = include_str!("../../tests/manycore/stress.bb");
+pub const STRESS_BB: &str = include_str!("../../../tests/manycore/stress.bb");
 /// A producer handing tiny items round-robin (argument: items), for the
 /// sender's and receiver's cost per object.
-pub const HANDOFF_BB: &str = include_str!("../../benchmarks/manycore/handoff.bb");
+pub const HANDOFF_BB: &str = include_str!("../../../benchmarks/manycore/handoff.bb");
 /// A chain whose every hop works `K` us first (arguments: hops, K), for the
 /// wake-up of a parked core and how long a core idles before it parks.
-pub const PARKHOP_BB: &str = include_str!("../../benchmarks/manycore/parkhop.bb");
+pub const PARKHOP_BB: &str = include_str!("../../../benchmarks/manycore/parkhop.bb");
 /// The work per hop of `parkhop`, in microseconds: from hops the other core
 /// waits through spinning to ones it sleeps through.
 pub const PARK_WORK_US: [u64; 7] = [1, 3, 10, 30, 100, 300, 1000];

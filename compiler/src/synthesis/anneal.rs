@@ -43,10 +43,10 @@
 //! simulator's cache-less cores do not reward).
 
 use crate::hir::TaskId;
-use crate::layout::{Layout, Policy};
-use crate::machine::Machine;
-use crate::sim::{self, Model, SimOptions, SimResult, Via};
-use crate::synth::{Hosts, Mapping};
+use crate::synthesis::candidates::{Hosts, Mapping};
+use crate::synthesis::layout::{Layout, Policy};
+use crate::synthesis::machine::Machine;
+use crate::synthesis::sim::{self, Model, SimOptions, SimResult, Via};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -71,7 +71,7 @@ pub const EXHAUSTIVE_NODES: u64 = 1_000_000;
 #[derive(Clone, Debug)]
 pub struct OptOptions {
     pub seed: u64,
-    /// Initial random candidates from `synth`.
+    /// Initial random candidates from `candidates`.
     pub initial: usize,
     /// New candidates derived from each kept one per round.
     pub children: usize,
@@ -137,7 +137,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn layout(&self, h: &Hosts) -> Layout {
-        crate::synth::layout_from_hosts(
+        crate::synthesis::candidates::layout_from_hosts(
             self.model,
             &self.machine.name,
             h.iter()
@@ -169,7 +169,7 @@ impl Search<'_> {
 }
 
 /// Runs the search from random candidates of the mapping (4.3.4), then
-/// scores the default layout ([`crate::synth::default_layout`]) too and
+/// scores the default layout ([`crate::synthesis::candidates::default_layout`]) too and
 /// returns it when it is estimated strictly better than everything the
 /// search found. `progress` is called after each round with the round and
 /// the best cost so far.
@@ -186,7 +186,7 @@ pub fn optimise(
     let mut found = search(model, machine, &map, start, opts, &mut rng, progress);
     // The default layout is always a candidate: what synthesis chooses is
     // never estimated worse than building without a profile.
-    let default = crate::synth::default_layout(model, &machine.name, map.cores);
+    let default = crate::synthesis::candidates::default_layout(model, &machine.name, map.cores);
     let result = sim::simulate(model, machine, &default, opts.sim);
     found.simulated += 1;
     let bases = if result.cost() < found.result.cost() * (1.0 - 1e-9) {

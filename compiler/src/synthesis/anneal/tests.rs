@@ -4,18 +4,19 @@
 
 use super::*;
 use crate::hir::Program;
-use crate::machine::Costs;
-use crate::profile::{AllocProfile, ExitProfile, MarkovModel, Profile, TaskProfile};
-use crate::sim::tests::{data_parallel, layout_of, model_of, state, task};
-use crate::sim::{simulate, ExitModel, Model, ANY};
-use crate::synth;
+use crate::synthesis::candidates;
+use crate::synthesis::machine::Costs;
+use crate::synthesis::markov::MarkovModel;
+use crate::synthesis::profile::{AllocProfile, ExitProfile, Profile, TaskProfile};
+use crate::synthesis::sim::tests::{data_parallel, layout_of, model_of, state, task};
+use crate::synthesis::sim::{simulate, ExitModel, Model, ANY};
 use crate::test_support::program;
 
-const KEYWORD: &str = include_str!("../../../examples/keyword.bb");
+const KEYWORD: &str = include_str!("../../../../examples/keyword.bb");
 
 /// `smp:N` with the built-in costs (dispatch 200, message 300, lock 20).
 fn smp(n: u32) -> Machine {
-    Machine::builtin(&format!("smp:{n}")).unwrap()
+    Machine::smp(n).unwrap()
 }
 
 /// `smp:N` where scheduling and messages cost nothing.
@@ -74,10 +75,10 @@ fn keyword() -> (Program, Model) {
         mean: n as f64,
     };
     let prof = Profile {
-        format: crate::profile::FORMAT.into(),
-        version: crate::profile::VERSION,
+        format: crate::synthesis::profile::FORMAT.into(),
+        version: crate::synthesis::profile::VERSION,
         program: "keyword".into(),
-        fingerprint: crate::profile::fingerprint(&p),
+        fingerprint: crate::synthesis::profile::fingerprint(&p),
         complete: true,
         clock: "CLOCK_MONOTONIC".into(),
         clock_overhead_ns: 0,
@@ -145,13 +146,13 @@ fn keyword_candidates_include_figure_4_and_its_time_is_the_hand_computation() {
     );
     let mut figure4 = vec![vec![st, pt, mg], vec![pt], vec![pt], vec![pt]];
     figure4[0].sort_unstable();
-    let mut groups = synth::core_groups(&m);
-    synth::parallelise(&m, &mut groups, 4);
-    let all = synth::enumerate(
+    let mut groups = candidates::core_groups(&m);
+    candidates::parallelise(&m, &mut groups, 4);
+    let all = candidates::enumerate(
         &m,
         &groups,
         4,
-        &synth::Enumeration {
+        &candidates::Enumeration {
             skip: 0.0,
             limit: usize::MAX,
             node_budget: u64::MAX,
@@ -263,11 +264,11 @@ fn finds_the_rate_matched_pipeline() {
         states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
         startup: 0,
         terminates: true,
-        outside: crate::sim::Outside::default(),
+        outside: crate::synthesis::sim::Outside::default(),
         locks: Vec::new(),
     };
-    let mut groups = synth::core_groups(&m);
-    synth::parallelise(&m, &mut groups, 4);
+    let mut groups = candidates::core_groups(&m);
+    candidates::parallelise(&m, &mut groups, 4);
     assert_eq!(groups[1].copies, 3);
     let r = optimise(&m, &free(4), 4, &OptOptions::default(), &mut |_, _| {});
     assert_eq!(r.result.time_ns, 11_000.0);
@@ -307,7 +308,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
         ],
         startup: 0,
         terminates: true,
-        outside: crate::sim::Outside::default(),
+        outside: crate::synthesis::sim::Outside::default(),
         locks: Vec::new(),
     }
 }
@@ -391,7 +392,7 @@ fn spreads_work_handed_out_by_another_group_and_beats_the_default() {
         let default = simulate(
             &m,
             &mach,
-            &crate::synth::default_layout(&m, &mach.name, cores),
+            &crate::synthesis::candidates::default_layout(&m, &mach.name, cores),
             SimOptions::default(),
         );
         assert!(r.result.completed && default.completed);
@@ -500,10 +501,10 @@ fn search_reaches_the_exhaustive_optimum_in_98_percent() {
 #[test]
 fn canonical_assignments_are_in_the_enumerated_space() {
     let m = merge_needle();
-    let map = synth::Mapping::new(&m, 6);
-    let all: std::collections::BTreeSet<synth::Hosts> = map
+    let map = candidates::Mapping::new(&m, 6);
+    let all: std::collections::BTreeSet<candidates::Hosts> = map
         .enumerate(
-            &synth::Enumeration {
+            &candidates::Enumeration {
                 skip: 0.0,
                 limit: usize::MAX,
                 node_budget: u64::MAX,
@@ -526,7 +527,7 @@ fn canonical_assignments_are_in_the_enumerated_space() {
 fn tag_home_variant_routes_tagged_tasks_to_every_instance() {
     // A tagged join on four cores (TagHash) becomes TagHome, routed from
     // every core to all four instances; the untagged startup is kept.
-    let m = crate::sim::tests::tagged_pairs();
+    let m = crate::synthesis::sim::tests::tagged_pairs();
     let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
     let v = tag_home_variant(&m, &four).unwrap();
     assert_eq!(v.policies, vec![Policy::Single, Policy::TagHome]);

@@ -4,8 +4,8 @@
 
 use super::tests::{layout_of, model_of, state, task};
 use super::*;
-use crate::layout::Policy;
-use crate::machine::Machine;
+use crate::synthesis::layout::Policy;
+use crate::synthesis::machine::Machine;
 
 /// Startup makes `objects` objects that bounce between `a` and `b`
 /// (`body` ns each) `rounds` times each (counted per object).
@@ -46,7 +46,7 @@ fn pingpong(objects: u32, rounds: u64, body: f64) -> Model {
 }
 
 fn smp(cores: u32) -> Machine {
-    Machine::builtin(&format!("smp:{cores}")).unwrap()
+    Machine::smp(cores).unwrap()
 }
 
 fn everywhere(m: &Model, cores: u32, policy: Policy) -> Layout {

@@ -1,0 +1,301 @@
+//! The front half of the pipeline as the driver runs it: reading the
+//! sources, the standard library (parsed and checked once per process),
+//! parse, sema, the ASTGs and their warnings, and the [`Frontend`] that
+//! builds the CSTG and the lock plan the first time a stage asks.
+//!
+//! In: source paths or text. Out: a [`Frontend`] (the HIR and every stage
+//! product built so far, with the diagnostics).
+
+use super::*;
+
+/// Everything the front end produced for one program.
+pub struct Frontend {
+    pub sources: SourceMap,
+    pub user_files: Vec<FileId>,
+    /// The user files' trees (the library's are parsed once per process).
+    pub asts: Vec<(FileId, ast::SourceFile)>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Present when parsing succeeded (sema ran); complete only without
+    /// errors.
+    pub program: Option<hir::Program>,
+    /// The ASTGs (paper 4.1), present when the program checked without
+    /// errors.
+    pub astgs: Option<Vec<crate::analysis::astg::Astg>>,
+    /// How long each stage took, in order (`BAMBOOC_TIME_PASSES=1` prints
+    /// them).
+    pub timings: Vec<(&'static str, std::time::Duration)>,
+    /// The CSTG (paper 4.3.1) and the lock plan (4.2), each built the first
+    /// time a stage asks (`cstg`, `lock_plan`): one compiler run builds
+    /// every stage product once and hands it on.
+    cstg: std::cell::OnceCell<crate::analysis::cstg::Cstg>,
+    locks: std::cell::OnceCell<crate::analysis::disjoint::LockPlan>,
+}
+
+impl Frontend {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The CSTG of the checked program (None when it did not check).
+    pub fn cstg(&self) -> Option<&crate::analysis::cstg::Cstg> {
+        let (Some(p), Some(astgs)) = (&self.program, &self.astgs) else {
+            return None;
+        };
+        Some(
+            self.cstg
+                .get_or_init(|| timed("cstg", || crate::analysis::cstg::build(p, astgs))),
+        )
+    }
+
+    /// The disjointness analysis' lock plan of the checked program.
+    pub fn lock_plan(&self) -> Option<&crate::analysis::disjoint::LockPlan> {
+        let p = self.program.as_ref()?;
+        Some(self.locks.get_or_init(|| lock_plan(p).0))
+    }
+}
+
+/// Runs one stage; with `BAMBOOC_TIME_PASSES` set, prints how long it took.
+pub fn timed<T>(stage: &str, f: impl FnOnce() -> T) -> T {
+    let t = std::time::Instant::now();
+    let out = f();
+    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+        print_time(stage, t.elapsed());
+    }
+    out
+}
+
+pub(super) fn print_time(stage: &str, d: std::time::Duration) {
+    eprintln!("time: {stage:<8} {:>10.3} ms", d.as_secs_f64() * 1e3);
+}
+
+/// Reads source files; unreadable files and invalid UTF-8 become
+/// diagnostics.
+pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnostic>) {
+    let mut sources = stdlib_sources();
+    let mut ids = Vec::new();
+    let mut diags = Vec::new();
+    for path in paths {
+        let shown = path.display().to_string();
+        if path.is_dir() {
+            diags.push(
+                Diagnostic::global("E0011", format!("cannot read `{shown}`: it is a directory"))
+                    .with_help("give the `.bb` files inside it"),
+            );
+            continue;
+        }
+        match std::fs::read(path) {
+            Err(e) => {
+                let reason = match e.kind() {
+                    std::io::ErrorKind::NotFound => "no such file".to_string(),
+                    std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                    _ => e.to_string(),
+                };
+                diags.push(Diagnostic::global(
+                    "E0011",
+                    format!("cannot read `{shown}`: {reason}"),
+                ));
+            }
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => ids.push(sources.add(shown, text, false)),
+                Err(e) => {
+                    let valid = e.utf8_error().valid_up_to();
+                    let bytes = e.into_bytes();
+                    // Keep the file (lossily) so the error can point at the
+                    // offending byte.
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    let id = sources.add(shown, text, false);
+                    diags.push(
+                        Diagnostic::error(
+                            "E0010",
+                            "source file is not valid UTF-8",
+                            Label::new(
+                                Span::new(id, valid, valid + '\u{FFFD}'.len_utf8()),
+                                format!("invalid byte 0x{:02x} at offset {valid}", bytes[valid]),
+                            ),
+                        )
+                        .with_help("save the file as UTF-8"),
+                    );
+                }
+            },
+        }
+    }
+    (sources, ids, diags)
+}
+
+/// A source map holding the standard library's files, which always come
+/// first (so their parsed trees can be shared between compilations).
+pub fn stdlib_sources() -> SourceMap {
+    let mut sources = SourceMap::new();
+    for (name, text) in crate::stdlib::STDLIB {
+        sources.add(format!("<stdlib>/{name}"), text.to_string(), true);
+    }
+    sources
+}
+
+/// The standard library parsed once per process.
+pub(super) fn stdlib_trees() -> &'static [(ast::SourceFile, Vec<bambooc_syntax::ParseError>)] {
+    static TREES: std::sync::OnceLock<Vec<(ast::SourceFile, Vec<bambooc_syntax::ParseError>)>> =
+        std::sync::OnceLock::new();
+    TREES.get_or_init(|| {
+        crate::stdlib::STDLIB
+            .iter()
+            .enumerate()
+            .map(|(i, (_, text))| bambooc_syntax::parse(FileId(i as u32), text))
+            .collect()
+    })
+}
+
+/// Parses and checks the given user files together with the standard
+/// library (`sources` must come from `stdlib_sources`).
+pub fn frontend(
+    sources: SourceMap,
+    user_files: Vec<FileId>,
+    diagnostics: Vec<Diagnostic>,
+) -> Frontend {
+    frontend_with(sources, user_files, diagnostics, None)
+}
+
+/// The standard library checked once per process, for `check_source`;
+/// `None` if reusing its bodies is not possible.
+pub fn prechecked_stdlib() -> Option<&'static sema::StdlibBodies> {
+    static BODIES: std::sync::OnceLock<Option<sema::StdlibBodies>> = std::sync::OnceLock::new();
+    BODIES
+        .get_or_init(|| {
+            let fe = frontend(stdlib_sources(), Vec::new(), Vec::new());
+            let p = fe.program.as_ref()?;
+            if fe.has_errors() {
+                return None;
+            }
+            sema::StdlibBodies::from_program(p)
+        })
+        .as_ref()
+}
+
+/// `frontend`, with the library's bodies taken from `stdlib` (prechecked
+/// once, `prechecked_stdlib`) instead of checked again: the same result.
+pub fn frontend_with(
+    sources: SourceMap,
+    user_files: Vec<FileId>,
+    mut diagnostics: Vec<Diagnostic>,
+    stdlib: Option<&sema::StdlibBodies>,
+) -> Frontend {
+    let start = std::time::Instant::now();
+    let mut asts = Vec::new();
+    let mut parse_failed = false;
+    // The library's trees are parsed once per process and not copied.
+    for (_, errors) in stdlib_trees() {
+        parse_failed |= !errors.is_empty();
+        diagnostics.extend(errors.iter().map(diagnostics::parse_diagnostic));
+    }
+    for &id in &user_files {
+        let (file, errors) = bambooc_syntax::parse(id, &sources.file(id).text);
+        parse_failed |= !errors.is_empty();
+        diagnostics.extend(errors.iter().map(diagnostics::parse_diagnostic));
+        asts.push((id, file));
+    }
+    let mut program = None;
+    let mut astgs = None;
+    let mut timings = vec![("parse", start.elapsed())];
+    if !parse_failed && !diagnostics.iter().any(Diagnostic::is_error) {
+        let library = stdlib_trees().iter().map(|(ast, _)| sema::InputFile {
+            ast,
+            is_stdlib: true,
+        });
+        let inputs: Vec<sema::InputFile> = library
+            .chain(asts.iter().map(|(id, ast)| sema::InputFile {
+                ast,
+                is_stdlib: sources.file(*id).is_stdlib,
+            }))
+            .collect();
+        let t = std::time::Instant::now();
+        let (p, errors) = sema::check_with(&inputs, stdlib);
+        timings.push(("sema", t.elapsed()));
+        diagnostics.extend(errors.iter().map(diagnostics::sema_diagnostic));
+        if errors.is_empty() {
+            let (graphs, warnings) = graph_warnings(&p, &mut timings);
+            diagnostics.extend(warnings);
+            astgs = Some(graphs);
+        }
+        program = Some(p);
+    }
+    diagnostics::sort(&mut diagnostics);
+    Frontend {
+        sources,
+        user_files,
+        asts,
+        diagnostics,
+        program,
+        astgs,
+        timings,
+        cstg: Default::default(),
+        locks: Default::default(),
+    }
+}
+
+/// The ASTGs of a checked program and the warnings drawn from them.
+pub(super) fn graph_warnings(
+    p: &hir::Program,
+    timings: &mut Vec<(&'static str, std::time::Duration)>,
+) -> (Vec<crate::analysis::astg::Astg>, Vec<Diagnostic>) {
+    use crate::analysis::{astg, checks};
+    let t = std::time::Instant::now();
+    let graphs = astg::build(p);
+    timings.push(("astg", t.elapsed()));
+    let t = std::time::Instant::now();
+    let warnings = checks::check(p, &graphs)
+        .iter()
+        .map(|w| diagnostics::analysis_diagnostic(p, w))
+        .collect();
+    timings.push(("checks", t.elapsed()));
+    (graphs, warnings)
+}
+
+/// Checks source text given in memory (tests, fuzzing).
+/// The standard library is checked once per process
+/// (`prechecked_stdlib`), so that checking many sources is fast.
+pub fn check_source(name: &str, text: &str) -> Frontend {
+    let mut sources = stdlib_sources();
+    let id = sources.add(name, text.to_string(), false);
+    frontend_with(sources, vec![id], Vec::new(), prechecked_stdlib())
+}
+
+/// Renders diagnostics as the command line prints them.
+pub fn render(fe: &Frontend, format: ErrorFormat, color: bool) -> String {
+    match format {
+        ErrorFormat::Human => diagnostics::render_human(&fe.diagnostics, &fe.sources, color),
+        ErrorFormat::Json => diagnostics::render_json(&fe.diagnostics, &fe.sources),
+    }
+}
+
+/// Parses and checks, prints diagnostics and writes `--emit` artifacts.
+pub(super) fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
+    if args.files.is_empty() {
+        eprintln!("error: no input files");
+        eprintln!("usage: bambooc check FILE.bb ... (see `bambooc --help`)");
+        return None;
+    }
+    let (sources, ids, diags) = read_sources(&args.files);
+    let fe = frontend(sources, ids, diags);
+    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+        for (stage, d) in &fe.timings {
+            print_time(stage, *d);
+        }
+    }
+    let text = render(&fe, args.error_format, use_color(args.color));
+    if !text.is_empty() {
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    }
+    if let Err(e) = emit(args, &fe) {
+        eprintln!("error: {e}");
+        return None;
+    }
+    Some(fe)
+}
+
+/// Runs the disjointness analysis and measures it (printed as `disjoint`
+/// with `BAMBOOC_TIME_PASSES`).
+pub fn lock_plan(p: &hir::Program) -> (crate::analysis::disjoint::LockPlan, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let plan = timed("disjoint", || crate::analysis::disjoint::analyze(p));
+    (plan, start.elapsed())
+}
