@@ -182,7 +182,7 @@ void bb_prof_alloc(bb_ctx *ctx, uint32_t site) {
  * many there were, how many bound an instance that no object had been bound
  * to before (a tag's bound list is allocated at its first binding and never
  * freed while the tag lives), and per parameter how many bound an instance
- * that parameter's object held. The simulator (compiler/src/sim.rs) reads
+ * that parameter's object held. The simulator (compiler/src/synthesis/sim/) reads
  * from these which instance each binding takes: a parameter's, a new one,
  * or the one the previous bindings of the type opened. */
 

@@ -51,7 +51,7 @@
  * instead of in lockstep, each while its data is in the cache; on many
  * cores, a core with nothing newer takes the older pieces. The order
  * depends only on the program, its input and the layout on one core
- * (deterministic, as profiles must be). The simulator (compiler/src/sim.rs)
+ * (deterministic, as profiles must be). The simulator (compiler/src/synthesis/sim/)
  * models the same order.
  */
 #include "internal.h"
