@@ -3,9 +3,6 @@
 //! joined at control-flow merges.
 
 use super::*;
-use std::cell::OnceCell;
-use std::hash::{Hash, Hasher};
-use std::rc::Rc;
 
 pub(super) type Vals = Vec<u32>;
 
@@ -49,138 +46,7 @@ impl Refs {
 /// A reference by field or element from one node to another.
 pub(super) type Edge = (u32, Key, u32);
 
-/// The edges of a reachability graph, shared by every state derived from
-/// it until one of them changes (copy on write): branches, loop heads and
-/// inlined calls copy states often and change few of them, so a copy costs
-/// a reference count and a join of unchanged graphs a pointer comparison.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub(super) struct Edges(Rc<EdgeSet>);
-
-/// The set and its hash, computed once per version: the cache of calls
-/// (`memo`) hashes every caller graph.
-#[derive(Clone, Debug, Default)]
-pub(super) struct EdgeSet {
-    set: BTreeSet<Edge>,
-    hash: OnceCell<u64>,
-}
-
-impl PartialEq for EdgeSet {
-    fn eq(&self, o: &Self) -> bool {
-        self.set == o.set
-    }
-}
-
-impl Eq for EdgeSet {}
-
-impl Hash for Edges {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        let h = self.0.hash.get_or_init(|| {
-            let mut f = fnv::FnvHasher::default();
-            self.0.set.hash(&mut f);
-            f.finish()
-        });
-        state.write_u64(*h);
-    }
-}
-
-impl Edges {
-    /// The set to change: copied first if shared; its hash is forgotten.
-    fn set_mut(&mut self) -> &mut BTreeSet<Edge> {
-        let es = Rc::make_mut(&mut self.0);
-        es.hash = OnceCell::new();
-        &mut es.set
-    }
-
-    pub(super) fn iter(&self) -> impl Iterator<Item = &Edge> {
-        self.0.set.iter()
-    }
-
-    /// The edges leaving `n`.
-    pub(super) fn from(&self, n: u32) -> impl Iterator<Item = &Edge> {
-        self.0
-            .set
-            .range((n, Key::Field(FieldId(0)), 0)..=(n, Key::Any, u32::MAX))
-    }
-
-    pub(super) fn insert(&mut self, e: Edge) {
-        if !self.0.set.contains(&e) {
-            self.set_mut().insert(e);
-        }
-    }
-
-    /// Every edge into or out of `r` now starts or ends at `s`.
-    /// `referenced`: whether some edge may end at `r` (its reference count
-    /// is not zero); otherwise only the edges leaving `r` are looked at.
-    pub(super) fn rename(&mut self, r: u32, s: u32, referenced: bool) {
-        debug_assert!(referenced || !self.0.set.iter().any(|&(_, _, b)| b == r));
-        let moved: Vec<Edge> = if referenced {
-            self.0
-                .set
-                .iter()
-                .filter(|&&(a, _, b)| a == r || b == r)
-                .copied()
-                .collect()
-        } else {
-            self.from(r).copied().collect()
-        };
-        if moved.is_empty() {
-            return;
-        }
-        let set = self.set_mut();
-        let ren = |x: u32| if x == r { s } else { x };
-        for e in &moved {
-            set.remove(e);
-        }
-        set.extend(moved.into_iter().map(|(a, k, b)| (ren(a), k, ren(b))));
-    }
-
-    /// Adds an `Any` edge from each of `from` to each of `to`; the edges
-    /// already there are found by one walk per source, not a search each.
-    pub(super) fn insert_any(&mut self, from: &[u32], to: &[u32]) {
-        let mut missing = Vec::new();
-        for &a in from {
-            let mut have = self
-                .0
-                .set
-                .range((a, Key::Any, 0)..=(a, Key::Any, u32::MAX))
-                .map(|&(_, _, b)| b)
-                .peekable();
-            for &b in to {
-                while have.next_if(|&h| h < b).is_some() {}
-                if have.next_if(|&h| h == b).is_none() {
-                    missing.push((a, Key::Any, b));
-                }
-            }
-        }
-        if !missing.is_empty() {
-            self.set_mut().extend(missing);
-        }
-    }
-
-    /// Adds `o`'s edges; one linear merge of the two sorted sets finds
-    /// those missing here, and a graph contained in the other adopts it.
-    pub(super) fn union(&mut self, o: &Edges) {
-        if Rc::ptr_eq(&self.0, &o.0) || o.0.set.is_empty() {
-            return;
-        }
-        let mut missing = Vec::new();
-        let mut mine = self.0.set.iter().peekable();
-        for e in o.0.set.iter() {
-            while mine.next_if(|m| *m < e).is_some() {}
-            if mine.next_if(|m| *m == e).is_none() {
-                missing.push(*e);
-            }
-        }
-        if missing.is_empty() {
-            return;
-        }
-        if self.0.set.len() + missing.len() == o.0.set.len() {
-            self.0 = o.0.clone();
-            return;
-        }
-        self.set_mut().extend(missing);
-    }
-}
+pub(super) use super::graph::Edges;
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub(super) struct Heap {
@@ -323,6 +189,27 @@ pub(super) fn join_opt(acc: &mut Option<State>, s: Option<State>) {
         (None, Some(s)) => *acc = Some(s),
         (Some(a), Some(s)) => a.join(&s),
     }
+}
+
+/// `rename` for each pair of `ren` (sorted by the renamed node), in one
+/// pass over `v`.
+pub(super) fn rename_all(v: &mut Vals, ren: &[(u32, u32)]) {
+    if ren.is_empty() || v.is_empty() {
+        return;
+    }
+    if !v
+        .iter()
+        .any(|x| ren.binary_search_by_key(x, |&(r, _)| r).is_ok())
+    {
+        return;
+    }
+    for x in v.iter_mut() {
+        if let Ok(i) = ren.binary_search_by_key(&*x, |&(r, _)| r) {
+            *x = ren[i].1;
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
 }
 
 pub(super) fn rename(v: &mut Vals, from: u32, to: u32) {
