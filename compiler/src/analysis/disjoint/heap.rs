@@ -3,6 +3,7 @@
 //! joined at control-flow merges.
 
 use super::*;
+use std::rc::Rc;
 
 pub(super) type Vals = Vec<u32>;
 
@@ -51,11 +52,13 @@ pub(super) use super::graph::Edges;
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub(super) struct Heap {
     pub(super) edges: Edges,
-    pub(super) refs: Vec<Refs>,
+    /// Shared between copies until one changes, like the edges: most
+    /// statements and joins leave the counts and generations as they were.
+    pub(super) refs: Rc<Vec<Refs>>,
     /// Per recent node: which allocation made its object (a generation)
     /// and its site's summary node. Joining states whose recent objects
     /// differ first folds those recent nodes into their summaries.
-    pub(super) gen: BTreeMap<u32, (u64, u32)>,
+    pub(super) gen: Rc<BTreeMap<u32, (u64, u32)>>,
 }
 
 /// The recent node `r` becomes part of the summary `s` (its object is now
@@ -69,12 +72,16 @@ pub(super) fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32) {
     });
     heap.set_refs(s, j);
     heap.set_refs(r, Refs::Zero);
-    for x in heap.refs.iter_mut() {
-        if *x == Refs::One(Some(r)) {
-            *x = Refs::One(None);
+    if heap.refs.contains(&Refs::One(Some(r))) {
+        for x in Rc::make_mut(&mut heap.refs).iter_mut() {
+            if *x == Refs::One(Some(r)) {
+                *x = Refs::One(None);
+            }
         }
     }
-    heap.gen.remove(&r);
+    if heap.gen.contains_key(&r) {
+        Rc::make_mut(&mut heap.gen).remove(&r);
+    }
     for v in vals.iter_mut() {
         rename(v, r, s);
     }
@@ -84,7 +91,10 @@ pub(super) fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32) {
 /// one has, so loop heads reach a fixpoint).
 pub(super) fn conflicts(a: &Heap, b: &Heap, loop_head: bool) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
-    for (r, &(g, s)) in &a.gen {
+    if Rc::ptr_eq(&a.gen, &b.gen) {
+        return out;
+    }
+    for (r, &(g, s)) in a.gen.iter() {
         match b.gen.get(r) {
             Some(&(h, _)) if h != g => out.push((*r, s)),
             None if loop_head => out.push((*r, s)),
@@ -92,7 +102,7 @@ pub(super) fn conflicts(a: &Heap, b: &Heap, loop_head: bool) -> Vec<(u32, u32)> 
         }
     }
     if loop_head {
-        for (r, &(_, s)) in &b.gen {
+        for (r, &(_, s)) in b.gen.iter() {
             if !a.gen.contains_key(r) {
                 out.push((*r, s));
             }
@@ -107,10 +117,16 @@ impl Heap {
     }
     pub(super) fn set_refs(&mut self, n: u32, r: Refs) {
         let i = n as usize;
-        if self.refs.len() <= i {
-            self.refs.resize(i + 1, Refs::Zero);
+        // Unchanged: no copy. (A count set past the end still lengthens
+        // the vector, as states compare by it.)
+        if self.refs.get(i) == Some(&r) {
+            return;
         }
-        self.refs[i] = r;
+        let refs = Rc::make_mut(&mut self.refs);
+        if refs.len() <= i {
+            refs.resize(i + 1, Refs::Zero);
+        }
+        refs[i] = r;
     }
     pub(super) fn join(&mut self, o: &Heap) {
         let c = conflicts(self, o, false);
@@ -126,10 +142,17 @@ impl Heap {
     }
 
     pub(super) fn join_same(&mut self, o: &Heap) {
-        for (r, g) in &o.gen {
-            self.gen.insert(*r, *g);
+        if !Rc::ptr_eq(&self.gen, &o.gen) {
+            for (r, g) in o.gen.iter() {
+                if self.gen.get(r) != Some(g) {
+                    Rc::make_mut(&mut self.gen).insert(*r, *g);
+                }
+            }
         }
         self.edges.union(&o.edges);
+        if Rc::ptr_eq(&self.refs, &o.refs) {
+            return;
+        }
         for (i, r) in o.refs.iter().enumerate() {
             let n = i as u32;
             let j = self.refs(n).join(*r);

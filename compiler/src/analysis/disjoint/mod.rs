@@ -468,7 +468,7 @@ impl<'p, 's> Analyzer<'p, 's> {
         let r = self.site_node(site, true);
         let s = self.site_node(site, false);
         st.fold(r, s);
-        st.heap.gen.insert(r, (self.log.len() as u64, s));
+        std::rc::Rc::make_mut(&mut st.heap.gen).insert(r, (self.log.len() as u64, s));
         self.log.push(r);
         r
     }
