@@ -2,6 +2,8 @@
 """Print how the compiler's analyses scale with program size.
 
     python3 tools/scale.py [--bambooc PATH] [--sizes 1000,5000,20000,50000]
+    python3 tools/scale.py --slowest 5
+
 
 For each size, generates a program with tools/genprog.py (seed 1), runs
 `bambooc check --emit locks` on it under BAMBOOC_TIME_PASSES=1 and prints a
@@ -10,6 +12,11 @@ sema, astg, checks, cstg, disjoint, ...), and the CPU seconds of the whole
 run (user + system, from getrusage). The last column divides that by the
 lines, so that growth close to linear shows as a flat column. Exits
 non-zero if a program does not check cleanly.
+
+With --slowest N, instead runs `bambooc check --emit locks` on every
+program of tests/run, tests/check-pass, tests/disjoint, examples and
+benchmarks and prints the N with the most CPU seconds (programs that do
+not check are timed all the same).
 """
 
 import argparse
@@ -44,11 +51,36 @@ def run(bambooc, lines, tmp):
     return actual, stages, cpu
 
 
+def slowest(bambooc, count, tmp):
+    dirs = ["tests/run", "tests/check-pass", "tests/disjoint", "examples", "benchmarks"]
+    files = sorted(os.path.join(d, n) for top in dirs
+                   for d, _, names in os.walk(os.path.join(ROOT, top)) for n in names
+                   if n.endswith(".bb"))
+    rows = []
+    for src in files:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([bambooc, "check", "--emit", "locks", "-o", os.path.join(tmp, "out"), src],
+                       cwd=ROOT, capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        rows.append((cpu, os.path.relpath(src, ROOT)))
+    rows.sort(reverse=True)
+    print(f"{len(files)} programs; the slowest {count} (cpu s, check --emit locks):")
+    for cpu, name in rows[:count]:
+        print(f"{cpu:6.2f}  {name}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bambooc", default=os.path.join(ROOT, "target", "release", "bambooc"))
     ap.add_argument("--sizes", default="1000,5000,20000,50000")
+    ap.add_argument("--slowest", type=int, metavar="N",
+                    help="list the N slowest test, example and benchmark programs instead")
     args = ap.parse_args()
+    if args.slowest:
+        with tempfile.TemporaryDirectory() as tmp:
+            slowest(args.bambooc, args.slowest, tmp)
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in (int(x) for x in args.sizes.split(",")):

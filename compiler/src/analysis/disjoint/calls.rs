@@ -95,13 +95,15 @@ impl Analyzer<'_, '_> {
         // Caller locals that held a recent object of a site the callee
         // allocated at now hold an older one.
         if self.log.len() > mark {
-            let log: Vec<u32> = self.log[mark..].to_vec();
-            for r in log {
-                if let Some(s) = self.summary_of(r) {
-                    for v in st.locals.iter_mut().chain(std::iter::once(&mut st.this)) {
-                        rename(v, r, s);
-                    }
-                }
+            let mut log: Vec<u32> = self.log[mark..].to_vec();
+            log.sort_unstable();
+            log.dedup();
+            let ren: Vec<(u32, u32)> = log
+                .into_iter()
+                .filter_map(|r| self.summary_of(r).map(|s| (r, s)))
+                .collect();
+            for v in st.locals.iter_mut().chain(std::iter::once(&mut st.this)) {
+                rename_all(v, &ren);
             }
         }
         val
@@ -178,20 +180,8 @@ impl Analyzer<'_, '_> {
             let s = self.site_node(site, false);
             roots.insert(s);
         }
-        // A visited mark per node: the graphs summaries leave behind are
-        // dense, so the search meets each node many times.
-        let mut seen = vec![false; self.nodes.len()];
-        let mut work: Vec<u32> = roots.into_iter().collect();
-        for &n in &work {
-            seen[n as usize] = true;
-        }
-        while let Some(n) = work.pop() {
-            for &(_, _, m) in st.heap.edges.from(n) {
-                if !std::mem::replace(&mut seen[m as usize], true) {
-                    work.push(m);
-                }
-            }
-        }
+        let roots: Vec<u32> = roots.into_iter().collect();
+        let seen = st.heap.edges.reachable(&roots, self.nodes.len());
         let reach: Vec<u32> = (0..seen.len() as u32)
             .filter(|&n| seen[n as usize])
             .collect();
@@ -276,11 +266,7 @@ impl Analyzer<'_, '_> {
                 heap: heap.clone(),
             };
             let elems = self.load(&tmp, &args[0], Key::Elem);
-            for &d in &args[2] {
-                for &v in &elems {
-                    heap.edges.insert((d, Key::Elem, v));
-                }
-            }
+            heap.edges.insert_all(&args[2], Key::Elem, &elems);
             for &v in &elems {
                 heap.set_refs(v, Refs::Many);
             }

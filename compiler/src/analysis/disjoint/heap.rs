@@ -3,8 +3,6 @@
 //! joined at control-flow merges.
 
 use super::*;
-use std::cell::OnceCell;
-use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 pub(super) type Vals = Vec<u32>;
@@ -49,147 +47,18 @@ impl Refs {
 /// A reference by field or element from one node to another.
 pub(super) type Edge = (u32, Key, u32);
 
-/// The edges of a reachability graph, shared by every state derived from
-/// it until one of them changes (copy on write): branches, loop heads and
-/// inlined calls copy states often and change few of them, so a copy costs
-/// a reference count and a join of unchanged graphs a pointer comparison.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub(super) struct Edges(Rc<EdgeSet>);
-
-/// The set and its hash, computed once per version: the cache of calls
-/// (`memo`) hashes every caller graph.
-#[derive(Clone, Debug, Default)]
-pub(super) struct EdgeSet {
-    set: BTreeSet<Edge>,
-    hash: OnceCell<u64>,
-}
-
-impl PartialEq for EdgeSet {
-    fn eq(&self, o: &Self) -> bool {
-        self.set == o.set
-    }
-}
-
-impl Eq for EdgeSet {}
-
-impl Hash for Edges {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        let h = self.0.hash.get_or_init(|| {
-            let mut f = fnv::FnvHasher::default();
-            self.0.set.hash(&mut f);
-            f.finish()
-        });
-        state.write_u64(*h);
-    }
-}
-
-impl Edges {
-    /// The set to change: copied first if shared; its hash is forgotten.
-    fn set_mut(&mut self) -> &mut BTreeSet<Edge> {
-        let es = Rc::make_mut(&mut self.0);
-        es.hash = OnceCell::new();
-        &mut es.set
-    }
-
-    pub(super) fn iter(&self) -> impl Iterator<Item = &Edge> {
-        self.0.set.iter()
-    }
-
-    /// The edges leaving `n`.
-    pub(super) fn from(&self, n: u32) -> impl Iterator<Item = &Edge> {
-        self.0
-            .set
-            .range((n, Key::Field(FieldId(0)), 0)..=(n, Key::Any, u32::MAX))
-    }
-
-    pub(super) fn insert(&mut self, e: Edge) {
-        if !self.0.set.contains(&e) {
-            self.set_mut().insert(e);
-        }
-    }
-
-    /// Every edge into or out of `r` now starts or ends at `s`.
-    /// `referenced`: whether some edge may end at `r` (its reference count
-    /// is not zero); otherwise only the edges leaving `r` are looked at.
-    pub(super) fn rename(&mut self, r: u32, s: u32, referenced: bool) {
-        debug_assert!(referenced || !self.0.set.iter().any(|&(_, _, b)| b == r));
-        let moved: Vec<Edge> = if referenced {
-            self.0
-                .set
-                .iter()
-                .filter(|&&(a, _, b)| a == r || b == r)
-                .copied()
-                .collect()
-        } else {
-            self.from(r).copied().collect()
-        };
-        if moved.is_empty() {
-            return;
-        }
-        let set = self.set_mut();
-        let ren = |x: u32| if x == r { s } else { x };
-        for e in &moved {
-            set.remove(e);
-        }
-        set.extend(moved.into_iter().map(|(a, k, b)| (ren(a), k, ren(b))));
-    }
-
-    /// Adds an `Any` edge from each of `from` to each of `to`; the edges
-    /// already there are found by one walk per source, not a search each.
-    pub(super) fn insert_any(&mut self, from: &[u32], to: &[u32]) {
-        let mut missing = Vec::new();
-        for &a in from {
-            let mut have = self
-                .0
-                .set
-                .range((a, Key::Any, 0)..=(a, Key::Any, u32::MAX))
-                .map(|&(_, _, b)| b)
-                .peekable();
-            for &b in to {
-                while have.next_if(|&h| h < b).is_some() {}
-                if have.next_if(|&h| h == b).is_none() {
-                    missing.push((a, Key::Any, b));
-                }
-            }
-        }
-        if !missing.is_empty() {
-            self.set_mut().extend(missing);
-        }
-    }
-
-    /// Adds `o`'s edges; one linear merge of the two sorted sets finds
-    /// those missing here, and a graph contained in the other adopts it.
-    pub(super) fn union(&mut self, o: &Edges) {
-        if Rc::ptr_eq(&self.0, &o.0) || o.0.set.is_empty() {
-            return;
-        }
-        let mut missing = Vec::new();
-        let mut mine = self.0.set.iter().peekable();
-        for e in o.0.set.iter() {
-            while mine.next_if(|m| *m < e).is_some() {}
-            if mine.next_if(|m| *m == e).is_none() {
-                missing.push(*e);
-            }
-        }
-        if missing.is_empty() {
-            return;
-        }
-        if self.0.set.len() + missing.len() == o.0.set.len() {
-            self.0 = o.0.clone();
-            return;
-        }
-        self.set_mut().extend(missing);
-    }
-}
+pub(super) use super::graph::Edges;
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub(super) struct Heap {
     pub(super) edges: Edges,
-    pub(super) refs: Vec<Refs>,
+    /// Shared between copies until one changes, like the edges: most
+    /// statements and joins leave the counts and generations as they were.
+    pub(super) refs: Rc<Vec<Refs>>,
     /// Per recent node: which allocation made its object (a generation)
     /// and its site's summary node. Joining states whose recent objects
     /// differ first folds those recent nodes into their summaries.
-    pub(super) gen: BTreeMap<u32, (u64, u32)>,
+    pub(super) gen: Rc<BTreeMap<u32, (u64, u32)>>,
 }
 
 /// The recent node `r` becomes part of the summary `s` (its object is now
@@ -203,12 +72,16 @@ pub(super) fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32) {
     });
     heap.set_refs(s, j);
     heap.set_refs(r, Refs::Zero);
-    for x in heap.refs.iter_mut() {
-        if *x == Refs::One(Some(r)) {
-            *x = Refs::One(None);
+    if heap.refs.contains(&Refs::One(Some(r))) {
+        for x in Rc::make_mut(&mut heap.refs).iter_mut() {
+            if *x == Refs::One(Some(r)) {
+                *x = Refs::One(None);
+            }
         }
     }
-    heap.gen.remove(&r);
+    if heap.gen.contains_key(&r) {
+        Rc::make_mut(&mut heap.gen).remove(&r);
+    }
     for v in vals.iter_mut() {
         rename(v, r, s);
     }
@@ -218,7 +91,10 @@ pub(super) fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32) {
 /// one has, so loop heads reach a fixpoint).
 pub(super) fn conflicts(a: &Heap, b: &Heap, loop_head: bool) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
-    for (r, &(g, s)) in &a.gen {
+    if Rc::ptr_eq(&a.gen, &b.gen) {
+        return out;
+    }
+    for (r, &(g, s)) in a.gen.iter() {
         match b.gen.get(r) {
             Some(&(h, _)) if h != g => out.push((*r, s)),
             None if loop_head => out.push((*r, s)),
@@ -226,7 +102,7 @@ pub(super) fn conflicts(a: &Heap, b: &Heap, loop_head: bool) -> Vec<(u32, u32)> 
         }
     }
     if loop_head {
-        for (r, &(_, s)) in &b.gen {
+        for (r, &(_, s)) in b.gen.iter() {
             if !a.gen.contains_key(r) {
                 out.push((*r, s));
             }
@@ -241,10 +117,16 @@ impl Heap {
     }
     pub(super) fn set_refs(&mut self, n: u32, r: Refs) {
         let i = n as usize;
-        if self.refs.len() <= i {
-            self.refs.resize(i + 1, Refs::Zero);
+        // Unchanged: no copy. (A count set past the end still lengthens
+        // the vector, as states compare by it.)
+        if self.refs.get(i) == Some(&r) {
+            return;
         }
-        self.refs[i] = r;
+        let refs = Rc::make_mut(&mut self.refs);
+        if refs.len() <= i {
+            refs.resize(i + 1, Refs::Zero);
+        }
+        refs[i] = r;
     }
     pub(super) fn join(&mut self, o: &Heap) {
         let c = conflicts(self, o, false);
@@ -260,10 +142,17 @@ impl Heap {
     }
 
     pub(super) fn join_same(&mut self, o: &Heap) {
-        for (r, g) in &o.gen {
-            self.gen.insert(*r, *g);
+        if !Rc::ptr_eq(&self.gen, &o.gen) {
+            for (r, g) in o.gen.iter() {
+                if self.gen.get(r) != Some(g) {
+                    Rc::make_mut(&mut self.gen).insert(*r, *g);
+                }
+            }
         }
         self.edges.union(&o.edges);
+        if Rc::ptr_eq(&self.refs, &o.refs) {
+            return;
+        }
         for (i, r) in o.refs.iter().enumerate() {
             let n = i as u32;
             let j = self.refs(n).join(*r);
@@ -323,6 +212,27 @@ pub(super) fn join_opt(acc: &mut Option<State>, s: Option<State>) {
         (None, Some(s)) => *acc = Some(s),
         (Some(a), Some(s)) => a.join(&s),
     }
+}
+
+/// `rename` for each pair of `ren` (sorted by the renamed node), in one
+/// pass over `v`.
+pub(super) fn rename_all(v: &mut Vals, ren: &[(u32, u32)]) {
+    if ren.is_empty() || v.is_empty() {
+        return;
+    }
+    if !v
+        .iter()
+        .any(|x| ren.binary_search_by_key(x, |&(r, _)| r).is_ok())
+    {
+        return;
+    }
+    for x in v.iter_mut() {
+        if let Ok(i) = ren.binary_search_by_key(&*x, |&(r, _)| r) {
+            *x = ren[i].1;
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
 }
 
 pub(super) fn rename(v: &mut Vals, from: u32, to: u32) {

@@ -22,7 +22,7 @@ pub(super) struct CallKey {
     recv: Option<Vals>,
     args: Vec<Vals>,
     edges: Edges,
-    refs: Vec<Refs>,
+    refs: std::rc::Rc<Vec<Refs>>,
     /// The generation map with each generation replaced by its rank among
     /// the graph's generations (only their equality matters).
     gen: Vec<(u32, usize, u32)>,
@@ -83,7 +83,7 @@ impl Analyzer<'_, '_> {
                 let now = distinct_gens(&st.heap);
                 let start = self.log.len() as u64;
                 let mut heap = fx.heap.clone();
-                for (g, _) in heap.gen.values_mut() {
+                for (g, _) in std::rc::Rc::make_mut(&mut heap.gen).values_mut() {
                     *g = if *g < fx.log_start {
                         now[fx.gens.binary_search(g).expect("an input generation")]
                     } else {

@@ -44,17 +44,21 @@
 //! the conservative summary, never to silence).
 //!
 //! Cost: a task's analysis interprets at most `BUDGET` statements with
-//! calls inlined, then summarises the rest of its calls; each statement
-//! costs about the size of the reachability graph it touches (a search per
-//! load and store, a linear merge per join of two diverged graphs). Graphs
-//! are shared copy-on-write (`heap::Edges`), so branches, loop heads and
-//! inlined calls copy them for free, and a call already analysed in the same
-//! context is replayed (`memo`). A summarised call costs the square of the
-//! nodes reachable from its arguments. Modules: `heap` (graphs and states),
+//! calls inlined, then summarises the rest of its calls; a statement costs
+//! about the degree of the nodes it touches and a copy of the per-node
+//! reference counts, not the number of edges:
+//! graphs are persistent (`graph::Edges`: per-node edge lists in shared
+//! chunks), so branches, loop heads and inlined calls copy them for a
+//! pointer and a store copies one chunk's pointers and one list, and a
+//! summary's dense `Any` edges are one target list shared by its sources.
+//! A call already analysed in the same context is replayed (`memo`). So
+//! the whole analysis grows with the number of tasks times the (bounded)
+//! work of each. Modules: `graph` (edge sets), `heap` (graphs and states),
 //! `interp` (statements and expressions), `calls`, `memo`, `reach` (the
 //! reachability states at exits), `walk` (HIR walks for the summaries).
 
 mod calls;
+mod graph;
 mod heap;
 mod interp;
 mod memo;
@@ -464,7 +468,7 @@ impl<'p, 's> Analyzer<'p, 's> {
         let r = self.site_node(site, true);
         let s = self.site_node(site, false);
         st.fold(r, s);
-        st.heap.gen.insert(r, (self.log.len() as u64, s));
+        std::rc::Rc::make_mut(&mut st.heap.gen).insert(r, (self.log.len() as u64, s));
         self.log.push(r);
         r
     }
@@ -493,7 +497,7 @@ impl<'p, 's> Analyzer<'p, 's> {
             ) {
                 out.push(o);
             }
-            for &(_, k, m) in st.heap.edges.from(o) {
+            for (k, m) in st.heap.edges.from(o) {
                 if k == key || k == Key::Any || key == Key::Any {
                     out.push(m);
                 }
@@ -508,12 +512,7 @@ impl<'p, 's> Analyzer<'p, 's> {
         if objs.is_empty() || vals.is_empty() {
             return;
         }
-
-        for &o in objs {
-            for &v in vals {
-                st.heap.edges.insert((o, key, v));
-            }
-        }
+        st.heap.edges.insert_all(objs, key, vals);
         let from = match objs {
             [o] if matches!(self.nodes[*o as usize].kind, NodeKind::Recent(_)) => Some(*o),
             _ => None,

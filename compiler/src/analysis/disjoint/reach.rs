@@ -34,7 +34,7 @@ impl Analyzer<'_, '_> {
     pub(super) fn sharing(&self, h: &Heap) -> ExitLocks {
         let n = self.nodes.len();
         let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for &(a, _, b) in h.edges.iter() {
+        for (a, _, b) in h.edges.iter() {
             parents[b as usize].push(a);
         }
         for ps in parents.iter_mut() {
