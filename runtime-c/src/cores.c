@@ -598,11 +598,6 @@ static void bb_check_program(const bb_program *prog, const bb_class **classes, u
     bb_panic("bad StartupObject class");
 }
 
-static bool bb_env_on(const char *name) {
-  const char *v = getenv(name);
-  return v && *v && strcmp(v, "0") != 0;
-}
-
 /* The layout: the program's tables, or the default layout for the core
  * count (BAMBOO_CORES overrides the compiled count of a default layout). */
 static void bb_layout_setup(bb_runtime *rt) {
@@ -708,6 +703,8 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
   rt->start_ns = bb_now_ns();
   rt->gc_stress = bb_env_on("BAMBOO_GC_STRESS");
   rt->stats = bb_env_on("BAMBOO_STATS");
+  rt->check_sharing = bb_sharing_enabled();
+  rt->pack_check = bb_env_on("BAMBOO_PACK_CHECK");
   const char *balance = getenv("BAMBOO_BALANCE");
   if (balance && *balance && strcmp(balance, "0") != 0 && strcmp(balance, "1") != 0) {
     fprintf(stderr, "bamboo: error: BAMBOO_BALANCE must be 0 or 1, not `%s`\n", balance);

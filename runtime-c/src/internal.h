@@ -21,14 +21,10 @@ static inline uint64_t bb_now_ns(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
-/* A switch from the environment, read once into *mode (-1: not yet read):
- * set and neither empty nor "0". */
-static inline bool bb_env_switch(const char *name, int *mode) {
-  if (BB_UNLIKELY(*mode < 0)) {
-    const char *v = getenv(name);
-    *mode = v != NULL && v[0] != 0 && strcmp(v, "0") != 0;
-  }
-  return *mode != 0;
+/* A switch from the environment: set, and neither empty nor "0". */
+static inline bool bb_env_on(const char *name) {
+  const char *v = getenv(name);
+  return v && *v && strcmp(v, "0") != 0;
 }
 /* immortal (never collected) objects, e.g. string literals */
 void    *bb_alloc_immortal(size_t size);
@@ -50,7 +46,7 @@ bool bb_sharing_enabled(void); /* BAMBOO_CHECK_SHARING=1: the run is forced onto
 typedef struct bb_packbuf { uint8_t *data; size_t len, cap; } bb_packbuf;
 void       bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out);
 bb_object *bb_unpack(bb_ctx *ctx, const uint8_t *data, size_t len);
-void       bb_pack_check(bb_ctx *ctx, bb_object *const *params, uint32_t n, uint64_t runs);
+void       bb_pack_check(bb_ctx *ctx, bb_object *const *params, uint32_t n, uint64_t runs); /* if rt->pack_check */
 
 /* reflist helpers (tag.c) */
 bb_reflist *bb_reflist_add(bb_ctx *ctx, bb_reflist *l, bb_object *o);

@@ -465,10 +465,6 @@ static bool bb_same_copy(bb_ctx *ctx, bb_object *a, bb_object *b, const bb_ptrma
   return same;
 }
 
-static int bb_pack_check_mode = -1;
-
-static bool bb_pack_check_on(void) { return bb_env_switch("BAMBOO_PACK_CHECK", &bb_pack_check_mode); }
-
 static void bb_pack_check_one(bb_ctx *ctx, bb_object *root) {
   bb_packbuf buf = {0};
   bb_object **orig, **copies;
@@ -498,7 +494,6 @@ static void bb_pack_check_one(bb_ctx *ctx, bb_object *root) {
 #define BB_PACK_CHECK_EVERY 64
 
 void bb_pack_check(bb_ctx *ctx, bb_object *const *params, uint32_t n, uint64_t runs) {
-  if (BB_LIKELY(!bb_pack_check_on())) return;
   if (runs >= BB_PACK_CHECK_ALL && runs % BB_PACK_CHECK_EVERY != 0) return;
   for (uint32_t i = 0; i < n; i++) bb_pack_check_one(ctx, params[i]);
   for (uint32_t i = 0; i < ctx->npending; i++) bb_pack_check_one(ctx, ctx->pending[i]);

@@ -678,7 +678,7 @@ bool bb_step(bb_ctx *ctx) {
     }
     /* pack.c, BAMBOO_PACK_CHECK=1 only: while the locks keep other cores off
        the objects, before any is routed */
-    bb_pack_check(ctx, objs, n, tr->runs);
+    if (BB_UNLIKELY(ctx->rt->pack_check)) bb_pack_check(ctx, objs, n, tr->runs);
     for (uint32_t k = 0; k < nheld; k++) {
       uintptr_t w = __atomic_load_n(&held[k]->lock, __ATOMIC_RELAXED);
       if (w & 1u) __atomic_store_n(&held[k]->lock, 0, __ATOMIC_RELEASE);
@@ -736,7 +736,7 @@ bool bb_step(bb_ctx *ctx) {
     } else {
       q->streak = 0;
     }
-    bb_sharing_check(ctx, d, e, objs, n); /* sharing.c: BAMBOO_CHECK_SHARING=1 only */
+    if (BB_UNLIKELY(ctx->rt->check_sharing)) bb_sharing_check(ctx, d, e, objs, n); /* sharing.c */
     ctx->npending = 0;
     ctx->nstaged = 0;
     if (ctx->timing) {

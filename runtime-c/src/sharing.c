@@ -40,7 +40,10 @@ struct bb_sharing {
 
 static int bb_sharing_mode = -1;
 
-static bool bb_sharing_on(void) { return bb_env_switch("BAMBOO_CHECK_SHARING", &bb_sharing_mode); }
+static bool bb_sharing_on(void) {
+  if (BB_UNLIKELY(bb_sharing_mode < 0)) bb_sharing_mode = bb_env_on("BAMBOO_CHECK_SHARING");
+  return bb_sharing_mode != 0;
+}
 
 bool bb_sharing_enabled(void) { return bb_sharing_on(); }
 
@@ -239,7 +242,6 @@ static void bb_walk(bb_ctx *ctx, struct bb_sharing *s, bb_object *root, const bb
 }
 
 void bb_sharing_check(bb_ctx *ctx, const bb_task *d, uint32_t ex, bb_object *const *params, uint32_t n) {
-  if (!bb_sharing_on()) return;
   struct bb_sharing *s = bb_sharing_of(ctx);
   bb_owner_reset(s, 1024);
   for (uint32_t i = 0; i < n; i++) bb_walk(ctx, s, params[i], d, ex);

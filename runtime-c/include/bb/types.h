@@ -477,6 +477,8 @@ struct bb_runtime {
   pthread_mutex_t   tag_lock;      /* tag bindings, when ncores > 1 */
   uint32_t          halting;       /* System.exit or an error: output closed (atomic) */
   bool              out_tty;       /* stdout is a terminal: flushed at each newline */
+  bool              check_sharing; /* BAMBOO_CHECK_SHARING=1: sharing.c after each exit */
+  bool              pack_check;    /* BAMBOO_PACK_CHECK=1: pack.c at exits */
 };
 
 #endif
