@@ -96,6 +96,7 @@ typedef struct bb_prof_exit {
   double   sched_ns; /* the scheduler's time after these invocations' bodies, summed */
   uint64_t gaps;     /* the invocations that such a gap followed (all but the run's last) */
   double   bytes;    /* heap bytes these invocations' bodies allocated, summed (version 4) */
+  double   book_ns;  /* the profiler's bookkeeping after the timed ones, summed */
 } bb_prof_exit;
 
 typedef struct bb_prof_core {

@@ -349,6 +349,7 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
      cost). */
   uint64_t t2 = bb_prof_now(ctx);
   p->book_ns += t2 - t1;
+  ex->book_ns += (double)(t2 - t1);
   p->last_ns = t2;
   p->last_exit = x;
   p->gc_at_last = p->gc_ns;
@@ -386,6 +387,7 @@ static void bb_prof_merge_exit(bb_prof_exit *into, const bb_prof_exit *from) {
   into->sched_ns += from->sched_ns;
   into->gaps += from->gaps;
   into->bytes += from->bytes;
+  into->book_ns += from->book_ns;
 }
 
 void bb_prof_write(bb_ctx *ctx, bool complete) {
@@ -459,13 +461,16 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
   double profiler_ns = (double)p0->book_ns + (double)(2 * p0->timed + p0->gap_reads) * (double)p0->clock_ns;
   /* An invocation whose body is not timed does the same bookkeeping (its
      counts, allocations and bindings) unmeasured: it costs what the timed
-     ones' did on average, tens of ns, a large share of the scheduler's time
-     for the finest tasks. */
-  if (p0->timed && p0->count > p0->timed) {
-    /* A timed invocation's bookkeeping interval also holds the latency of
-       the reading that ends it, counted with the readings above. */
-    double book = (double)p0->book_ns / (double)p0->timed - (double)p0->clock_ns;
-    if (book > 0) profiler_ns += book * (double)(p0->count - p0->timed);
+     invocations of its exit did on average (per exit: one invocation that
+     made a million objects must not set the figure for the others), tens
+     of ns, a large share of the scheduler's time for the finest tasks. A
+     timed interval also holds the latency of the reading that ends it,
+     counted with the readings above. */
+  for (uint32_t x = 0; x < p0->nexits_total; x++) {
+    const bb_prof_exit *ex = &p0->exits[x];
+    if (!ex->timed || ex->count <= ex->timed) continue;
+    double book = ex->book_ns / (double)ex->timed - (double)p0->clock_ns;
+    if (book > 0) profiler_ns += book * (double)(ex->count - ex->timed);
   }
   if (p0->count_at_last) {
     double per_invocation = (loop_ns - (double)gc_ns - profiler_ns) / (double)p0->count_at_last;
