@@ -101,7 +101,10 @@ def one(a, name, src, args, status, work: Path):
     run(base + ["--profile-gen", str(src), "-o", f"{stem}-gen"])
     prof = work / f"{name}.profile"
     median_profile(f"{stem}-gen", args, status, prof, a.profile_runs)
-    sim = [a.bambooc, "sim", str(src), "--profile", str(prof)] + (["--machine", a.machine] if a.machine else [])
+    def sim_with(profile):
+        return [a.bambooc, "sim", str(src), "--profile", str(profile)] + (["--machine", a.machine] if a.machine else [])
+
+    sim = sim_with(prof)
     est = {}
     est["1"], _ = estimate(sim + ["--cores", "1"])
     est["P2"], table = estimate(sim + ["--cores", "2", "--emit", "layout", "-o", f"{stem}-synth"])
@@ -118,7 +121,7 @@ def one(a, name, src, args, status, work: Path):
             # the same for the estimate and the measurement it is compared to.
             rp = work / f"{name}.round{i}.profile"
             run([f"{stem}-gen"] + args, dict(os.environ, BAMBOO_PROFILE_OUT=str(rp)), status)
-            rsim = [a.bambooc, "sim", str(src), "--profile", str(rp)] + (["--machine", a.machine] if a.machine else [])
+            rsim = sim_with(rp)
             ests["1"].append(estimate(rsim + ["--cores", "1"])[0])
             ests["P2"].append(estimate(rsim + ["--layout", f"{stem}-synth.layout.json"])[0])
             ests["S2"].append(estimate(rsim + ["--layout", f"{stem}-S2.layout.json"])[0])

@@ -531,10 +531,26 @@ fn read_only_output_folder_is_reported() {
 /// Builds `src` in a sandbox at `-O<opt>`; returns the sandbox and the
 /// executable.
 fn built(name: &str, src: &str, opt: &str) -> (tempfile::TempDir, PathBuf) {
+    built_with(name, src, &[opt], &[])
+}
+
+/// Builds `src` in a sandbox holding `files` (name, contents), with the
+/// compiler flags `args`.
+fn built_with(
+    name: &str,
+    src: &str,
+    args: &[&str],
+    files: &[(&str, &str)],
+) -> (tempfile::TempDir, PathBuf) {
     let (dir, _) = sandbox(name);
     std::fs::write(dir.path().join(format!("{name}.bb")), src).unwrap();
+    for (file, text) in files {
+        std::fs::write(dir.path().join(file), text).unwrap();
+    }
     let out = sandboxed(dir.path())
-        .args([&format!("{name}.bb"), opt, "-o", name])
+        .arg(format!("{name}.bb"))
+        .args(args)
+        .args(["-o", name])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
@@ -592,22 +608,13 @@ task work(Job j in go) {\n  System.out.println(new R().down(j.depth));\n  taskex
   {"tasks": [], "routes": {"startup": [0], "work": [3]}},
   {"tasks": [], "routes": {"startup": [0], "work": [3]}},
   {"tasks": ["work"], "routes": {"startup": [0], "work": [3]}}]}"#;
-    let (dir, _) = sandbox("deep3");
-    std::fs::write(dir.path().join("deep3.bb"), src).unwrap();
-    std::fs::write(dir.path().join("deep3.layout.json"), layout).unwrap();
-    let out = sandboxed(dir.path())
-        .args([
-            "deep3.bb",
-            "--layout",
-            "deep3.layout.json",
-            "-O2",
-            "-o",
-            "deep3",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    let out = run_limited(&dir.path().join("deep3"), &[], &[]);
+    let (_dir, exe) = built_with(
+        "deep3",
+        src,
+        &["--layout", "deep3.layout.json", "-O2"],
+        &[("deep3.layout.json", layout)],
+    );
+    let out = run_limited(&exe, &[], &[]);
     let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert_eq!(out.stdout, b"before\n", "output lost: {err}");

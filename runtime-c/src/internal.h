@@ -21,6 +21,31 @@ static inline uint64_t bb_now_ns(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
+/* Runs `body` with `slot` (a bb_object **) at every reference slot of `o`:
+ * an instance's reference fields, a reference array's elements, a
+ * reflist's items. pack.c and the sharing sanitizer walk regions with it. */
+#define BB_FOR_EACH_REF(ctx, o, slot, body)                                                  \
+  do {                                                                                       \
+    const bb_class *c_ = (ctx)->classes[(o)->cls];                                           \
+    if (c_->kind == BB_KIND_OBJECT) {                                                        \
+      for (uint32_t i_ = 0; i_ < c_->nrefs; i_++) {                                          \
+        bb_object **slot = (bb_object **)((char *)(o) + c_->refs[i_]);                       \
+        body;                                                                                \
+      }                                                                                      \
+    } else if (c_->kind == BB_KIND_ARRAY && c_->elem_kind == BB_ELEM_REF) {                  \
+      bb_object **el_ = (bb_object **)bb_array_data((bb_array *)(o));                        \
+      for (int32_t i_ = 0; i_ < ((bb_array *)(o))->length; i_++) {                           \
+        bb_object **slot = &el_[i_];                                                         \
+        body;                                                                                \
+      }                                                                                      \
+    } else if (c_->kind == BB_KIND_REFLIST) {                                                \
+      for (int32_t i_ = 0; i_ < ((bb_reflist *)(o))->count; i_++) {                          \
+        bb_object **slot = &((bb_reflist *)(o))->items[i_];                                  \
+        body;                                                                                \
+      }                                                                                      \
+    }                                                                                        \
+  } while (0)
+
 /* A switch from the environment: set, and neither empty nor "0". */
 static inline bool bb_env_on(const char *name) {
   const char *v = getenv(name);
@@ -117,7 +142,6 @@ typedef struct bb_prof_core {
   uint64_t      clock_ns;    /* clock overhead subtracted from every duration */
   uint64_t      first_ns;    /* clock at the start of the first body (0: none ran) */
   uint64_t      last_ns;     /* clock at the end of the last body */
-  uint64_t      book_ns;     /* the profiler's own bookkeeping after each body */
   uint64_t      count;       /* invocations */
   uint64_t      timed;       /* invocations whose body was timed */
   uint64_t      gap_reads;   /* clock readings that only closed a scheduler gap */

@@ -138,29 +138,6 @@ static int32_t bb_object_length(bb_ctx *ctx, const bb_object *o) {
   }
 }
 
-/* Calls `f(slot, arg)` for every reference slot of `o`'s body. */
-#define BB_FOR_EACH_REF(ctx, o, slot, body)                                                  \
-  do {                                                                                       \
-    const bb_class *c_ = (ctx)->classes[(o)->cls];                                           \
-    if (c_->kind == BB_KIND_OBJECT) {                                                        \
-      for (uint32_t i_ = 0; i_ < c_->nrefs; i_++) {                                          \
-        bb_object **slot = (bb_object **)((char *)(o) + c_->refs[i_]);                       \
-        body;                                                                                \
-      }                                                                                      \
-    } else if (c_->kind == BB_KIND_ARRAY && c_->elem_kind == BB_ELEM_REF) {                  \
-      bb_object **el_ = (bb_object **)bb_array_data((bb_array *)(o));                        \
-      for (int32_t i_ = 0; i_ < ((bb_array *)(o))->length; i_++) {                           \
-        bb_object **slot = &el_[i_];                                                         \
-        body;                                                                                \
-      }                                                                                      \
-    } else if (c_->kind == BB_KIND_REFLIST) {                                                \
-      for (int32_t i_ = 0; i_ < ((bb_reflist *)(o))->count; i_++) {                          \
-        bb_object **slot = &((bb_reflist *)(o))->items[i_];                                  \
-        body;                                                                                \
-      }                                                                                      \
-    }                                                                                        \
-  } while (0)
-
 /* ---- packing ------------------------------------------------------------- */
 
 typedef struct bb_packer {

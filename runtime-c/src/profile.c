@@ -348,7 +348,6 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
      that fine-grained tasks' scheduling is not charged the profiler's
      cost). */
   uint64_t t2 = bb_prof_now(ctx);
-  p->book_ns += t2 - t1;
   ex->book_ns += (double)(t2 - t1);
   p->last_ns = t2;
   p->last_exit = x;
@@ -419,7 +418,6 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     }
     if (pc->count && (!p0->count || pc->first_ns < p0->first_ns)) p0->first_ns = pc->first_ns;
     if (pc->count && pc->last_ns > p0->last_ns) p0->last_ns = pc->last_ns;
-    p0->book_ns += pc->book_ns;
     p0->count += pc->count;
     p0->count_at_last += pc->count_at_last;
     p0->timed += pc->timed;
@@ -456,22 +454,24 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     bodies_ns += ex->mean * (double)ex->count;
     if (ex->gaps) gaps_ns += ex->sched_ns / (double)ex->gaps * (double)ex->count;
   }
-  /* The invocations after the last timed one ran before the finish was
-     read: their share of the time, at the loop's rate, moves into the loop. */
-  double profiler_ns = (double)p0->book_ns + (double)(2 * p0->timed + p0->gap_reads) * (double)p0->clock_ns;
-  /* An invocation whose body is not timed does the same bookkeeping (its
+  /* The profiler's time: its readings, and its bookkeeping after the timed
+     bodies (summed per exit). An invocation whose body is not timed does the same bookkeeping (its
      counts, allocations and bindings) unmeasured: it costs what the timed
      invocations of its exit did on average (per exit: one invocation that
      made a million objects must not set the figure for the others), tens
      of ns, a large share of the scheduler's time for the finest tasks. A
      timed interval also holds the latency of the reading that ends it,
      counted with the readings above. */
+  double profiler_ns = (double)(2 * p0->timed + p0->gap_reads) * (double)p0->clock_ns;
   for (uint32_t x = 0; x < p0->nexits_total; x++) {
     const bb_prof_exit *ex = &p0->exits[x];
+    profiler_ns += ex->book_ns;
     if (!ex->timed || ex->count <= ex->timed) continue;
     double book = ex->book_ns / (double)ex->timed - (double)p0->clock_ns;
     if (book > 0) profiler_ns += book * (double)(ex->count - ex->timed);
   }
+  /* The invocations after the last timed one ran before the finish was
+     read: their share of the time, at the loop's rate, moves into the loop. */
   if (p0->count_at_last) {
     double per_invocation = (loop_ns - (double)gc_ns - profiler_ns) / (double)p0->count_at_last;
     double tail_ns = (double)(p0->count - p0->count_at_last) * (per_invocation > 0 ? per_invocation : 0.0);

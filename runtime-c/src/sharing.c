@@ -231,13 +231,7 @@ static void bb_walk(bb_ctx *ctx, struct bb_sharing *s, bb_object *root, const bb
       if (prev == root || bb_lock_root(prev) == lock) continue;
       bb_sharing_fail(ctx, d, ex, o, prev, root);
     }
-    if (c->kind == BB_KIND_OBJECT) {
-      for (uint32_t i = 0; i < c->nrefs; i++) bb_push(s, *(bb_object **)((char *)o + c->refs[i]));
-    } else if (c->kind == BB_KIND_ARRAY && c->elem_kind == BB_ELEM_REF) {
-      bb_array *a = (bb_array *)o;
-      bb_object **el = (bb_object **)bb_array_data(a);
-      for (int32_t i = 0; i < a->length; i++) bb_push(s, el[i]);
-    }
+    BB_FOR_EACH_REF(ctx, o, slot, bb_push(s, *slot));
   }
 }
 
