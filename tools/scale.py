@@ -59,7 +59,9 @@ def slowest(bambooc, count, tmp):
     rows = []
     for src in files:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([bambooc, "check", "--emit", "locks", "-o", os.path.join(tmp, "out"), src],
+        dialect = os.path.splitext(src)[0] + ".dialect"
+        extra = ["--dialect", open(dialect).read().strip()] if os.path.exists(dialect) else []
+        subprocess.run([bambooc, "check", "--emit", "locks", "-o", os.path.join(tmp, "out"), *extra, src],
                        cwd=ROOT, capture_output=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -287,6 +287,11 @@ pub struct Field {
     pub singleton: Option<ClassId>,
     /// The singleton's initialiser, checked (a `new` expression).
     pub singleton_init: Option<Expr>,
+    /// The original dialect's blank `static final` of a primitive type or
+    /// `String`: one global variable, read as `ExprKind::StaticField`,
+    /// holding the default value until a constructor of its class assigns
+    /// it.
+    pub global: bool,
 }
 
 #[derive(Clone, Debug)]

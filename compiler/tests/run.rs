@@ -33,7 +33,7 @@
 //! program on one core has no thread to race with but the signal thread,
 //! which every other run has too. `BAMBOOC_CFLAGS` reaches every build.
 
-use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
+use bambooc::driver::{compile_program, frontend_in, read_sources, CodegenArgs, CommonArgs};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -198,7 +198,8 @@ fn case(root: &Path, path: &Path, settings: &Settings) -> Option<String> {
     let rel = path.strip_prefix(root).unwrap().to_path_buf();
     let name = rel.display().to_string();
     let (sources, ids, diags) = read_sources(std::slice::from_ref(&rel));
-    let fe = frontend(sources, ids, diags);
+    let dialect = common::dialect_of(path);
+    let fe = frontend_in(sources, ids, diags, None, dialect);
     if fe.has_errors() {
         return Some(format!(
             "{name}: does not check:\n{}",
@@ -212,6 +213,7 @@ fn case(root: &Path, path: &Path, settings: &Settings) -> Option<String> {
     let profile = dir.join(format!("{stem}.profile"));
     let common = CommonArgs {
         files: vec![rel.clone()],
+        dialect: dialect.into(),
         ..Default::default()
     };
     let mut cg = CodegenArgs {

@@ -11,7 +11,7 @@
 //!   they draw must be exactly their `//~ WARNING` annotations (a run test
 //!   may keep a task that never runs on purpose).
 
-use bambooc::driver::{check_source, render, ErrorFormat};
+use bambooc::driver::{check_source_in, render, ErrorFormat};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -144,7 +144,7 @@ fn ui_case(root: &Path, path: &Path, bless: bool) -> Option<String> {
         .to_string_lossy()
         .replace('\\', "/");
     let text = std::fs::read_to_string(path).unwrap();
-    let fe = check_source(&rel, &text);
+    let fe = check_source_in(&rel, &text, common::dialect_of(path));
     let expected = expected_diagnostics(&text);
     let found = found_diagnostics(&fe);
     let rendered = render(&fe, ErrorFormat::Human, false);
@@ -186,7 +186,7 @@ fn check_pass() {
                 .to_string_lossy()
                 .replace('\\', "/");
             let text = std::fs::read_to_string(path).unwrap();
-            let fe = check_source(&rel, &text);
+            let fe = check_source_in(&rel, &text, common::dialect_of(path));
             (!fe.diagnostics.is_empty()).then(|| render(&fe, ErrorFormat::Human, false))
         });
         if !failures.is_empty() {
@@ -221,7 +221,7 @@ fn corpus_warnings_are_annotated() {
                 .to_string_lossy()
                 .replace('\\', "/");
             let text = std::fs::read_to_string(path).unwrap();
-            let fe = check_source(&rel, &text);
+            let fe = check_source_in(&rel, &text, common::dialect_of(path));
             let expected = expected_diagnostics(&text);
             let found = found_diagnostics(&fe);
             (expected != found).then(|| {

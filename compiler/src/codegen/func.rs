@@ -148,9 +148,10 @@ pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
     };
     g.block(body);
     if m.ret != Type::Void {
-        // Unreachable: flow analysis proved every path returns. Keeps the C
-        // compiler from warning.
-        g.line("__builtin_unreachable();");
+        // Java's flow rules make this unreachable; the original dialect lets
+        // a method's end be reached, and then it returns the default value.
+        let default = if m.ret.is_primitive() { "0" } else { "NULL" };
+        g.line(&format!("return {default};"));
     }
     writeln!(out, "/* {}.{} */", p.class(m.class).name, m.name).unwrap();
     // `inline` raises the C compiler's size limit for inlining a method
@@ -664,13 +665,17 @@ impl Gen<'_> {
 
     fn stmt_here(&mut self, s: &Stmt) {
         match &s.kind {
-            // A local declared without a value is never read before it is
-            // assigned (flow analysis), so only initialisers generate code.
+            // Under Java's rules a local declared without a value is
+            // assigned before it is read, and the C compiler drops the reset;
+            // the original dialect lets it be read, and each time it is
+            // declared it holds the default value.
             StmtKind::Local { local, init } => {
-                if let Some(e) = init {
-                    let v = self.expr(e);
-                    self.line(&format!("l{} = {v};", local.0));
-                }
+                let v = match init {
+                    Some(e) => self.expr(e),
+                    None if self.locals[local.0 as usize].ty.is_primitive() => "0".into(),
+                    None => "NULL".into(),
+                };
+                self.line(&format!("l{} = {v};", local.0));
             }
             StmtKind::Expr(e) => {
                 let v = self.expr_discard(e);
@@ -942,6 +947,7 @@ impl Gen<'_> {
             ExprKind::Const(c) => self.constant(c),
             ExprKind::Local(l) => format!("l{}", l.0),
             ExprKind::This => "self".into(),
+            ExprKind::StaticField(f) if self.p.field(*f).global => format!("G{}", f.0),
             ExprKind::StaticField(f) => format!("((void *)G{})", f.0),
             ExprKind::Field { object, field } => {
                 let o = self.expr(object);
@@ -1475,6 +1481,7 @@ impl Gen<'_> {
     ) -> (String, Option<(String, Span)>) {
         match &target.kind {
             ExprKind::Local(l) => (format!("l{}", l.0), None),
+            ExprKind::StaticField(f) => (format!("G{}", f.0), None),
             ExprKind::Field { object, field } => {
                 let o = self.expr(object);
                 let o = if value_has_effects {

@@ -377,8 +377,19 @@ pub fn generate(
     for i in &singletons {
         writeln!(out, "static bb_object *G{i};").unwrap();
     }
+    // The original dialect's global variables; those of type String are
+    // roots too.
+    let mut roots = singletons.clone();
+    for (i, f) in p.fields.iter().enumerate().filter(|(_, f)| f.global) {
+        if f.ty.is_primitive() {
+            writeln!(out, "static {} G{i};", c_type(&f.ty)).unwrap();
+        } else {
+            writeln!(out, "static bb_object *G{i};").unwrap();
+            roots.push(i);
+        }
+    }
     write!(out, "static bb_object **const GLOBALS[] = {{").unwrap();
-    for i in &singletons {
+    for i in &roots {
         write!(out, "&G{i}, ").unwrap();
     }
     out.push_str("NULL };\n\n");

@@ -86,6 +86,7 @@ catalogue! {
     "E0216" => "tags cannot be compared",
     "E0217" => "not a statement",
     "E0218" => "invalid array initializer",
+    "E0219" => "wrapper written through an expression with effects",
     // Control and data flow.
     "E0300" => "missing return statement",
     "E0301" => "unreachable statement",
@@ -111,6 +112,12 @@ catalogue! {
     "W0002" => "task would run forever on the same objects",
     "W0003" => "tag type never created",
     "W0004" => "flag never used",
+    // The original dialect's leniencies (`--dialect original`).
+    "W0104" => "void method used as a constructor",
+    "W0124" => "blank static final assigned by constructors",
+    "W0128" => "method without a body in a concrete class",
+    "W0300" => "method can end without return",
+    "W0302" => "variable read before it is assigned",
     // Profiles (`--profile`, paper 4.3.1).
     "E0600" => "cannot read profile",
     "E0601" => "truncated profile",

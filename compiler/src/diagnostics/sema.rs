@@ -2,6 +2,7 @@
 
 use super::{Diagnostic, Label};
 use crate::sema::*;
+use bambooc_syntax::span::Span;
 
 fn did_you_mean(suggestion: &Option<String>) -> Option<String> {
     suggestion
@@ -231,7 +232,26 @@ pub fn sema_diagnostic(e: &SemaError) -> Diagnostic {
         .with_secondary(*previous, format!("`{var}` has type `{first}` here")),
         NoTaskParams { name, span } => Diagnostic::error("E0412", format!("task `{name}` has no parameters"), Label::new(*span, "a task is invoked on objects; it needs at least one parameter"))
             .with_help("a task that should run once at start-up takes `StartupObject s in initialstate`"),
+        Lenient { rule, span } => lenient(rule, *span),
+        WrapperPlaceEffects { span } => Diagnostic::error("E0219", "a wrapper written as its primitive through an expression with effects", Label::new(*span, "this place is read and then written, so its parts would run twice"))
+            .with_help("put the object or the index in a local first, then write the wrapper through it"),
         TooManyFlags { class, span } => Diagnostic::error("E0413", format!("class `{class}` has more than 64 flags"), Label::new(*span, "one flag too many"))
             .with_help("a class hierarchy's flags share one 64-bit flag word; split the state across objects"),
+    }
+}
+
+/// The original dialect's warnings: each says what the program does.
+fn lenient(rule: &Leniency, span: Span) -> Diagnostic {
+    match rule {
+        Leniency::MissingReturn { method } => Diagnostic::warning("W0300", format!("`{method}` can end without `return`"), Label::new(span, "control can reach the end of the method"))
+            .with_help("the original dialect returns the type's default value (0, false or null) here; Java rejects this"),
+        Leniency::Uninitialized { name } => Diagnostic::warning("W0302", format!("variable `{name}` might be read before it is assigned"), Label::new(span, "read before it is surely assigned"))
+            .with_help("the original dialect reads the type's default value (0, false or null) here; Java rejects this"),
+        Leniency::MissingBody { method } => Diagnostic::warning("W0128", format!("method `{method}` has no body"), Label::new(span, "declared without a body in a class that is not abstract"))
+            .with_help("the original dialect makes a call to it a run-time error naming it; Java rejects this"),
+        Leniency::MethodAsConstructor { class } => Diagnostic::warning("W0104", format!("method `{class}` serves as a constructor of `{class}`"), Label::new(span, format!("`new {class}(...)` runs the default constructor, then this method")))
+            .with_help("the original dialect treats a `void` method named like its class as a constructor; in Java it is only a method"),
+        Leniency::BlankStatic { field } => Diagnostic::warning("W0124", format!("`static final` field `{field}` has no value"), Label::new(span, "a global variable under the original dialect"))
+            .with_help("it holds the default value until a constructor of its class assigns it; Java requires a constant here"),
     }
 }

@@ -75,6 +75,39 @@ pub struct CommonArgs {
     /// Output path; artifacts of `--emit` are written beside it.
     #[arg(short = 'o', value_name = "PATH")]
     pub output: Option<PathBuf>,
+    /// Language rules: java (the default), or original, the original
+    /// Bamboo compiler's, under which the Java rules it did not check are
+    /// warnings W0104, W0124, W0128, W0300 and W0302, each with a defined
+    /// behaviour (`bambooc --explain W0300`), and wrappers stand for their
+    /// primitive.
+    #[arg(long, value_enum, default_value_t = DialectArg::Java)]
+    pub dialect: DialectArg,
+}
+
+/// `--dialect`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum DialectArg {
+    #[default]
+    Java,
+    Original,
+}
+
+impl From<crate::sema::Dialect> for DialectArg {
+    fn from(d: crate::sema::Dialect) -> Self {
+        match d {
+            crate::sema::Dialect::Java => DialectArg::Java,
+            crate::sema::Dialect::Original => DialectArg::Original,
+        }
+    }
+}
+
+impl From<DialectArg> for crate::sema::Dialect {
+    fn from(d: DialectArg) -> Self {
+        match d {
+            DialectArg::Java => crate::sema::Dialect::Java,
+            DialectArg::Original => crate::sema::Dialect::Original,
+        }
+    }
 }
 
 #[derive(Args, Debug, Default)]

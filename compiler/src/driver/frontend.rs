@@ -152,7 +152,7 @@ pub fn frontend(
     user_files: Vec<FileId>,
     diagnostics: Vec<Diagnostic>,
 ) -> Frontend {
-    frontend_with(sources, user_files, diagnostics, None)
+    frontend_in(sources, user_files, diagnostics, None, sema::Dialect::Java)
 }
 
 /// The standard library checked once per process, for `check_source`;
@@ -176,8 +176,25 @@ pub fn prechecked_stdlib() -> Option<&'static sema::StdlibBodies> {
 pub fn frontend_with(
     sources: SourceMap,
     user_files: Vec<FileId>,
+    diagnostics: Vec<Diagnostic>,
+    stdlib: Option<&sema::StdlibBodies>,
+) -> Frontend {
+    frontend_in(
+        sources,
+        user_files,
+        diagnostics,
+        stdlib,
+        sema::Dialect::Java,
+    )
+}
+
+/// `frontend_with`, holding the program to the rules of `dialect`.
+pub fn frontend_in(
+    sources: SourceMap,
+    user_files: Vec<FileId>,
     mut diagnostics: Vec<Diagnostic>,
     stdlib: Option<&sema::StdlibBodies>,
+    dialect: sema::Dialect,
 ) -> Frontend {
     let start = std::time::Instant::now();
     let mut asts = Vec::new();
@@ -208,10 +225,10 @@ pub fn frontend_with(
             }))
             .collect();
         let t = std::time::Instant::now();
-        let (p, errors) = sema::check_with(&inputs, stdlib);
+        let (p, errors) = sema::check_dialect(&inputs, stdlib, dialect);
         timings.push(("sema", t.elapsed()));
         diagnostics.extend(errors.iter().map(diagnostics::sema_diagnostic));
-        if errors.is_empty() {
+        if !errors.iter().any(sema::SemaError::is_error) {
             let (graphs, warnings) = graph_warnings(&p, &mut timings);
             diagnostics.extend(warnings);
             astgs = Some(graphs);
@@ -254,9 +271,14 @@ pub(super) fn graph_warnings(
 /// The standard library is checked once per process
 /// (`prechecked_stdlib`), so that checking many sources is fast.
 pub fn check_source(name: &str, text: &str) -> Frontend {
+    check_source_in(name, text, sema::Dialect::Java)
+}
+
+/// `check_source` under the rules of `dialect`.
+pub fn check_source_in(name: &str, text: &str, dialect: sema::Dialect) -> Frontend {
     let mut sources = stdlib_sources();
     let id = sources.add(name, text.to_string(), false);
-    frontend_with(sources, vec![id], Vec::new(), prechecked_stdlib())
+    frontend_in(sources, vec![id], Vec::new(), prechecked_stdlib(), dialect)
 }
 
 /// Renders diagnostics as the command line prints them.
@@ -275,7 +297,7 @@ pub(super) fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
         return None;
     }
     let (sources, ids, diags) = read_sources(&args.files);
-    let fe = frontend(sources, ids, diags);
+    let fe = frontend_in(sources, ids, diags, None, args.dialect.into());
     if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
         for (stage, d) in &fe.timings {
             print_time(stage, *d);

@@ -37,7 +37,7 @@ struct TaskParamInfo {
 }
 
 pub(super) struct Checker<'s, 'a> {
-    s: &'s mut Sema<'a>,
+    pub(super) s: &'s mut Sema<'a>,
     class: Option<ClassId>,
     is_static: bool,
     kind: Kind,
@@ -63,7 +63,7 @@ enum Target {
     Super(Span),
 }
 
-fn err_expr(span: Span) -> Expr {
+pub(super) fn err_expr(span: Span) -> Expr {
     Expr {
         kind: ExprKind::Const(ConstValue::Null),
         ty: Type::Error,
@@ -1157,11 +1157,16 @@ impl<'s, 'a> Checker<'s, 'a> {
     // ----- Conversions ---------------------------------------------------
 
     fn assignable(&self, from: &Type, to: &Type) -> bool {
-        convert::invocation_convertible(&self.s.program, from, to)
+        match self.wrapped(from) {
+            Some(prim) if to.is_primitive() => {
+                convert::invocation_convertible(&self.s.program, &prim, to)
+            }
+            _ => convert::invocation_convertible(&self.s.program, from, to),
+        }
     }
 
     /// Retypes an expression to a primitive type, folding constants.
-    fn convert_to(&mut self, e: Expr, to: &Type) -> Expr {
+    pub(super) fn convert_to(&mut self, e: Expr, to: &Type) -> Expr {
         if e.ty == *to || e.ty.is_error() || to.is_error() {
             return e;
         }
@@ -1198,7 +1203,8 @@ impl<'s, 'a> Checker<'s, 'a> {
     }
 
     /// Assignment conversion (JLS 5.2), reporting a mismatch.
-    fn coerce(&mut self, e: Expr, to: &Type) -> Expr {
+    pub(super) fn coerce(&mut self, e: Expr, to: &Type) -> Expr {
+        let e = if to.is_primitive() { self.unwrap(e) } else { e };
         if e.ty.is_error() || to.is_error() || e.ty == *to {
             return e;
         }
@@ -1506,6 +1512,7 @@ impl<'s, 'a> Checker<'s, 'a> {
     }
 
     fn int_index(&mut self, e: Expr, what: &'static str) -> Expr {
+        let e = self.unwrap(e);
         match e.ty {
             Type::Int | Type::Short | Type::Byte | Type::Char => self.promote_unary(e),
             Type::Error => e,
@@ -1522,6 +1529,11 @@ impl<'s, 'a> Checker<'s, 'a> {
     }
 
     fn cast(&mut self, x: Expr, target: Type, span: Span) -> Expr {
+        let x = if target.is_primitive() {
+            self.unwrap(x)
+        } else {
+            x
+        };
         if x.ty.is_error() || target.is_error() {
             return Expr {
                 ty: Type::Error,
@@ -1619,7 +1631,7 @@ impl<'s, 'a> Checker<'s, 'a> {
             });
         }
         if field.is_static {
-            if field.singleton.is_some() {
+            if field.singleton.is_some() || field.global {
                 return Expr {
                     kind: ExprKind::StaticField(f),
                     ty: field.ty,
@@ -1785,15 +1797,29 @@ impl<'s, 'a> Checker<'s, 'a> {
             }
             return None;
         }
-        let applicable: Vec<MethodId> = candidates
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let ps = self.param_types(m);
-                ps.len() == args.len()
-                    && ps.iter().zip(args).all(|(p, a)| self.assignable(&a.ty, p))
-            })
-            .collect();
+        // As Java tries unboxing only when nothing applies without it, the
+        // original dialect reads a wrapper as its primitive only then.
+        let applicable_when = |this: &Self, unwrapping: bool| -> Vec<MethodId> {
+            candidates
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let ps = this.param_types(m);
+                    ps.len() == args.len()
+                        && ps.iter().zip(args).all(|(p, a)| {
+                            if unwrapping {
+                                this.assignable(&a.ty, p)
+                            } else {
+                                convert::invocation_convertible(&this.s.program, &a.ty, p)
+                            }
+                        })
+                })
+                .collect()
+        };
+        let mut applicable = applicable_when(self, false);
+        if applicable.is_empty() {
+            applicable = applicable_when(self, true);
+        }
         if applicable.is_empty() {
             let args = args.iter().map(|a| self.ty_name(&a.ty)).collect();
             let candidates = candidates
@@ -2072,6 +2098,11 @@ impl<'s, 'a> Checker<'s, 'a> {
         match op {
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 let target = self.place(operand);
+                if self.wrapped(&target.ty).is_some() {
+                    let increment = matches!(op, UnaryOp::PreInc | UnaryOp::PostInc);
+                    let postfix = matches!(op, UnaryOp::PostInc | UnaryOp::PostDec);
+                    return self.wrapper_step(target, increment, postfix, span);
+                }
                 if !target.ty.is_numeric() && !target.ty.is_error() {
                     let t = self.ty_name(&target.ty);
                     self.s.error(SemaError::BadUnary {
@@ -2119,6 +2150,7 @@ impl<'s, 'a> Checker<'s, 'a> {
             }
             UnaryOp::Neg | UnaryOp::Plus | UnaryOp::BitNot => {
                 let x = self.value(operand);
+                let x = self.unwrap(x);
                 let ok = if op == UnaryOp::BitNot {
                     x.ty.is_integral()
                 } else {
@@ -2182,11 +2214,17 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
     }
 
-    fn binary(&mut self, op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
+    pub(super) fn binary(&mut self, op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
         use BinOp::*;
         if l.ty.is_error() || r.ty.is_error() {
             return err_expr(span);
         }
+        let (l, r) = if matches!(op, Eq | Ne) {
+            let (lt, rt) = (l.ty.clone(), r.ty.clone());
+            (self.unwrap_against(l, &rt), self.unwrap_against(r, &lt))
+        } else {
+            (self.unwrap(l), self.unwrap(r))
+        };
         let bad = |this: &mut Self, l: &Expr, r: &Expr| {
             let (lt, rt) = (this.ty_name(&l.ty), this.ty_name(&r.ty));
             this.s.error(SemaError::BadBinary {
@@ -2374,6 +2412,20 @@ impl<'s, 'a> Checker<'s, 'a> {
                 x
             }
             ExprKind::Index { .. } => x,
+            ExprKind::StaticField(field) if self.s.program.field(*field).global => {
+                let f = self.s.program.field(*field);
+                let in_own_ctor =
+                    matches!(self.kind, Kind::Constructor) && self.class == Some(f.class);
+                if !in_own_ctor {
+                    let (name, declared) = (f.name.clone(), f.span);
+                    self.s.error(SemaError::AssignToFinal {
+                        name,
+                        span: e.span,
+                        declared,
+                    });
+                }
+                x
+            }
             ExprKind::Const(_)
                 if matches!(e.kind, ast::ExprKind::Name(_) | ast::ExprKind::Field { .. })
                     && !x.ty.is_error() =>
@@ -2418,6 +2470,9 @@ impl<'s, 'a> Checker<'s, 'a> {
         let ty = target.ty.clone();
         if ty.is_error() || value.ty.is_error() {
             return err_expr(span);
+        }
+        if self.writes_wrapper(op, &target, &value) {
+            return self.wrapper_assign(op, target, value, span);
         }
         let Some(op) = op else {
             let value = self.coerce(value, &ty);

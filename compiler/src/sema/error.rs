@@ -31,6 +31,25 @@ pub enum BodyProblem {
     NativeOutsideStdlib,
 }
 
+/// A Java rule the original distribution's compiler did not check. Under
+/// `--dialect original` breaking it is a warning and the program gets the
+/// behaviour each variant states; by default it stays an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Leniency {
+    /// A non-void method whose end is reachable returns the type's default.
+    MissingReturn { method: String },
+    /// A local read before it is surely assigned holds the type's default.
+    Uninitialized { name: String },
+    /// Calling a method declared without a body in a concrete class is a
+    /// run-time error naming it.
+    MissingBody { method: String },
+    /// `new C(args)` runs the default constructor, then `void C(args)`.
+    MethodAsConstructor { class: String },
+    /// A blank `static final` field is a global variable that constructors
+    /// of its class assign.
+    BlankStatic { field: String },
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReturnProblem {
     MissingValue,
@@ -341,4 +360,49 @@ pub enum SemaError {
         class: String,
         span: Span,
     },
+    /// A wrapper written as its primitive through a place whose parts have
+    /// effects (original dialect).
+    WrapperPlaceEffects {
+        span: Span,
+    },
+    /// A broken Java rule the original dialect accepts (a warning).
+    Lenient {
+        rule: Leniency,
+        span: Span,
+    },
+}
+
+impl SemaError {
+    /// Warnings do not stop compilation; every other finding does.
+    pub fn is_error(&self) -> bool {
+        !matches!(self, SemaError::Lenient { .. })
+    }
+
+    /// The warning this error becomes under `--dialect original`, if the
+    /// original compiler accepted it.
+    pub(super) fn lenient(&self) -> Option<SemaError> {
+        let (rule, span) = match self {
+            SemaError::MissingReturn { method, span } => (
+                Leniency::MissingReturn {
+                    method: method.clone(),
+                },
+                *span,
+            ),
+            SemaError::Uninitialized { name, span } => {
+                (Leniency::Uninitialized { name: name.clone() }, *span)
+            }
+            SemaError::BodyProblem {
+                problem: BodyProblem::Missing,
+                name,
+                span,
+            } => (
+                Leniency::MissingBody {
+                    method: name.clone(),
+                },
+                *span,
+            ),
+            _ => return None,
+        };
+        Some(SemaError::Lenient { rule, span })
+    }
 }

@@ -21,6 +21,7 @@ mod convert;
 mod error;
 mod flow;
 mod prechecked;
+mod wrappers;
 
 pub use error::*;
 pub use prechecked::StdlibBodies;
@@ -48,7 +49,30 @@ pub fn check_with(
     files: &[InputFile<'_>],
     stdlib: Option<&StdlibBodies>,
 ) -> (Program, Vec<SemaError>) {
+    check_dialect(files, stdlib, Dialect::Java)
+}
+
+/// Which rules a program is held to (LANGUAGE.md section 2, last
+/// paragraph).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// Java's rules.
+    #[default]
+    Java,
+    /// The original distribution's compiler: the Java rules it did not check
+    /// are warnings (`Leniency`), each with a defined behaviour.
+    Original,
+}
+
+/// `check_with` under the rules of `dialect`. Under `Dialect::Original`
+/// the findings of `Leniency` are warnings (`SemaError::is_error` is false).
+pub fn check_dialect(
+    files: &[InputFile<'_>],
+    stdlib: Option<&StdlibBodies>,
+    dialect: Dialect,
+) -> (Program, Vec<SemaError>) {
     let mut sema = Sema::new();
+    sema.dialect = dialect;
     sema.collect_classes(files);
     sema.resolve_superclasses();
     sema.collect_members();
@@ -57,8 +81,17 @@ pub fn check_with(
     let stdlib = stdlib.filter(|b| b.fits(&sema));
     sema.check_bodies(stdlib);
     let Sema {
-        program, errors, ..
+        program,
+        mut errors,
+        ..
     } = sema;
+    if dialect == Dialect::Original {
+        for e in &mut errors {
+            if let Some(warning) = e.lenient() {
+                *e = warning;
+            }
+        }
+    }
     (program, errors)
 }
 
@@ -68,6 +101,10 @@ enum BodySource<'a> {
     Constructor(&'a ast::ConstructorDecl),
     /// A constructor the class did not declare.
     DefaultConstructor,
+    /// The original dialect's constructor of a class that declares none
+    /// but has a `void C(...)` method: the default constructor, then that
+    /// method.
+    MethodConstructor(MethodId),
 }
 
 struct ClassInfo<'a> {
@@ -94,6 +131,7 @@ pub(crate) struct Sema<'a> {
     /// Library singletons' initialisers, checked with the bodies.
     singleton_inits: Vec<(FieldId, &'a ast::VarInit)>,
     tag_types: HashMap<String, TagTypeId>,
+    dialect: Dialect,
 }
 
 impl<'a> Sema<'a> {
@@ -123,6 +161,7 @@ impl<'a> Sema<'a> {
             constants_in_progress: Vec::new(),
             singleton_inits: Vec::new(),
             tag_types: HashMap::new(),
+            dialect: Dialect::Java,
         }
     }
 
@@ -428,6 +467,7 @@ impl<'a> Sema<'a> {
                         }
                         let fid = FieldId(self.program.fields.len() as u32);
                         let mut singleton = None;
+                        let mut global = false;
                         if is_static && is_final {
                             // The library's `System.out` is the one static
                             // object: created once at start-up.
@@ -453,6 +493,14 @@ impl<'a> Sema<'a> {
                                 }
                             } else if let Some(init) = &d.init {
                                 self.constant_inits.insert(fid, init);
+                            } else if self.may_be_global(&ty, stdlib) {
+                                global = true;
+                                self.error(SemaError::Lenient {
+                                    rule: Leniency::BlankStatic {
+                                        field: d.name.name.clone(),
+                                    },
+                                    span: d.name.span,
+                                });
                             } else {
                                 self.error(SemaError::InvalidConstant {
                                     name: d.name.name.clone(),
@@ -475,6 +523,7 @@ impl<'a> Sema<'a> {
                             constant: None,
                             singleton,
                             singleton_init: None,
+                            global,
                         });
                         self.program.classes[id.0 as usize].fields.push(fid);
                         self.classes[id.0 as usize]
@@ -584,10 +633,66 @@ impl<'a> Sema<'a> {
         c.flags = flags;
         c.layout = layout;
         c.vtable = vtable;
-        c.methods = own_methods;
+        c.methods = own_methods.clone();
         if !has_constructor {
-            self.add_default_constructor(id);
+            let as_constructors = self.methods_as_constructors(id, &own_methods);
+            let takes_none = |m: &MethodId| self.program.method(*m).params.is_empty();
+            if !as_constructors.iter().any(takes_none) {
+                self.add_default_constructor(id);
+            }
+            for m in as_constructors {
+                self.add_method_constructor(id, m);
+            }
         }
+    }
+
+    /// Under the original dialect a blank `static final` of a user class is
+    /// a global variable, if it holds a primitive or a `String` (which
+    /// no task can change, so the disjointness analysis stays sound).
+    fn may_be_global(&self, ty: &Type, stdlib: bool) -> bool {
+        self.dialect == Dialect::Original
+            && !stdlib
+            && (ty.is_primitive() || *ty == Type::Class(self.program.well_known.string))
+    }
+
+    /// Under the original dialect, the `void C(...)` instance methods of a
+    /// class `C` that declares no constructor: each also serves as a
+    /// constructor.
+    fn methods_as_constructors(&self, class: ClassId, own: &[MethodId]) -> Vec<MethodId> {
+        if self.dialect != Dialect::Original {
+            return Vec::new();
+        }
+        let name = &self.program.class(class).name;
+        own.iter()
+            .copied()
+            .filter(|&m| {
+                let m = self.program.method(m);
+                &m.name == name && m.ret == Type::Void && !m.is_static && !m.is_abstract
+            })
+            .collect()
+    }
+
+    fn add_method_constructor(&mut self, class: ClassId, method: MethodId) {
+        let m = self.program.method(method);
+        let span = m.span;
+        let id = MethodId(self.program.methods.len() as u32);
+        let ctor = constructor(
+            m.name.clone(),
+            span,
+            class,
+            (m.params.clone(), m.locals[..m.params.len()].to_vec()),
+            false,
+        );
+        self.error(SemaError::Lenient {
+            rule: Leniency::MethodAsConstructor {
+                class: ctor.name.clone(),
+            },
+            span,
+        });
+        self.program.methods.push(ctor);
+        self.method_sources
+            .push(BodySource::MethodConstructor(method));
+        self.program.classes[class.0 as usize].constructors.push(id);
     }
 
     fn check_modifiers(
@@ -768,21 +873,9 @@ impl<'a> Sema<'a> {
                 previous,
             });
         }
-        self.program.methods.push(Method {
-            name: class_name,
-            span: c.name.span,
-            class,
-            params,
-            ret: Type::Void,
-            is_static: false,
-            is_abstract: false,
-            is_native: false,
-            is_private: c.modifiers.has(ast::Modifier::Private),
-            is_constructor: true,
-            vtable_slot: None,
-            locals,
-            body: None,
-        });
+        let private = c.modifiers.has(ast::Modifier::Private);
+        let ctor = constructor(class_name, c.name.span, class, (params, locals), private);
+        self.program.methods.push(ctor);
         self.method_sources.push(BodySource::Constructor(c));
         self.program.classes[class.0 as usize].constructors.push(id);
     }
@@ -790,21 +883,14 @@ impl<'a> Sema<'a> {
     fn add_default_constructor(&mut self, class: ClassId) {
         let c = self.program.class(class);
         let id = MethodId(self.program.methods.len() as u32);
-        self.program.methods.push(Method {
-            name: c.name.clone(),
-            span: c.span,
+        let ctor = constructor(
+            c.name.clone(),
+            c.span,
             class,
-            params: Vec::new(),
-            ret: Type::Void,
-            is_static: false,
-            is_abstract: false,
-            is_native: false,
-            is_private: false,
-            is_constructor: true,
-            vtable_slot: None,
-            locals: Vec::new(),
-            body: None,
-        });
+            (Vec::new(), Vec::new()),
+            false,
+        );
+        self.program.methods.push(ctor);
         self.method_sources.push(BodySource::DefaultConstructor);
         self.program.classes[class.0 as usize].constructors.push(id);
     }
@@ -946,8 +1032,14 @@ impl<'a> Sema<'a> {
                     {
                         Some(body::check_method(self, id, b))
                     }
+                    None if self.dialect == Dialect::Original => self.missing_body(id),
                     _ => None,
                 },
+                BodySource::MethodConstructor(method) => {
+                    let (mut block, locals) = body::check_constructor(self, id, None);
+                    block.stmts.push(self.call_as_constructor(id, method));
+                    Some((block, locals))
+                }
                 BodySource::Constructor(c) => {
                     Some(body::check_constructor(self, id, Some(&c.body)))
                 }
@@ -963,6 +1055,78 @@ impl<'a> Sema<'a> {
             let decl = self.task_sources[i];
             let task = body::check_task(self, decl);
             self.program.tasks.push(task);
+        }
+    }
+
+    /// The original dialect's body of a method declared without one in a
+    /// concrete class: a run-time error naming it (Java's
+    /// AbstractMethodError); the end returns the type's default.
+    fn missing_body(&self, id: MethodId) -> Option<(Block, Vec<Local>)> {
+        let m = self.program.method(id);
+        if m.is_abstract || m.is_native {
+            return None;
+        }
+        let runtime = self.class_named("BambooRuntime")?;
+        let error = self
+            .program
+            .class(runtime)
+            .methods
+            .iter()
+            .copied()
+            .find(|&e| self.program.method(e).name == "error")?;
+        let text = |s: &str| Expr {
+            kind: ExprKind::Const(ConstValue::String(s.encode_utf16().collect())),
+            ty: Type::Class(self.program.well_known.string),
+            span: m.span,
+        };
+        let message = format!(
+            "{}.{} was declared without a body",
+            self.program.class(m.class).name,
+            self.signature_text(id)
+        );
+        let call = Expr {
+            kind: ExprKind::Call {
+                kind: CallKind::Static,
+                method: error,
+                receiver: None,
+                args: vec![text("AbstractMethodError"), text(&message)],
+            },
+            ty: Type::Void,
+            span: m.span,
+        };
+        let stmt = Stmt {
+            kind: StmtKind::Expr(call),
+            span: m.span,
+        };
+        let block = Block {
+            stmts: vec![stmt],
+            span: m.span,
+        };
+        Some((block, m.locals.clone()))
+    }
+
+    /// `this.C(params)`, the last statement of a method constructor.
+    fn call_as_constructor(&self, ctor: MethodId, method: MethodId) -> Stmt {
+        let c = self.program.method(ctor);
+        let at = |kind, ty| Expr {
+            kind,
+            ty,
+            span: c.span,
+        };
+        let args = c
+            .params
+            .iter()
+            .map(|&l| at(ExprKind::Local(l), c.locals[l.0 as usize].ty.clone()))
+            .collect();
+        let call = ExprKind::Call {
+            kind: CallKind::Direct,
+            method,
+            receiver: Some(Box::new(at(ExprKind::This, Type::Class(c.class)))),
+            args,
+        };
+        Stmt {
+            kind: StmtKind::Expr(at(call, Type::Void)),
+            span: c.span,
         }
     }
 
@@ -983,6 +1147,32 @@ impl<'a> Sema<'a> {
 
     pub(crate) fn field_inits(&self, class: ClassId) -> Vec<(FieldId, &'a ast::VarInit)> {
         self.classes[class.0 as usize].field_inits.clone()
+    }
+}
+
+/// A constructor of `class` with the given parameters (ids, then their
+/// locals), its body to be checked.
+fn constructor(
+    name: String,
+    span: Span,
+    class: ClassId,
+    (params, locals): (Vec<LocalId>, Vec<Local>),
+    is_private: bool,
+) -> Method {
+    Method {
+        name,
+        span,
+        class,
+        params,
+        ret: Type::Void,
+        is_static: false,
+        is_abstract: false,
+        is_native: false,
+        is_private,
+        is_constructor: true,
+        vtable_slot: None,
+        locals,
+        body: None,
     }
 }
 

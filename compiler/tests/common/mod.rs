@@ -10,6 +10,17 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The repository's root folder.
+/// The dialect a test program is checked in: `original` when a file
+/// `NAME.dialect` beside it says so, Java's rules otherwise.
+#[allow(dead_code)]
+pub fn dialect_of(program: &Path) -> bambooc::sema::Dialect {
+    match std::fs::read_to_string(program.with_extension("dialect")) {
+        Ok(text) if text.trim() == "original" => bambooc::sema::Dialect::Original,
+        Ok(text) => panic!("{}: unknown dialect {:?}", program.display(), text.trim()),
+        Err(_) => bambooc::sema::Dialect::Java,
+    }
+}
+
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -129,8 +140,8 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<S
 
 /// Builds `source` with the `bambooc` binary at `-O{opt}` and the layout
 /// synthesised from `profile` for `cores` cores (`--profile P --cores N`,
-/// paper 4.3-4.5) into `exe`, run in `cwd`; the compiler's messages if it
-/// fails.
+/// paper 4.3-4.5) into `exe`, run in `cwd`, in the program's dialect
+/// (`dialect_of`); the compiler's messages if it fails.
 pub fn build_synthesised(
     source: &Path,
     profile: &Path,
@@ -145,6 +156,10 @@ pub fn build_synthesised(
             .arg("--profile")
             .arg(profile)
             .args(["--cores", &cores.to_string()])
+            .args(match dialect_of(&cwd.join(source)) {
+                bambooc::sema::Dialect::Original => &["--dialect", "original"][..],
+                bambooc::sema::Dialect::Java => &[],
+            })
             .arg(source)
             .arg("-o")
             .arg(exe)
