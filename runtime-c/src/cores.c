@@ -883,6 +883,7 @@ static void bb_write_trace(bb_runtime *rt) {
 
 static void bb_print_stats(bb_runtime *rt) {
   double total = (double)(bb_now_ns() - rt->start_ns) / 1e6;
+  if (rt->nranks > 1) fprintf(stderr, "bamboo: stats: rank %u of %u:\n", rt->rank, rt->nranks);
   fprintf(stderr, "bamboo: stats: %u core%s, %.3f ms total\n", rt->ncores, rt->ncores == 1 ? "" : "s", total);
   for (uint32_t c = 0; c < rt->ncores; c++) {
     bb_ctx *ctx = &rt->cores[c];

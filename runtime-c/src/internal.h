@@ -107,7 +107,7 @@ void bb_mpi_init(bb_runtime *rt);
 void bb_mpi_check_cores(bb_runtime *rt);
 void bb_mpi_start(bb_runtime *rt);
 void bb_mpi_finish(bb_runtime *rt);
-void bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p);
+uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p);
 bool bb_mpi_write_out(const char *p, size_t n);
 BB_NORETURN void bb_mpi_halt(bb_runtime *rt, int32_t status);
 #endif

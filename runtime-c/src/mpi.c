@@ -34,10 +34,10 @@
  * - Output: a rank's standard output goes to rank 0 (OUT), which writes each
  *   rank's bytes up to its last newline, so lines of two ranks never mix;
  *   tails are written in rank order at the end.
- * - Rules (enforced by the compiler, driver.rs): no tag-matched tasks and
- *   no merged lock groups under --mpi, and an object that satisfies the
- *   guards of two task parameters at once is not moved (a run-time error
- *   names it): a copy on each rank would run twice. */
+ * - Rules (enforced by the compiler, driver/mpi.rs): no tag-matched tasks,
+ *   merged lock groups only among tasks on rank 0; an object that
+ *   satisfies the guards of two task parameters at once is not moved (a
+ *   copy on each rank could run both; bb_mpi_send). */
 #ifdef BB_MPI
 #include <mpi.h>
 
@@ -151,16 +151,23 @@ static uint32_t bb_mpi_matches(bb_ctx *ctx, bb_object *o) {
 }
 
 /* sched.c, bb_deliver: object o for (t, p) to global core `core` on another
- * rank. The copy here is left to the collector: o sits in no parameter set
- * (it satisfies no other parameter) and no queue. */
-void bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p) {
+ * rank. Returns UINT32_MAX when it is sent; the copy here is left to the
+ * collector: o sits in no parameter set (it satisfies no other parameter)
+ * and no queue. An object that satisfies several parameters stays on this
+ * rank (a copy on each rank could run both), on the first core of this
+ * rank in the route, whose local index is returned; with none, that is an
+ * error. */
+uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p) {
   bb_runtime *rt = ctx->rt;
   if (bb_mpi_matches(ctx, o) > 1) {
+    const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
+    for (uint32_t k = 0; k < r->n; k++)
+      if (r->cores[k] - rt->core_base < rt->ncores) return r->cores[k] - rt->core_base;
     char msg[256];
     snprintf(msg, sizeof msg,
              "the MPI backend cannot move an object of class %s to another rank: its flags satisfy more than one task "
-             "parameter, and a copy on each rank could run both",
-             ctx->classes[o->cls]->name);
+             "parameter, and task %s has no instance on this rank",
+             ctx->classes[o->cls]->name, ctx->sched.tasks[t].desc->name);
     bb_fail_java(ctx, "IllegalStateException", msg);
   }
   bb_packbuf b = {0};
@@ -169,6 +176,7 @@ void bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t 
   __atomic_fetch_add(&rt->mpi->sent, 1, __ATOMIC_SEQ_CST); /* before it can arrive: termination */
   bb_mpi_post(rt->mpi, (int)(core / rt->ncores), BB_MPI_OBJ, &h, sizeof h, b.data, b.len);
   free(b.data);
+  return UINT32_MAX;
 }
 
 /* Rank 0: writes rank r's bytes up to the last newline, keeps the rest. */

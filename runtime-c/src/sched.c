@@ -413,8 +413,8 @@ static void bb_deliver(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uin
   /* route entries are global core ids; cores of other ranks get a copy */
   dest -= ctx->rt->core_base;
   if (BB_UNLIKELY(dest >= ctx->rt->ncores)) {
-    bb_mpi_send(ctx, dest + ctx->rt->core_base, o, t, p);
-    return;
+    dest = bb_mpi_send(ctx, dest + ctx->rt->core_base, o, t, p);
+    if (dest == UINT32_MAX) return; /* sent */
   }
 #endif
   if (dest == ctx->core) bb_arrive(ctx, o, t, p, only);

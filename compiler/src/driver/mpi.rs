@@ -8,6 +8,7 @@
 
 use crate::analysis::disjoint::LockPlan;
 use crate::hir;
+use crate::synthesis::layout::{Layout, Policy};
 
 /// The flag that compiles the runtime's MPI backend in.
 pub const MPI_DEFINE: &str = "-DBB_MPI";
@@ -26,12 +27,15 @@ pub fn mpicc() -> Result<String, String> {
     }
 }
 
-/// What the MPI backend cannot do yet for `program`: tag-matched tasks
+/// What the MPI backend cannot do yet for `program`, with the default
+/// layout it is built with (`spread`: `--spread`'s): tag-matched tasks
 /// (objects bound to one tag instance would have to meet on one rank, and
-/// tag instances have no identity across ranks yet) and regions the lock
-/// plan merged (their objects must stay on one rank, and the default
-/// layout spreads every data-parallel task over all ranks).
-pub fn check_program(program: &hir::Program, locks: &LockPlan) -> Result<(), String> {
+/// tag instances have no identity across ranks yet), and regions the lock
+/// plan merged unless they stay on rank 0: the merging task and every task
+/// that may take an object of a merged class must have one instance (the
+/// default layout's `Single`, global core 0), so a merged object never
+/// leaves the rank where its group was formed.
+pub fn check_program(program: &hir::Program, locks: &LockPlan, spread: bool) -> Result<(), String> {
     let help = "help: build without `--mpi` to run it on the cores of one machine";
     for t in &program.tasks {
         if let Some(p) = t.params.iter().find(|p| !p.tags.is_empty()) {
@@ -41,18 +45,57 @@ pub fn check_program(program: &hir::Program, locks: &LockPlan) -> Result<(), Str
             ));
         }
     }
+    let policies = Layout::default_or_spread(program, "program", "smp", 2, spread).policies;
+    let single = |t: usize| policies.get(t) == Some(&Policy::Single);
     for (ti, tl) in locks.tasks.iter().enumerate() {
-        if let Some(ei) = tl.exits.iter().position(|e| !e.is_empty()) {
-            let t = &program.tasks[ti];
+        let t = &program.tasks[ti];
+        for (ei, el) in tl.exits.iter().enumerate() {
+            if el.is_empty() {
+                continue;
+            }
             let exit = if t.exits.get(ei).is_some_and(|e| e.implicit) {
                 "its end".to_string()
             } else {
                 format!("exit {ei}")
             };
-            return Err(format!(
-                "error: `--mpi` cannot run this program across ranks: at {exit} of task `{}` the lock plan merges the regions of task objects (they may share objects), and merged objects must stay on one rank, which the default layout over all ranks does not keep\nnote: `--emit locks` shows the plan\n{help}",
-                t.name
-            ));
+            let refuse = |why: String| {
+                Err(format!(
+                    "error: `--mpi` cannot run this program across ranks: at {exit} of task `{}` the lock plan merges the regions of task objects (they may share objects), and {why}\nnote: merged objects must stay on one rank; `--emit locks` shows the plan\n{help}",
+                    t.name
+                ))
+            };
+            if !single(ti) {
+                return refuse(format!("task `{}` runs on every rank", t.name));
+            }
+            let param = |i: u32| t.params[i as usize].class;
+            let site = |a: hir::AllocSiteId| program.alloc_site(a).class;
+            let mut classes: Vec<hir::ClassId> = Vec::new();
+            for &(i, j) in &el.params {
+                classes.extend([param(i), param(j)]);
+            }
+            for &(a, i) in &el.new_with_param {
+                classes.extend([site(a), param(i)]);
+            }
+            for &(a, b) in &el.new_with_new {
+                classes.extend([site(a), site(b)]);
+            }
+            for (t2, task2) in program.tasks.iter().enumerate() {
+                if single(t2) {
+                    continue;
+                }
+                let takes = task2.params.iter().find_map(|p| {
+                    classes.iter().find(|&&c| {
+                        program.is_subclass(c, p.class) || program.is_subclass(p.class, c)
+                    })
+                });
+                if let Some(&c) = takes {
+                    return refuse(format!(
+                        "task `{}`, which runs on every rank, may take the merged objects of class `{}`",
+                        task2.name,
+                        program.class(c).name
+                    ));
+                }
+            }
         }
     }
     Ok(())
