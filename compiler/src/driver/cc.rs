@@ -51,7 +51,7 @@ pub fn compile_program(
         }
     };
     if cg.mpi {
-        super::mpi::check_program(program, locks, cg.spread)?;
+        super::mpi::check_program(program, fe.astgs.as_deref(), locks, cg.spread)?;
     }
     let c = timed("codegen", || {
         crate::codegen::generate(program, &fe.sources, &opts, locks)
