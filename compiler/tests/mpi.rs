@@ -11,7 +11,8 @@
 //! error; `tests/mpi/` holds the fault cases (an exit and an error on rank 1)
 //! and a program whose objects carry arrays, strings and shared sub-objects
 //! across ranks. Skipped, with a message, when `mpicc` or `mpirun` is
-//! missing.
+//! missing (but for `refusals`: a tag-matched program and a missing MPI
+//! compiler are errors either way).
 
 use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
 use std::path::{Path, PathBuf};
@@ -234,4 +235,40 @@ fn faults_and_moves_across_ranks() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// What `--mpi` refuses, with or without Open MPI: tag-matched tasks, and a
+/// missing MPI compiler, each with its error and status 1.
+#[test]
+fn refusals() {
+    let root = repo_root();
+    let run = |env: Option<(&str, &str)>, file: &str| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bambooc"));
+        if let Some((k, v)) = env {
+            cmd.env(k, v);
+        }
+        let out = cmd
+            .current_dir(&root)
+            .args(["--mpi", file, "-o"])
+            .arg(scratch().join("refused"))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (status, stderr) = run(None, "tests/manycore/taghome.bb");
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("does not support tag-matched tasks"),
+        "{stderr}"
+    );
+    let (status, stderr) = run(Some(("MPICC", "/nonexistent/mpicc")), "tests/mpi/moves.bb");
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("`/nonexistent/mpicc`, which was not found"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
