@@ -140,8 +140,9 @@ fn compare(name: &str, path: &Path, run: &common::Finished) -> Vec<String> {
     failures
 }
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bambooc-mpitest-{}", std::process::id()));
+/// A scratch folder of test `test` (the tests of this binary run at once).
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bambooc-mpitest-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -154,7 +155,7 @@ fn run_tests_across_ranks() {
     let root = repo_root();
     std::env::set_current_dir(&root).unwrap();
     let files = common::bb_files_in(&root.join("tests/run"));
-    let dir = scratch();
+    let dir = scratch("run");
     let indexed: Vec<(usize, PathBuf)> = files.into_iter().enumerate().collect();
     let refused = std::sync::atomic::AtomicUsize::new(0);
     let failures = common::in_parallel(&indexed, |(i, path)| {
@@ -207,8 +208,10 @@ fn faults_and_moves_across_ranks() {
         return;
     }
     let root = repo_root();
-    let dir = scratch().join("cases");
-    std::fs::create_dir_all(&dir).unwrap();
+    // Every test of this binary sets the same folder (sources are named
+    // relative to the root, as in run-time error messages).
+    std::env::set_current_dir(&root).unwrap();
+    let dir = scratch("cases");
     let mut failures = Vec::new();
     for (stem, shapes) in [
         ("exit_rank1", &[(2, 1)][..]),
@@ -217,11 +220,7 @@ fn faults_and_moves_across_ranks() {
     ] {
         let rel = PathBuf::from(format!("tests/mpi/{stem}.bb"));
         let exe = dir.join(stem);
-        let old = std::env::current_dir().unwrap();
-        std::env::set_current_dir(&root).unwrap();
-        let built = build(&root, &rel, &exe);
-        std::env::set_current_dir(old).unwrap();
-        if let Err(e) = built {
+        if let Err(e) = build(&root, &rel, &exe) {
             failures.push(format!("{stem}: does not build:\n{e}"));
             continue;
         }
@@ -250,7 +249,7 @@ fn refusals() {
         let out = cmd
             .current_dir(&root)
             .args(["--mpi", file, "-o"])
-            .arg(scratch().join("refused"))
+            .arg(scratch("refusals").join("refused"))
             .output()
             .unwrap();
         (
@@ -271,4 +270,5 @@ fn refusals() {
         "{stderr}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(scratch("refusals"));
 }
