@@ -12,8 +12,12 @@
 # printed first.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-B=${1:-target/release/bambooc}
-[ -x "$B" ] || cargo build --release -q -p bambooc
+if [ $# -ge 1 ]; then
+  B=$1
+else
+  cargo build --release -q -p bambooc || exit 1
+  B=${CARGO_TARGET_DIR:-target}/release/bambooc
+fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
