@@ -28,6 +28,7 @@ mod cc;
 mod cli;
 mod emit;
 mod frontend;
+mod mpi;
 mod simcmd;
 
 pub use cc::*;

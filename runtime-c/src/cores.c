@@ -266,6 +266,7 @@ static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32
   m->task = t;
   m->param = p;
   m->flow = 0;
+  m->bytes = NULL;
   if (ctx->rt->trace_path) {
     m->flow = ((uint64_t)ctx->core << 40) | ++ctx->sched.flows;
     uint64_t now = bb_now_ns();
@@ -288,6 +289,13 @@ static bool bb_drain(bb_ctx *ctx) {
   while ((m = bb_inbox_pop(&s->inbox)) != NULL) {
     __atomic_fetch_add(&s->received, 1, __ATOMIC_SEQ_CST);
     if (m->flow) bb_trace_event(ctx, 2, m->task, 0, bb_now_ns(), m->flow);
+    if (BB_UNLIKELY(m->bytes)) {
+      /* from another rank (mpi.c): rebuilt on this core's heap */
+      m->obj = bb_unpack(ctx, m->bytes + 16, m->nbytes - 16); /* after mpi.c's 16-byte header */
+      m->obj->gc |= BB_GC_TASKOBJ;
+      free(m->bytes);
+      m->bytes = NULL;
+    }
     bb_arrive(ctx, m->obj, m->task, m->param, m->only);
     bb_msg_keep(ctx, m);
     any = true;
@@ -301,7 +309,8 @@ static bool bb_drain(bb_ctx *ctx) {
 
 static bool bb_wave(bb_runtime *rt, uint64_t *sent, uint64_t *received) {
   bool idle = true;
-  *sent = *received = 0;
+  *sent = __atomic_load_n(&rt->mpi_injected, __ATOMIC_SEQ_CST); /* objects from other ranks */
+  *received = 0;
   for (uint32_t c = 0; c < rt->ncores; c++) {
     bb_sched *s = &rt->cores[c].sched;
     if (!__atomic_load_n(&s->idle, __ATOMIC_SEQ_CST)) idle = false;
@@ -317,6 +326,10 @@ static bool bb_terminated(bb_runtime *rt) {
   if (!bb_wave(rt, &s2, &r2)) return false;
   return s2 == s1 && r2 == r1;
 }
+
+/* Every local core idle and every local message received (mpi.c asks,
+ * for the termination of all ranks). */
+bool bb_local_quiet(bb_runtime *rt) { return bb_terminated(rt); }
 
 /* True when every core but this one is idle: a collection requested now
  * waits for no task to end (heap.c). */
@@ -489,6 +502,11 @@ static void bb_core_loop(bb_ctx *ctx) {
     __atomic_store_n(&s->idle, 1, __ATOMIC_SEQ_CST);
     if (spins >= (rt->crowded ? bb_idle_turns(rt) - 1 : BB_ASK_AFTER_SPINS)) bb_ask_for_work(ctx);
     if (__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST)) break;
+#ifdef BB_MPI
+    /* the end is decided for all ranks by mpi.c, which sets `done` */
+    bb_idle_wait(ctx, spins++);
+    continue;
+#endif
     /* Checked before every park too: the last core to go idle must see the
        end, since nothing wakes a parked core but work, the end or a
        collection. */
@@ -534,11 +552,13 @@ static void bb_pin(bb_ctx *ctx, pthread_t th) {
 
 void bb_run(bb_ctx *ctx) {
   bb_runtime *rt = ctx->rt;
+#ifndef BB_MPI /* under MPI one core still waits for other ranks' objects */
   if (rt->ncores == 1) {
     while (bb_step(ctx)) {
     }
     return;
   }
+#endif
   pthread_attr_t attr;
   bb_core_thread_attr(&attr);  /* signals.c: BAMBOO_STACK */
   for (uint32_t c = 1; c < rt->ncores; c++) {
@@ -626,12 +646,19 @@ static void bb_layout_setup(bb_runtime *rt) {
   if (one_core) n = 1;
   bool tables = !one_core && !prog->default_layout && prog->routes && prog->hosts && prog->policies;
   rt->ncores = n;
+  /* MPI: the routes of local core c are those of global core base + c in
+     a layout of gn = ranks x n cores, and name global cores (mpi.c) */
+  uint32_t gn = n * rt->nranks, base = rt->core_base = rt->rank * n;
+  if (tables && rt->nranks > 1) {
+    fprintf(stderr, "bamboo: error: a program built with a layout runs on one rank only (its layout names %u cores)\n", n);
+    exit(2);
+  }
   rt->policies = calloc(nt + 1, 1);
   rt->routes = calloc((size_t)n * nt + 1, sizeof(bb_route));
-  rt->route_cores = calloc((size_t)n * nt * n + 1, sizeof(uint32_t));
+  rt->route_cores = calloc((size_t)n * nt * gn + 1, sizeof(uint32_t));
   if (!rt->policies || !rt->routes || !rt->route_cores) bb_panic("out of memory");
   for (uint32_t t = 0; t < nt; t++) {
-    uint8_t pol = (n > 1 && prog->policies) ? prog->policies[t] : BB_POLICY_SINGLE;
+    uint8_t pol = (gn > 1 && prog->policies) ? prog->policies[t] : BB_POLICY_SINGLE;
     if (pol > BB_POLICY_HERE) bb_panic("task %s: bad policy %u", prog->tasks[t].name, pol);
     rt->policies[t] = pol;
   }
@@ -641,7 +668,7 @@ static void bb_layout_setup(bb_runtime *rt) {
       bb_route *r = &rt->routes[(size_t)c * nt + t];
       r->cores = store;
       if (tables) {
-        const bb_route *src = &prog->routes[(size_t)c * nt + t];
+        const bb_route *src = &prog->routes[(size_t)(base + c) * nt + t];
         if (src->n == 0 || src->n > n) bb_panic("layout: core %u has no route for task %s", c, prog->tasks[t].name);
         for (uint32_t k = 0; k < src->n; k++) {
           uint32_t to = src->cores[k];
@@ -652,7 +679,7 @@ static void bb_layout_setup(bb_runtime *rt) {
       } else if (rt->policies[t] == BB_POLICY_SINGLE) {
         store[r->n++] = 0;
       } else {
-        for (uint32_t k = 0; k < n; k++) store[r->n++] = k;
+        for (uint32_t k = 0; k < gn; k++) store[r->n++] = k;
       }
       store += r->n;
     }
@@ -678,7 +705,7 @@ static void bb_core_init(bb_runtime *rt, bb_ctx *ctx, uint32_t core) {
        the route's length), so that cores which each send a few objects do
        not all send their first ones to the same core (the simulator, sim.rs
        `route`, starts alike). */
-    s->rr[t] = core;
+    s->rr[t] = core + rt->core_base;
     s->tasks[t].desc = &prog->tasks[t];
     if (prog->tasks[t].nparams > 1) {
       s->tasks[t].sets = calloc(prog->tasks[t].nparams, sizeof(bb_pset));
@@ -742,8 +769,21 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
     rt->strings[i] = s;
   }
 
+  rt->nranks = 1;
+#ifdef BB_MPI
+  bb_mpi_init(rt);
+#endif
   bb_layout_setup(rt);
-  if (rt->ncores == 1) rt->balance = false;
+#ifdef BB_MPI
+  bb_mpi_check_cores(rt);
+  if (rt->trace_path && rt->nranks > 1) {
+    if (rt->rank == 0) fprintf(stderr, "bamboo: warning: BAMBOO_TRACE is not supported across MPI ranks; no trace written\n");
+    rt->trace_path = NULL;
+  }
+#endif
+  /* balancing hands work to idle cores of this rank only; routes name
+     global cores under MPI, so it is off there */
+  if (rt->ncores == 1 || rt->nranks > 1) rt->balance = false;
   rt->cpus = bb_cpus_available();
   rt->crowded = rt->cpus > 0 && rt->ncores > rt->cpus;
   if (rt->ncores > 1) bb_barrier_init(&rt->gc_barrier, rt->ncores);
@@ -784,9 +824,12 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
 
 void bb_publish_startup(bb_ctx *ctx) {
   const bb_program *prog = ctx->rt->prog;
-  /* task objects made by prog->init, if any */
-  for (uint32_t k = 0; k < ctx->npending; k++) bb_publish(ctx, ctx->pending[k]);
+  /* task objects made by prog->init, if any (under MPI, rank 0's only: every
+     rank ran prog->init) */
+  if (ctx->rt->rank == 0)
+    for (uint32_t k = 0; k < ctx->npending; k++) bb_publish(ctx, ctx->pending[k]);
   ctx->npending = 0;
+  if (ctx->rt->rank != 0) return; /* the startup object lives on rank 0 */
   int argc = ctx->rt->argc;
   char **argv = ctx->rt->argv;
   int32_t n = argc > 1 ? argc - 1 : 0;
@@ -840,6 +883,7 @@ static void bb_write_trace(bb_runtime *rt) {
 
 static void bb_print_stats(bb_runtime *rt) {
   double total = (double)(bb_now_ns() - rt->start_ns) / 1e6;
+  if (rt->nranks > 1) fprintf(stderr, "bamboo: stats: rank %u of %u:\n", rt->rank, rt->nranks);
   fprintf(stderr, "bamboo: stats: %u core%s, %.3f ms total\n", rt->ncores, rt->ncores == 1 ? "" : "s", total);
   for (uint32_t c = 0; c < rt->ncores; c++) {
     bb_ctx *ctx = &rt->cores[c];
@@ -890,7 +934,10 @@ void bb_runtime_finish(bb_ctx *ctx) {
       free(s->tasks[t].sets);
     }
     bb_msg *m;
-    while ((m = bb_inbox_pop(&s->inbox)) != NULL) free(m);
+    while ((m = bb_inbox_pop(&s->inbox)) != NULL) {
+      free(m->bytes);
+      free(m);
+    }
     while ((m = s->spare) != NULL) {
       s->spare = m->next;
       free(m);
@@ -928,7 +975,14 @@ int bb_main(const bb_program *prog, int argc, char **argv) {
   bb_signals_start(ctx->rt);
   if (prog->init) prog->init(ctx);
   bb_publish_startup(ctx);
+#ifdef BB_MPI
+  bb_mpi_start(ctx->rt);
+#endif
   bb_run_cores(ctx);  /* signals.c: on a thread when BAMBOO_STACK is set */
+#ifdef BB_MPI
+  bb_out_flush(ctx->rt); /* to rank 0, before FIN */
+  bb_mpi_finish(ctx->rt);
+#endif
   bb_signals_stop();
   bb_runtime_finish(ctx);
   return 0;

@@ -21,11 +21,16 @@ BB_NORETURN static void bb_die(bb_ctx *ctx, bb_loc loc, const char *msg) {
   char where[512];
   bb_describe_loc(ctx, loc, where, sizeof where);
   const char *task = (ctx && ctx->task) ? ctx->task->name : NULL;
+  char rank[32] = "";
+  if (ctx && ctx->rt && ctx->rt->nranks > 1) snprintf(rank, sizeof rank, " (rank %u)", ctx->rt->rank);
   if (task)
-    fprintf(stderr, "bamboo: error: %s in task %s%s\n", msg, task, where);
+    fprintf(stderr, "bamboo: error: %s in task %s%s%s\n", msg, task, where, rank);
   else
-    fprintf(stderr, "bamboo: error: %s%s\n", msg, where);
+    fprintf(stderr, "bamboo: error: %s%s%s\n", msg, where, rank);
   fflush(stderr);
+#ifdef BB_MPI
+  if (ctx && ctx->rt) bb_mpi_halt(ctx->rt, 1); /* every rank ends with status 1 */
+#endif
   exit(1);
 }
 

@@ -100,6 +100,17 @@ void bb_signals_thread_init(bb_ctx *ctx);
 void bb_signals_thread_done(void);
 void bb_core_thread_attr(pthread_attr_t *a);
 void bb_run_cores(bb_ctx *ctx);
+/* mpi.c (BB_MPI builds only; see its header) and cores.c's side of it */
+bool bb_local_quiet(bb_runtime *rt);
+#ifdef BB_MPI
+void bb_mpi_init(bb_runtime *rt);
+void bb_mpi_check_cores(bb_runtime *rt);
+void bb_mpi_start(bb_runtime *rt);
+void bb_mpi_finish(bb_runtime *rt);
+uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p);
+bool bb_mpi_write_out(const char *p, size_t n);
+BB_NORETURN void bb_mpi_halt(bb_runtime *rt, int32_t status);
+#endif
 /* error.c: first caller wins; later callers (other cores) never return */
 void bb_halt_begin(bb_runtime *rt);
 /* object.c: descriptors of the internal classes */

@@ -19,7 +19,12 @@ void bb_out_init(bb_runtime *rt) {
 
 static void bb_write_fd(int fd, const char *p, size_t n);
 /* stdout closed or failing: output is dropped, like Java's PrintStream */
-static void bb_write_all(const char *p, size_t n) { bb_write_fd(1, p, n); }
+static void bb_write_all(const char *p, size_t n) {
+#ifdef BB_MPI
+  if (bb_mpi_write_out(p, n)) return; /* to rank 0, which writes it whole */
+#endif
+  bb_write_fd(1, p, n);
+}
 
 static void bb_out_flush_locked(bb_runtime *rt) {
   bb_write_all(rt->out_buf, rt->out_len);
@@ -424,6 +429,9 @@ int64_t bb_System_getticks(bb_ctx *ctx) {
 void bb_System_exit(bb_ctx *ctx, int32_t status) {
   bb_halt_begin(ctx->rt);  /* from any core: the first exit or error wins */
   fflush(stderr);
+#ifdef BB_MPI
+  bb_mpi_halt(ctx->rt, status); /* every rank ends with the status */
+#endif
   exit(status);
 }
 

@@ -409,6 +409,14 @@ BB_INLINE uint32_t bb_mix32(uint32_t x) {
 
 /* Send o to core `dest` for (t, p): local arrival or a message. */
 static void bb_deliver(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32_t p, bb_tag *only) {
+#ifdef BB_MPI
+  /* route entries are global core ids; cores of other ranks get a copy */
+  dest -= ctx->rt->core_base;
+  if (BB_UNLIKELY(dest >= ctx->rt->ncores)) {
+    dest = bb_mpi_send(ctx, dest + ctx->rt->core_base, o, t, p);
+    if (dest == UINT32_MAX) return; /* sent */
+  }
+#endif
   if (dest == ctx->core) bb_arrive(ctx, o, t, p, only);
   else bb_send(ctx, dest, o, t, p, only);
 }
@@ -434,7 +442,7 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
   }
   uint8_t policy = rt->policies[t];
   if (policy == BB_POLICY_LOCAL || policy == BB_POLICY_HERE) {
-    if ((!fresh || policy == BB_POLICY_HERE) && bb_route_has(r, ctx->core)) {
+    if ((!fresh || policy == BB_POLICY_HERE) && bb_route_has(r, ctx->core + rt->core_base)) {
       bb_arrive(ctx, o, t, p, only);
       return;
     }

@@ -50,6 +50,9 @@ pub fn compile_program(
             &none
         }
     };
+    if cg.mpi {
+        super::mpi::check_program(program, fe.astgs.as_deref(), locks, cg.spread)?;
+    }
     let c = timed("codegen", || {
         crate::codegen::generate(program, &fe.sources, &opts, locks)
     })
@@ -77,8 +80,15 @@ pub fn compile_program(
             cbuild::reason(&e)
         )
     })?;
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let extra = extra_cflags();
+    let cc = if cg.mpi {
+        super::mpi::mpicc()?
+    } else {
+        std::env::var("CC").unwrap_or_else(|_| "cc".into())
+    };
+    let mut extra = extra_cflags();
+    if cg.mpi {
+        extra.push(super::mpi::MPI_DEFINE.to_string());
+    }
     let runtime = timed("runtime", || {
         cbuild::runtime_object(&cc, &optimisation_flags(cg.opt_level), &extra, temp.path())
     })?;

@@ -152,6 +152,12 @@ pub struct CodegenArgs {
     /// task instances and where objects go.
     #[arg(long = "layout", value_name = "FILE", conflicts_with = "cores")]
     pub layout_file: Option<PathBuf>,
+    /// Build for MPI (compiled with `mpicc`): `mpirun -np R ./prog` runs it
+    /// on R ranks of `BAMBOO_CORES` cores each (default 1), the default
+    /// layout spread over all of them; see ARCHITECTURE.md, "Across MPI
+    /// ranks".
+    #[arg(long, conflicts_with_all = ["layout_file", "profile_gen", "profile"])]
+    pub mpi: bool,
     /// The layout code generation uses (read from `--layout`, or given by
     /// synthesis); `None`: the default layout on `cores` cores.
     #[arg(skip)]

@@ -347,6 +347,8 @@ typedef struct bb_msg {
   bb_tag        *only;
   uint32_t       task, param;
   uint64_t       flow;     /* trace flow id (0 = not traced) */
+  uint8_t       *bytes;    /* MPI: a packed object from another rank (obj NULL; mpi.c) */
+  size_t         nbytes;
 } bb_msg;
 
 typedef struct bb_inbox {
@@ -479,6 +481,11 @@ struct bb_runtime {
   bool              out_tty;       /* stdout is a terminal: flushed at each newline */
   bool              check_sharing; /* BAMBOO_CHECK_SHARING=1: sharing.c after each exit */
   bool              pack_check;    /* BAMBOO_PACK_CHECK=1: pack.c at exits */
+  /* MPI builds (mpi.c): this process's rank among nranks, its first global
+     core (rank * ncores); 0, 1 and 0 otherwise */
+  uint32_t          rank, nranks, core_base;
+  struct bb_mpi    *mpi;
+  uint64_t          mpi_injected;  /* objects from other ranks put in local inboxes (atomic) */
 };
 
 #endif

@@ -1,0 +1,274 @@
+//! MPI tests (issue 31): the run tests (`tests/run`) built with `--mpi
+//! --spread` (every one-parameter task round-robin over every core of every
+//! rank, so objects cross ranks as often as they can) and run under
+//! `mpirun --oversubscribe` at 2 ranks of one core; every fifth program also
+//! at 3 ranks and at 2 ranks of 2 cores. Standard output is compared as
+//! sorted lines (ranks interleave their lines; each line is whole), the exit
+//! status exactly, and each expected standard-error line must begin a line
+//! of the actual one (a run-time error names its rank after it; mpirun adds
+//! its own notes). A program the compiler refuses under `--mpi` (tag-matched
+//! tasks, merged lock groups: driver/mpi.rs) must be refused with a `--mpi`
+//! error; `tests/mpi/` holds the fault cases (an exit and an error on rank 1)
+//! and a program whose objects carry arrays, strings and shared sub-objects
+//! across ranks. Skipped, with a message, when `mpicc` or `mpirun` is
+//! missing (but for `refusals`: a tag-matched program and a missing MPI
+//! compiler are errors either way).
+
+use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+mod common;
+use common::repo_root;
+
+/// Seconds one mpirun may take.
+const LIMIT: Duration = Duration::from_secs(90);
+
+/// Run tests that cannot pass under MPI, each with its reason.
+const EXCLUDED: &[(&str, &str)] = &[
+    // An object whose flags satisfy a parameter of a task on every rank and
+    // one of a task on rank 0 alone, reached on another rank: it cannot
+    // move (a copy on each rank could run both) nor stay, a run-time error
+    // (runtime-c/src/mpi.c, bb_mpi_send).
+    (
+        "task_gc_churn",
+        "an object for two parameters, one of a rank-0 task",
+    ),
+    (
+        "task_guards",
+        "an object for two parameters, one of a rank-0 task",
+    ),
+];
+
+/// Whether the tests must be skipped (no Open MPI), saying so.
+fn skipped() -> bool {
+    let missing = !mpi_available();
+    if missing {
+        eprintln!("skipped: mpicc or mpirun not found (install openmpi-bin libopenmpi-dev)");
+    }
+    missing
+}
+
+fn mpi_available() -> bool {
+    let works = |cmd: &str| {
+        Command::new(cmd)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    works("mpicc") && works("mpirun")
+}
+
+/// Builds `rel` (relative to the repository root) with `--mpi --spread`.
+fn build(root: &Path, rel: &Path, exe: &Path) -> Result<(), String> {
+    let (sources, ids, diags) = read_sources(&[rel.to_path_buf()]);
+    let fe = frontend(sources, ids, diags);
+    if fe.has_errors() {
+        return Err(format!("{}: does not check", rel.display()));
+    }
+    let common = CommonArgs {
+        files: vec![rel.to_path_buf()],
+        ..Default::default()
+    };
+    let cg = CodegenArgs {
+        opt_level: 1,
+        mpi: true,
+        spread: true,
+        ..Default::default()
+    };
+    let _ = root;
+    compile_program(&fe, &common, &cg, exe, exe)
+}
+
+/// `mpirun` of `exe` on `ranks` ranks of `cores` cores each.
+fn mpirun(
+    root: &Path,
+    exe: &Path,
+    args: &[String],
+    ranks: u32,
+    cores: u32,
+) -> Result<common::Finished, String> {
+    let mut cmd = Command::new("mpirun");
+    cmd.current_dir(root)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .env("BAMBOO_CORES", cores.to_string())
+        .args(["--oversubscribe", "-x", "BAMBOO_CORES", "-np"])
+        .arg(ranks.to_string())
+        .arg(exe)
+        .args(args);
+    common::run_with_timeout(&mut cmd, LIMIT)
+}
+
+fn sorted_lines(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.sort_unstable();
+    lines
+}
+
+/// The differences of one run from the expectation files beside `path`.
+fn compare(name: &str, path: &Path, run: &common::Finished) -> Vec<String> {
+    let mut failures = Vec::new();
+    let want_status: i32 = std::fs::read_to_string(path.with_extension("status"))
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0);
+    if run.status != want_status {
+        failures.push(format!(
+            "{name}: status {} instead of {want_status}\n{}",
+            run.status, run.stderr
+        ));
+    }
+    if let Ok(want) = std::fs::read_to_string(path.with_extension("stdout")) {
+        if sorted_lines(&want) != sorted_lines(&run.stdout) {
+            failures.push(format!(
+                "{name}: stdout differs (as sorted lines)\n--- expected\n{want}\n--- found\n{}",
+                run.stdout
+            ));
+        }
+    }
+    let want_err = std::fs::read_to_string(path.with_extension("stderr")).unwrap_or_default();
+    for line in want_err.lines() {
+        if !run.stderr.lines().any(|l| l.starts_with(line)) {
+            failures.push(format!(
+                "{name}: stderr lacks the line `{line}`\n--- found\n{}",
+                run.stderr
+            ));
+        }
+    }
+    failures
+}
+
+/// A scratch folder of test `test` (the tests of this binary run at once).
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bambooc-mpitest-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn run_tests_across_ranks() {
+    if skipped() {
+        return;
+    }
+    let root = repo_root();
+    std::env::set_current_dir(&root).unwrap();
+    let files = common::bb_files_in(&root.join("tests/run"));
+    let dir = scratch("run");
+    let indexed: Vec<(usize, PathBuf)> = files.into_iter().enumerate().collect();
+    let refused = std::sync::atomic::AtomicUsize::new(0);
+    let failures = common::in_parallel(&indexed, |(i, path)| {
+        let rel = path.strip_prefix(&root).unwrap();
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if EXCLUDED.iter().any(|(n, _)| *n == stem) {
+            return Vec::new();
+        }
+        let exe = dir.join(&stem);
+        if let Err(e) = build(&root, rel, &exe) {
+            if e.starts_with("error: `--mpi`") {
+                refused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return Vec::new();
+            }
+            return vec![format!("{stem}: does not build with --mpi:\n{e}")];
+        }
+        let args: Vec<String> = std::fs::read_to_string(path.with_extension("args"))
+            .map(|s| s.lines().map(str::to_string).collect())
+            .unwrap_or_default();
+        let mut shapes = vec![(2, 1)];
+        if i % 5 == 0 {
+            shapes.extend([(3, 1), (2, 2)]);
+        }
+        let mut failures = Vec::new();
+        for (ranks, cores) in shapes {
+            let name = format!("{stem} ({ranks} ranks x {cores} cores)");
+            match mpirun(&root, &exe, &args, ranks, cores) {
+                Ok(run) => failures.extend(compare(&name, path, &run)),
+                Err(e) => failures.push(format!("{name}: {e}")),
+            }
+        }
+        failures
+    });
+    eprintln!(
+        "{} run tests refused by --mpi (tag-matched tasks or merged lock groups)",
+        refused.into_inner()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn faults_and_moves_across_ranks() {
+    if skipped() {
+        return;
+    }
+    let root = repo_root();
+    // Every test of this binary sets the same folder (sources are named
+    // relative to the root, as in run-time error messages).
+    std::env::set_current_dir(&root).unwrap();
+    let dir = scratch("cases");
+    let mut failures = Vec::new();
+    for (stem, shapes) in [
+        ("exit_rank1", &[(2, 1)][..]),
+        ("error_rank1", &[(2, 1)][..]),
+        ("moves", &[(2, 1), (3, 1), (2, 2)][..]),
+    ] {
+        let rel = PathBuf::from(format!("tests/mpi/{stem}.bb"));
+        let exe = dir.join(stem);
+        if let Err(e) = build(&root, &rel, &exe) {
+            failures.push(format!("{stem}: does not build:\n{e}"));
+            continue;
+        }
+        for &(ranks, cores) in shapes {
+            let name = format!("{stem} ({ranks} ranks x {cores} cores)");
+            match mpirun(&root, &exe, &[], ranks, cores) {
+                Ok(run) => failures.extend(compare(&name, &root.join(&rel), &run)),
+                Err(e) => failures.push(format!("{name}: {e}")),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// What `--mpi` refuses, with or without Open MPI: tag-matched tasks, and a
+/// missing MPI compiler, each with its error and status 1.
+#[test]
+fn refusals() {
+    let root = repo_root();
+    let run = |env: Option<(&str, &str)>, file: &str| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bambooc"));
+        if let Some((k, v)) = env {
+            cmd.env(k, v);
+        }
+        let out = cmd
+            .current_dir(&root)
+            .args(["--mpi", file, "-o"])
+            .arg(scratch("refusals").join("refused"))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (status, stderr) = run(None, "tests/manycore/taghome.bb");
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("does not support tag-matched tasks"),
+        "{stderr}"
+    );
+    let (status, stderr) = run(Some(("MPICC", "/nonexistent/mpicc")), "tests/mpi/moves.bb");
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("`/nonexistent/mpicc`, which was not found"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(scratch("refusals"));
+}

@@ -1,0 +1,526 @@
+/* mpi.c — the MPI backend (issue 31): one program over R processes (ranks),
+ * each running the many-core runtime (cores.c) on BAMBOO_CORES cores; the
+ * cores that talk by messages of paper section 4.7, across machines.
+ *
+ * In: the routes of the default layout, built for R x C global cores
+ * (global core = rank * C + local core; cores.c, bb_layout_setup), and the
+ * objects sched.c routes to a core of another rank. Out: those objects
+ * packed (pack.c), sent, rebuilt on the receiving rank and enqueued on its
+ * core as if a local message had arrived; the end of the run, decided for
+ * every rank at once; each rank's output, written whole by rank 0.
+ *
+ * - Threads: every MPI call after MPI_Init_thread is made by one
+ *   communication thread per rank (MPI_THREAD_SERIALIZED is asked for, not
+ *   MULTIPLE: one thread needs no locking inside MPI, and the scheduler
+ *   threads must never wait on it). Cores hand it packed objects through a
+ *   locked outbox and go on with their tasks; it sends them with
+ *   MPI_Isend, tests them, and polls for arrivals with MPI_Iprobe, sleeping
+ *   a little longer each round it finds nothing (up to BB_MPI_NAP_MAX_NS).
+ *   A received object is unpacked by its destination core, at its next
+ *   boundary (cores.c, bb_drain): the heap is the core's own.
+ * - Termination: Mattern's four-counter method over a ring of ranks. When
+ *   rank 0 is quiet (cores.c, bb_local_quiet: every local core idle, every
+ *   local message received) it sends a wave round the ring; each rank adds
+ *   whether it is quiet and its counts of objects sent to and received from
+ *   other ranks. Two consecutive waves that both find every rank quiet and
+ *   the same totals, with as many received as sent, end the run: a rank
+ *   only becomes busy again by receiving, which would change the counts.
+ * - Ends: rank 0 sends STOP to every rank (status 0 at the normal end; the
+ *   status of System.exit or 1 after a run-time error on any rank, which
+ *   sends EXIT to rank 0 first). Every rank then sends its remaining output
+ *   and FIN to rank 0; rank 0 waits for every FIN (at most BB_MPI_WAIT_S
+ *   seconds), and every rank calls MPI_Finalize and ends with the status.
+ *   A rank that dies is mpirun's to report: it ends the job.
+ * - Output: a rank's standard output goes to rank 0 (OUT), which writes each
+ *   rank's bytes up to its last newline, so lines of two ranks never mix;
+ *   tails are written in rank order at the end.
+ * - Rules (enforced by the compiler, driver/mpi.rs): no tag-matched tasks,
+ *   merged lock groups only among tasks on rank 0; an object that
+ *   satisfies the guards of two task parameters at once is not moved (a
+ *   copy on each rank could run both; bb_mpi_send). */
+#ifdef BB_MPI
+#include <mpi.h>
+
+enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI_FIN };
+
+#define BB_MPI_NAP_MAX_NS 500000ull /* an idle communication thread's longest sleep */
+#define BB_MPI_WAVE_GAP_NS 200000ull /* between two termination waves of rank 0 */
+#define BB_MPI_WAIT_S 5             /* how long an ending rank waits for the others */
+
+/* A message for MPI: queued by any thread, sent and then freed by the
+ * communication thread. */
+typedef struct bb_mpi_item {
+  struct bb_mpi_item *next;
+  int dest, tag;
+  size_t len;
+  MPI_Request req;
+  uint8_t data[];
+} bb_mpi_item;
+
+/* The header of an object message, before the packed bytes. */
+typedef struct bb_mpi_objhdr { uint32_t core, task, param, pad; } bb_mpi_objhdr;
+
+typedef struct bb_mpi {
+  pthread_t thread;
+  pthread_mutex_t lock; /* the outbox */
+  bb_mpi_item *out_head, *out_tail;
+  bb_mpi_item *inflight; /* sent, not yet completed */
+  uint64_t sent, received;    /* objects to and from other ranks (atomic) */
+  uint32_t finishing;         /* the main thread's cores are done (atomic) */
+  uint32_t exit_req;          /* a local core called System.exit or failed (atomic) */
+  int32_t exit_status;
+  bool stopping;              /* STOP seen: the job is ending */
+  bool normal;                /* ... at the end of the run, not by an exit */
+  int32_t stop_status;
+  uint32_t fins;              /* rank 0: FINs received */
+  bool fin_sent;
+  bool started;               /* the communication thread runs */
+  /* rank 0: each rank's output after its last newline */
+  pthread_mutex_t out_lock;
+  bb_packbuf *tails;
+  /* rank 0's termination waves */
+  bool wave_out;
+  uint64_t wave_seq, wave_at, last[3]; /* last: seq + 1 (0: none), sent, received */
+} bb_mpi;
+
+static bb_mpi bb_the_mpi;
+
+static void bb_mpi_fail(int rc, const char *what) {
+  if (rc == MPI_SUCCESS) return;
+  char msg[MPI_MAX_ERROR_STRING];
+  int n = 0;
+  MPI_Error_string(rc, msg, &n);
+  bb_panic("MPI: %s failed: %s", what, msg);
+}
+
+/* Called from bb_runtime_init before the layout is built. */
+void bb_mpi_init(bb_runtime *rt) {
+  int provided = 0, rank = 0, size = 1;
+  bb_mpi_fail(MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided), "MPI_Init_thread");
+  if (provided < MPI_THREAD_SERIALIZED) bb_panic("MPI: this MPI library cannot be called from a second thread");
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  rt->rank = (uint32_t)rank;
+  rt->nranks = (uint32_t)size;
+  bb_mpi *m = &bb_the_mpi;
+  memset(m, 0, sizeof *m);
+  pthread_mutex_init(&m->lock, NULL);
+  pthread_mutex_init(&m->out_lock, NULL);
+  m->tails = calloc((size_t)size, sizeof *m->tails);
+  if (!m->tails) bb_panic("out of memory");
+  m->wave_seq = 1; /* last[0] == 0 means no wave to confirm */
+  rt->mpi = m;
+}
+
+/* After the layout: every rank must run the same number of cores, since
+ * global core ids are rank * cores + local core. */
+void bb_mpi_check_cores(bb_runtime *rt) {
+  uint32_t mine[2] = {rt->ncores, (uint32_t)-rt->ncores}, all[2];
+  bb_mpi_fail(MPI_Allreduce(mine, all, 2, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  if (all[0] != rt->ncores || (uint32_t)-all[1] != rt->ncores) {
+    if (rt->rank == 0)
+      fprintf(stderr, "bamboo: error: every rank must run the same number of cores (BAMBOO_CORES differs between ranks)\n");
+    MPI_Finalize();
+    exit(2);
+  }
+}
+
+static void bb_mpi_post(bb_mpi *m, int dest, int tag, const void *head, size_t hlen, const void *body, size_t blen) {
+  bb_mpi_item *it = malloc(sizeof *it + hlen + blen);
+  if (!it) bb_panic("out of memory");
+  it->next = NULL;
+  it->dest = dest;
+  it->tag = tag;
+  it->len = hlen + blen;
+  if (hlen) memcpy(it->data, head, hlen);
+  if (blen) memcpy(it->data + hlen, body, blen);
+  pthread_mutex_lock(&m->lock);
+  if (m->out_tail) m->out_tail->next = it;
+  else m->out_head = it;
+  m->out_tail = it;
+  pthread_mutex_unlock(&m->lock);
+}
+
+/* The task parameters object o satisfies now. */
+static uint32_t bb_mpi_matches(bb_ctx *ctx, bb_object *o) {
+  bb_sched *s = &ctx->sched;
+  uint32_t n = 0;
+  for (uint32_t i = s->tp_start[o->cls], end = s->tp_start[o->cls + 1]; i < end; i++)
+    n += bb_guard_holds(&s->tasks[s->tp[i].task].desc->params[s->tp[i].param], BB_FLAGS(o));
+  return n;
+}
+
+/* sched.c, bb_deliver: object o for (t, p) to global core `core` on another
+ * rank. Returns UINT32_MAX when it is sent; the copy here is left to the
+ * collector: o sits in no parameter set (it satisfies no other parameter)
+ * and no queue. An object that satisfies several parameters stays on this
+ * rank (a copy on each rank could run both), on the first core of this
+ * rank in the route, whose local index is returned; with none, that is an
+ * error. */
+uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p) {
+  bb_runtime *rt = ctx->rt;
+  if (bb_mpi_matches(ctx, o) > 1) {
+    const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
+    for (uint32_t k = 0; k < r->n; k++)
+      if (r->cores[k] - rt->core_base < rt->ncores) return r->cores[k] - rt->core_base;
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "the MPI backend cannot move an object of class %s to another rank: its flags satisfy more than one task "
+             "parameter, and task %s has no instance on this rank",
+             ctx->classes[o->cls]->name, ctx->sched.tasks[t].desc->name);
+    bb_fail_java(ctx, "IllegalStateException", msg);
+  }
+  bb_packbuf b = {0};
+  bb_pack(ctx, o, &b);
+  bb_mpi_objhdr h = {core, t, p, 0};
+  __atomic_fetch_add(&rt->mpi->sent, 1, __ATOMIC_SEQ_CST); /* before it can arrive: termination */
+  bb_mpi_post(rt->mpi, (int)(core / rt->ncores), BB_MPI_OBJ, &h, sizeof h, b.data, b.len);
+  free(b.data);
+  return UINT32_MAX;
+}
+
+/* Rank 0: writes rank r's bytes up to the last newline, keeps the rest. */
+static void bb_mpi_out_rank(bb_mpi *m, uint32_t r, const char *p, size_t n) {
+  pthread_mutex_lock(&m->out_lock);
+  bb_packbuf *t = &m->tails[r];
+  const char *nl = n ? memrchr(p, '\n', n) : NULL;
+  if (nl) {
+    if (t->len) bb_write_fd(1, (const char *)t->data, t->len);
+    t->len = 0;
+    bb_write_fd(1, p, (size_t)(nl + 1 - p));
+    n -= (size_t)(nl + 1 - p);
+    p = nl + 1;
+  }
+  if (n) {
+    bb_buf_put(t, p, n);
+  }
+  pthread_mutex_unlock(&m->out_lock);
+}
+
+/* io.c, bb_write_all: standard output of this rank; false when not under
+ * several ranks (the caller writes it). */
+bool bb_mpi_write_out(const char *p, size_t n) {
+  bb_runtime *rt = bb_the_runtime;
+  if (!rt || !rt->mpi || rt->nranks < 2) return false;
+  if (rt->rank == 0) bb_mpi_out_rank(rt->mpi, 0, p, n);
+  else bb_mpi_post(rt->mpi, 0, BB_MPI_OUT, NULL, 0, p, n);
+  return true;
+}
+
+/* ---- the communication thread -------------------------------------------- */
+
+static void bb_mpi_send_all(bb_mpi *m) {
+  pthread_mutex_lock(&m->lock);
+  bb_mpi_item *it = m->out_head;
+  m->out_head = m->out_tail = NULL;
+  pthread_mutex_unlock(&m->lock);
+  while (it) {
+    bb_mpi_item *next = it->next;
+    /* MPI counts in ints: a region of 2 GiB or more goes as bytes of a
+       derived type would; refused plainly instead */
+    if (it->len > (size_t)INT32_MAX) bb_panic("MPI: an object region of %zu bytes is too large to send", it->len);
+    bb_mpi_fail(MPI_Isend(it->data, (int)it->len, MPI_BYTE, it->dest, it->tag, MPI_COMM_WORLD, &it->req), "MPI_Isend");
+    it->next = m->inflight;
+    m->inflight = it;
+    it = next;
+  }
+}
+
+/* Frees the sends that completed; true if none is left. */
+static bool bb_mpi_test_sends(bb_mpi *m) {
+  bb_mpi_item **at = &m->inflight;
+  while (*at) {
+    int done = 0;
+    bb_mpi_fail(MPI_Test(&(*at)->req, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    if (done) {
+      bb_mpi_item *d = *at;
+      *at = d->next;
+      free(d);
+    } else {
+      at = &(*at)->next;
+    }
+  }
+  return m->inflight == NULL;
+}
+
+static void bb_mpi_wave_send(bb_runtime *rt, uint64_t *w) {
+  bb_mpi_post(rt->mpi, (int)((rt->rank + 1) % rt->nranks), BB_MPI_WAVE, w, 4 * sizeof *w, NULL, 0);
+}
+
+/* Rank 0: STOP to every rank (itself included, handled at once). */
+static void bb_mpi_stop_all(bb_runtime *rt, int32_t status);
+
+/* Rank 0: a wave came back. */
+static void bb_mpi_wave_back(bb_runtime *rt, const uint64_t *w) {
+  bb_mpi *m = rt->mpi;
+  m->wave_out = false;
+  if (!w[1]) {
+    m->last[0] = 0;
+    return;
+  }
+  if (m->last[0] == w[0] && m->last[1] == w[2] && m->last[2] == w[3] && w[2] == w[3]) {
+    bb_mpi_stop_all(rt, 0);
+    return;
+  }
+  m->last[0] = w[0] + 1; /* the seq the next wave must have to confirm this one */
+  m->last[1] = w[2];
+  m->last[2] = w[3];
+}
+
+static void bb_mpi_wave_add(bb_runtime *rt, uint64_t *w) {
+  w[1] = w[1] && bb_local_quiet(rt);
+  w[2] += __atomic_load_n(&rt->mpi->sent, __ATOMIC_SEQ_CST);
+  w[3] += __atomic_load_n(&rt->mpi->received, __ATOMIC_SEQ_CST);
+}
+
+static void bb_mpi_fin(bb_runtime *rt) {
+  bb_mpi *m = rt->mpi;
+  if (m->fin_sent) return;
+  m->fin_sent = true;
+  if (rt->rank == 0) m->fins++;
+  else bb_mpi_post(m, 0, BB_MPI_FIN, NULL, 0, NULL, 0);
+}
+
+/* STOP seen by this rank: the cores end; at an exit, output is closed. */
+static void bb_mpi_stop(bb_runtime *rt, int32_t status, bool normal) {
+  bb_mpi *m = rt->mpi;
+  if (m->stopping) return;
+  m->stopping = true;
+  m->stop_status = status;
+  m->normal = normal;
+  if (normal) {
+    __atomic_store_n(&rt->done, 1, __ATOMIC_SEQ_CST);
+    bb_wake_all(rt);
+    return; /* the main thread flushes the output and sets `finishing` */
+  }
+  uint32_t expect = 0;
+  if (__atomic_compare_exchange_n(&rt->halting, &expect, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    /* this rank did not end itself: close and flush its output (io.c) */
+    pthread_mutex_lock(&rt->out_lock);
+    bb_write_all(rt->out_buf, rt->out_len);
+    rt->out_len = 0;
+  } else {
+    /* a local core is ending: wait for it to have flushed */
+    uint64_t until = bb_now_ns() + BB_MPI_WAIT_S * 1000000000ull;
+    while (!__atomic_load_n(&m->exit_req, __ATOMIC_SEQ_CST) && bb_now_ns() < until) sched_yield();
+  }
+  bb_mpi_fin(rt);
+}
+
+static void bb_mpi_stop_all(bb_runtime *rt, int32_t status) {
+  bb_mpi *m = rt->mpi;
+  if (m->stopping) return;
+  int32_t msg[2] = {status, rt->mpi->exit_req || status != 0};
+  for (uint32_t r = 1; r < rt->nranks; r++) bb_mpi_post(m, (int)r, BB_MPI_STOP, msg, sizeof msg, NULL, 0);
+  bb_mpi_stop(rt, status, !msg[1]);
+}
+
+/* An arrived object: to its core's inbox, unpacked there. */
+static void bb_mpi_deliver(bb_runtime *rt, uint8_t *buf, size_t len) {
+  bb_mpi_objhdr h;
+  if (len < sizeof h) bb_panic("MPI: a truncated object message");
+  memcpy(&h, buf, sizeof h);
+  uint32_t local = h.core - rt->core_base;
+  if (local >= rt->ncores || h.task >= rt->prog->ntasks || h.param >= rt->prog->tasks[h.task].nparams)
+    bb_panic("MPI: an object message for core %u, task %u: not on this rank", h.core, h.task);
+  bb_msg *msg = calloc(1, sizeof *msg);
+  if (!msg) bb_panic("out of memory");
+  msg->bytes = buf;
+  msg->nbytes = len;
+  msg->task = h.task;
+  msg->param = h.param;
+  bb_ctx *d = &rt->cores[local];
+  __atomic_fetch_add(&rt->mpi_injected, 1, __ATOMIC_SEQ_CST);
+  bb_inbox_push(&d->sched.inbox, msg);
+  bb_wake(d);
+  /* counted after the push: until then the sender's count is ahead */
+  __atomic_fetch_add(&rt->mpi->received, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Receives what has arrived; true if anything did. */
+static bool bb_mpi_receive(bb_runtime *rt) {
+  bb_mpi *m = rt->mpi;
+  bool any = false;
+  for (;;) {
+    int flag = 0, count = 0;
+    MPI_Status st;
+    bb_mpi_fail(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st), "MPI_Iprobe");
+    if (!flag) return any;
+    any = true;
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    uint8_t *buf = malloc(count > 0 ? (size_t)count : 1);
+    if (!buf) bb_panic("out of memory");
+    bb_mpi_fail(MPI_Recv(buf, count, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "MPI_Recv");
+    size_t len = (size_t)count;
+    switch (st.MPI_TAG) {
+    case BB_MPI_OBJ:
+      if (m->stopping) break; /* the job is ending: dropped */
+      bb_mpi_deliver(rt, buf, len);
+      continue; /* the core frees buf */
+    case BB_MPI_WAVE: {
+      uint64_t w[4] = {0};
+      if (len == sizeof w) memcpy(w, buf, sizeof w);
+      if (rt->rank == 0) bb_mpi_wave_back(rt, w);
+      else {
+        bb_mpi_wave_add(rt, w);
+        bb_mpi_wave_send(rt, w);
+      }
+      break;
+    }
+    case BB_MPI_EXIT: {
+      int32_t status = 1;
+      if (len == sizeof status) memcpy(&status, buf, sizeof status);
+      if (rt->rank == 0 && !m->stopping) {
+        int32_t msg[2] = {status, 1};
+        for (uint32_t r = 1; r < rt->nranks; r++) bb_mpi_post(m, (int)r, BB_MPI_STOP, msg, sizeof msg, NULL, 0);
+        bb_mpi_stop(rt, status, false);
+      }
+      break;
+    }
+    case BB_MPI_STOP: {
+      int32_t msg[2] = {1, 1};
+      if (len == sizeof msg) memcpy(msg, buf, sizeof msg);
+      bb_mpi_stop(rt, msg[0], !msg[1]);
+      break;
+    }
+    case BB_MPI_OUT:
+      if (rt->rank == 0 && (uint32_t)st.MPI_SOURCE < rt->nranks)
+        bb_mpi_out_rank(m, (uint32_t)st.MPI_SOURCE, (const char *)buf, len);
+      break;
+    case BB_MPI_FIN:
+      m->fins++;
+      break;
+    default:
+      bb_panic("MPI: a message with unknown tag %d", st.MPI_TAG);
+    }
+    free(buf);
+  }
+}
+
+static void *bb_mpi_watchdog(void *arg) {
+  sleep(BB_MPI_WAIT_S);
+  _exit((int)(intptr_t)arg);
+}
+
+/* MPI_Finalize, given at most BB_MPI_WAIT_S seconds when the job ends by an
+ * exit (a rank that ended early may never match what is left). */
+static void bb_mpi_finalize(bb_runtime *rt, int32_t status) {
+  bb_mpi *m = rt->mpi;
+  pthread_t dog;
+  if (!m->normal && pthread_create(&dog, NULL, bb_mpi_watchdog, (void *)(intptr_t)status) == 0) pthread_detach(dog);
+  while (m->inflight) {
+    bb_mpi_item *d = m->inflight;
+    m->inflight = d->next;
+    MPI_Request_free(&d->req);
+  }
+  MPI_Finalize();
+}
+
+/* Whether this rank may stop its communication thread. */
+static bool bb_mpi_over(bb_runtime *rt) {
+  bb_mpi *m = rt->mpi;
+  if (!m->fin_sent || m->out_head || m->inflight) return false;
+  return rt->rank != 0 || m->fins == rt->nranks;
+}
+
+static void *bb_mpi_thread(void *arg) {
+  bb_runtime *rt = arg;
+  bb_mpi *m = rt->mpi;
+  uint64_t nap = 1000, deadline = 0;
+  for (;;) {
+    bool busy = bb_mpi_receive(rt);
+    if (__atomic_load_n(&m->exit_req, __ATOMIC_SEQ_CST) == 1 && !m->stopping) {
+      m->exit_req = 3; /* handled */
+      if (rt->rank == 0) bb_mpi_stop_all(rt, m->exit_status);
+      else {
+        bb_mpi_post(m, 0, BB_MPI_EXIT, &m->exit_status, sizeof m->exit_status, NULL, 0);
+        m->exit_req = 3;
+      }
+    }
+    if (__atomic_load_n(&m->finishing, __ATOMIC_SEQ_CST)) bb_mpi_fin(rt);
+    if (m->out_head) {
+      bb_mpi_send_all(m);
+      busy = true;
+    }
+    bb_mpi_test_sends(m);
+    if (rt->rank == 0 && !m->stopping && !m->wave_out) {
+      uint64_t now = bb_now_ns();
+      if (now - m->wave_at >= BB_MPI_WAVE_GAP_NS && bb_local_quiet(rt)) {
+        uint64_t w[4] = {m->wave_seq++, 1, 0, 0};
+        m->wave_at = now;
+        bb_mpi_wave_add(rt, w);
+        if (rt->nranks == 1) bb_mpi_wave_back(rt, w);
+        else {
+          m->wave_out = true;
+          bb_mpi_wave_send(rt, w);
+        }
+      }
+    }
+    if (m->stopping) {
+      if (bb_mpi_over(rt)) break;
+      if (!deadline) deadline = bb_now_ns() + BB_MPI_WAIT_S * 1000000000ull;
+      if (bb_now_ns() > deadline) {
+        fprintf(stderr, "bamboo: error: rank %u: the other ranks did not end within %d s\n", rt->rank, BB_MPI_WAIT_S);
+        break;
+      }
+    }
+    if (busy) {
+      nap = 1000;
+      continue;
+    }
+    struct timespec ts = {0, (long)nap};
+    nanosleep(&ts, NULL);
+    if (nap < BB_MPI_NAP_MAX_NS) nap *= 2;
+  }
+  if (rt->rank == 0) {
+    for (uint32_t r = 0; r < rt->nranks; r++) {
+      bb_packbuf *t = &m->tails[r];
+      if (t->len) bb_write_fd(1, (const char *)t->data, t->len);
+      t->len = 0;
+    }
+  }
+  if (!m->normal) {
+    /* an exit: this thread ends the process (the core that called
+       System.exit or failed waits in bb_mpi_halt) */
+    bb_mpi_finalize(rt, m->stop_status);
+    exit(m->stop_status);
+  }
+  return NULL;
+}
+
+/* Before the cores start. */
+void bb_mpi_start(bb_runtime *rt) {
+  if (pthread_create(&rt->mpi->thread, NULL, bb_mpi_thread, rt) != 0) bb_panic("cannot start the MPI thread");
+  rt->mpi->started = true;
+}
+
+
+/* The normal end, on the main thread after the cores stopped and the
+ * output was flushed (into the outbox). */
+void bb_mpi_finish(bb_runtime *rt) {
+  bb_mpi *m = rt->mpi;
+  __atomic_store_n(&m->finishing, 1, __ATOMIC_SEQ_CST);
+  pthread_join(m->thread, NULL);
+  bb_mpi_finalize(rt, 0);
+  int32_t status = m->stop_status;
+  for (uint32_t r = 0; r < rt->nranks; r++) free(m->tails[r].data);
+  free(m->tails);
+  pthread_mutex_destroy(&m->lock);
+  pthread_mutex_destroy(&m->out_lock);
+  rt->mpi = NULL;
+  if (status) exit(status);
+}
+
+/* System.exit or a run-time error on this rank, after bb_halt_begin: every
+ * rank ends with `status`. Never returns. */
+void bb_mpi_halt(bb_runtime *rt, int32_t status) {
+  bb_mpi *m = rt->mpi;
+  if (!m || !m->started || pthread_equal(pthread_self(), m->thread)) exit(status);
+  fflush(stderr);
+  m->exit_status = status;
+  uint32_t expect = 0;
+  __atomic_compare_exchange_n(&m->exit_req, &expect, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  /* the communication thread ends the job */
+  for (;;) pause();
+}
+#endif
