@@ -36,6 +36,18 @@ pub enum Command {
     /// Measure this machine's many-core costs with microbenchmarks of the
     /// real runtime and write a machine description (TOML).
     Calibrate(CalibrateArgs),
+    /// Run the language server (LSP over standard input and output) that
+    /// editors start: diagnostics, hover, go to definition, outline.
+    Lsp,
+    /// Print a completion script for a shell, e.g. `bambooc completions
+    /// bash > ~/.local/share/bash-completion/completions/bambooc`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `bambooc man >
+    /// ~/.local/share/man/man1/bambooc.1`.
+    Man,
 }
 
 #[derive(Args, Debug)]
