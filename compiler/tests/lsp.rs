@@ -148,6 +148,12 @@ impl Server {
     }
 }
 
+/// The string field `key` of each object of a JSON array.
+fn strings<'v>(array: &'v Value, key: &str) -> Vec<&'v str> {
+    let items = array.as_array().map(Vec::as_slice).unwrap_or_default();
+    items.iter().filter_map(|o| o[key].as_str()).collect()
+}
+
 fn at(uri: &str, line: u32, character: u32) -> Value {
     json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
 }
@@ -261,20 +267,16 @@ fn a_session_from_initialize_to_exit() {
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": uri}}),
     );
-    let names: Vec<&str> = r["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["Counter", "startup", "step"], "{r}");
-    let members: Vec<&str> = r["result"][0]["children"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(members, ["counting", "done", "count", "inc"], "{r}");
+    assert_eq!(
+        strings(&r["result"], "name"),
+        ["Counter", "startup", "step"],
+        "{r}"
+    );
+    assert_eq!(
+        strings(&r["result"][0]["children"], "name"),
+        ["counting", "done", "count", "inc"],
+        "{r}"
+    );
 
     let (status, _) = s.shutdown();
     assert_eq!(status, 0);
@@ -289,12 +291,7 @@ fn warnings_are_published_with_their_codes() {
         "{GOOD}\ntask never(Counter c in done and !done) {{ taskexit(c: done := false); }}\n"
     );
     let d = s.open("file:///tmp/w.bb", &src);
-    let codes: Vec<&str> = d["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap())
-        .collect();
+    let codes = strings(&d["diagnostics"], "code");
     assert!(codes.iter().any(|c| c.starts_with('W')), "{d}");
     assert!(
         d["diagnostics"]
