@@ -865,3 +865,18 @@ fn help_lists_every_emit_kind_the_environment_and_no_profile_gen_for_sim() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("reads a profile"));
 }
+
+#[test]
+fn version_names_the_commit() {
+    let out = bambooc(&["--version"]);
+    let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let inner = text
+        .strip_prefix(concat!("bambooc ", env!("CARGO_PKG_VERSION"), " ("))
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("not `bambooc VERSION (COMMIT)`: {text}"));
+    assert!(
+        inner == "unknown commit"
+            || (inner.len() == 12 && inner.bytes().all(|b| b.is_ascii_hexdigit())),
+        "{text}"
+    );
+}

@@ -6,7 +6,7 @@ use super::*;
 #[derive(Parser, Debug)]
 #[command(
     name = "bambooc",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("BAMBOOC_COMMIT"), ")"),
     about = "Compiler for Bamboo, the data-centric task language (Zhou and Demsky, PLDI 2010)",
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
