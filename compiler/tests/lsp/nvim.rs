@@ -69,7 +69,7 @@ local lines = {}
 for _, d in ipairs(vim.diagnostic.get(0)) do
   local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or "?"
   table.insert(lines, string.format("diagnostic %d:%d severity=%d code=%s %s",
-    d.lnum + 1, d.col + 1, d.severity, code, (d.message:gsub("\n.*", ""))))
+    d.lnum + 1, d.col + 1, d.severity, code, (d.message:gsub("\n", " | "))))
 end
 local params = { textDocument = { uri = vim.uri_from_bufnr(0) },
                  position = { line = 0, character = 7 } }
@@ -138,7 +138,7 @@ fn neovim_shows_the_servers_diagnostic() {
         seen.contains("diagnostic 4:26 severity=1 code=E0"),
         "the error on line 4 at `cuont`:\n{seen}"
     );
-    assert!(seen.contains("cuont"), "{seen}");
+    assert!(seen.contains("similar spelling exists: `count`"), "{seen}");
     assert!(seen.contains("hover ```bamboo | class Counter"), "{seen}");
 }
 
