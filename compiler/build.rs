@@ -1,5 +1,6 @@
 //! Embeds the standard library's Bamboo sources (`../stdlib/*.bb`) into the
-//! compiler, so an installed `bambooc` needs no files beside it.
+//! compiler, so an installed `bambooc` needs no files beside it, and the
+//! commit it is built from (`BAMBOOC_COMMIT`, shown by `--version`).
 
 use std::fmt::Write;
 use std::path::Path;
@@ -33,4 +34,32 @@ fn main() {
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("stdlib_files.rs");
     std::fs::write(dest, out).unwrap();
+    commit(Path::new(&manifest));
+}
+
+/// Sets `BAMBOOC_COMMIT` to the checkout's commit ("unknown commit"
+/// outside git), and reruns when a commit or checkout moves HEAD.
+fn commit(dir: &Path) {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "--short=12", "HEAD"]);
+    // Only files that exist: a missing one would rerun this script, and
+    // rebuild the compiler, on every build.
+    for name in ["HEAD", "logs/HEAD"] {
+        if let Some(path) = git(&["rev-parse", "--git-path", name]) {
+            let path = dir.join(path);
+            if path.exists() {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+    }
+    let commit = commit.unwrap_or_else(|| "unknown commit".into());
+    println!("cargo:rustc-env=BAMBOOC_COMMIT={commit}");
 }

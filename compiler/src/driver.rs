@@ -48,7 +48,26 @@ pub fn main(cli: Cli) -> i32 {
         Some(Command::Run(args)) => run(&args),
         Some(Command::Sim(args)) => simcmd::sim(&args),
         Some(Command::Calibrate(args)) => calibrate::calibrate(&args),
+        Some(Command::Lsp) => crate::lsp::serve(),
+        Some(Command::Completions { shell }) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "bambooc", &mut std::io::stdout());
+            0
+        }
+        Some(Command::Man) => man(),
         None => build(&cli.build.common, &cli.build.codegen),
+    }
+}
+
+/// Writes the manual page, generated from the command line's definition.
+fn man() -> i32 {
+    let page = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
+    match page.render(&mut std::io::stdout()) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: cannot write the manual page: {e}");
+            1
+        }
     }
 }
 

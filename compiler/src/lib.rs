@@ -8,6 +8,7 @@ pub mod codegen;
 pub mod diagnostics;
 pub mod driver;
 pub mod hir;
+pub mod lsp;
 pub mod sema;
 pub mod source;
 pub mod stdlib;

@@ -779,3 +779,104 @@ fn terminal_output_is_flushed_at_each_newline() {
     want.sort_unstable();
     assert_eq!(lines, want, "on a pipe");
 }
+
+#[test]
+fn completions_and_the_man_page_are_generated() {
+    for (shell, marker) in [
+        ("bash", "complete "),
+        ("zsh", "#compdef bambooc"),
+        ("fish", "complete -c bambooc"),
+    ] {
+        let out = bambooc(&["completions", shell]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{shell}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains(marker), "{shell}: no `{marker}`:\n{text}");
+        for sub in ["check", "calibrate", "lsp", "--emit"] {
+            assert!(text.contains(sub), "{shell}: `{sub}` is not completed");
+        }
+    }
+    let out = bambooc(&["man"]);
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH bambooc"),
+        "{page}"
+    );
+    assert!(page.contains(".TH bambooc 1"), "{page}");
+    assert!(
+        page.contains("lsp") && page.contains("completions"),
+        "{page}"
+    );
+    // An unknown shell is a usage error that lists the shells.
+    let out = bambooc(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bash"));
+}
+
+#[test]
+fn a_misspelt_subcommand_is_suggested_not_read_as_a_file() {
+    let out = bambooc(&["chek", "prog.bb"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("unrecognized subcommand `chek`"), "{err}");
+    assert!(err.contains("`check`"), "{err}");
+    // A file of that name is still a file.
+    let p = temp_file("chek", b"class A {}\n");
+    let dir = p.parent().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .current_dir(dir)
+        .args(["chek", "-o", "/dev/null/x"])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("unrecognized subcommand"),
+        "an existing file named like a subcommand is compiled"
+    );
+}
+
+#[test]
+fn help_lists_every_emit_kind_the_environment_and_no_profile_gen_for_sim() {
+    let help = String::from_utf8_lossy(&bambooc(&["build", "-h"]).stdout).into_owned();
+    assert!(
+        help.contains("ast, hir, c, astg, cstg, markov, layout, sim-trace, locks"),
+        "{help}"
+    );
+    assert!(help.contains("--profile-gen"), "{help}");
+    let top = String::from_utf8_lossy(&bambooc(&["--help"]).stdout).into_owned();
+    for var in [
+        "Environment:",
+        "CC ",
+        "NO_COLOR",
+        "BAMBOOC_TIME_PASSES",
+        "BAMBOO_CORES",
+    ] {
+        assert!(top.contains(var), "`{var}` missing from --help:\n{top}");
+    }
+    let sim = String::from_utf8_lossy(&bambooc(&["sim", "-h"]).stdout).into_owned();
+    assert!(
+        sim.contains("--profile <FILE>") && !sim.contains("--profile-gen\n"),
+        "{sim}"
+    );
+    let out = bambooc(&["sim", "--profile-gen", "x.bb"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("reads a profile"));
+}
+
+#[test]
+fn version_names_the_commit() {
+    let out = bambooc(&["--version"]);
+    let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let inner = text
+        .strip_prefix(concat!("bambooc ", env!("CARGO_PKG_VERSION"), " ("))
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("not `bambooc VERSION (COMMIT)`: {text}"));
+    assert!(
+        inner == "unknown commit"
+            || (inner.len() == 12 && inner.bytes().all(|b| b.is_ascii_hexdigit())),
+        "{text}"
+    );
+}

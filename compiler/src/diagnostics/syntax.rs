@@ -3,23 +3,83 @@
 use super::{Diagnostic, Label};
 use bambooc_syntax::{CharLiteralError, JavaFeature, NumberError, ParseError};
 
+/// Token kinds the parser names in words; every other name is a token's
+/// own text and is shown in backticks.
+const KINDS: &[&str] = &[
+    "identifier",
+    "number",
+    "character literal",
+    "string literal",
+];
+
+/// A token name as the user reads it: `;` in backticks, kinds in words.
+fn token(name: &str) -> String {
+    if KINDS.contains(&name) {
+        name.to_string()
+    } else {
+        format!("`{name}`")
+    }
+}
+
+/// Tokens that end or close something: the likeliest missing ones, shown
+/// first so that a long list never hides them behind "...".
+const CLOSERS: &[&str] = &[";", ")", "}", "]", ","];
+
 /// "`;`, `)` or `,`" from a list of token names.
 fn one_of(expected: &[String]) -> String {
-    let shown: Vec<&String> = expected.iter().take(8).collect();
+    let mut names: Vec<&String> = expected.iter().collect();
+    names.sort_by_key(|e| CLOSERS.iter().position(|c| c == e).unwrap_or(CLOSERS.len()));
+    let shown: Vec<String> = names.iter().take(8).map(|e| token(e)).collect();
     match shown.as_slice() {
         [] => "something else".to_string(),
-        [one] => one.to_string(),
+        [one] => one.clone(),
         [init @ .., last] => {
-            let init: Vec<String> = init.iter().map(|s| s.to_string()).collect();
             let more = if expected.len() > 8 { ", ..." } else { "" };
             format!("{}{more} or {last}", init.join(", "))
         }
     }
 }
 
-fn expected_help(expected: &[String]) -> Option<String> {
-    if expected.iter().any(|e| e == "`;`") && expected.len() <= 3 {
-        return Some("statements and field declarations end with `;`".into());
+/// Help for the commonest mistake: a statement or declaration not ended
+/// with `;` before the next one begins.
+fn expected_help(expected: &[String], found: &str) -> Option<String> {
+    const STARTERS: &[&str] = &[
+        "boolean",
+        "byte",
+        "char",
+        "short",
+        "int",
+        "long",
+        "float",
+        "double",
+        "void",
+        "final",
+        "static",
+        "public",
+        "private",
+        "protected",
+        "return",
+        "if",
+        "while",
+        "for",
+        "do",
+        "switch",
+        "break",
+        "continue",
+        "taskexit",
+        "this",
+        "super",
+        "new",
+        "flag",
+        "task",
+        "class",
+        "tag",
+    ];
+    let starts_next = KINDS.contains(&found) || STARTERS.contains(&found);
+    if expected.iter().any(|e| e == ";") && starts_next {
+        return Some(
+            "statements and field declarations end with `;`: is one missing before this?".into(),
+        );
     }
     None
 }
@@ -31,12 +91,13 @@ pub fn parse_diagnostic(e: &ParseError) -> Diagnostic {
             found,
             expected,
         } => {
+            let shown = token(found);
             let d = Diagnostic::error(
                 "E0001",
-                format!("expected {}, found {found}", one_of(expected)),
-                Label::new(*span, format!("unexpected {found}")),
+                format!("expected {}, found {shown}", one_of(expected)),
+                Label::new(*span, format!("unexpected {shown}")),
             );
-            match expected_help(expected) {
+            match expected_help(expected, found) {
                 Some(h) => d.with_help(h),
                 None => d,
             }

@@ -6,10 +6,11 @@ use super::*;
 #[derive(Parser, Debug)]
 #[command(
     name = "bambooc",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("BAMBOOC_COMMIT"), ")"),
     about = "Compiler for Bamboo, the data-centric task language (Zhou and Demsky, PLDI 2010)",
     args_conflicts_with_subcommands = true,
-    subcommand_negates_reqs = true
+    subcommand_negates_reqs = true,
+    after_help = ENVIRONMENT
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -19,6 +20,37 @@ pub struct Cli {
     pub explain: Option<String>,
     #[command(flatten)]
     pub build: BuildArgs,
+}
+
+/// The environment variables, shown at the end of `--help`.
+const ENVIRONMENT: &str = "\
+Environment:
+  CC                     the C compiler (default `cc`)
+  BAMBOOC_CFLAGS         extra flags for every C compilation
+  NO_COLOR               no colour in diagnostics under `--color auto`
+  BAMBOOC_TIME_PASSES=1  print the time of each compiler stage
+  BAMBOOC_LSP_TIMING=1   `bambooc lsp` prints each analysis' time
+  XDG_CACHE_HOME, HOME   the compiled runtime is cached in $XDG_CACHE_HOME/bambooc (else ~/.cache/bambooc)
+  TMPDIR                 where the generated C is compiled
+Built programs read BAMBOO_CORES, BAMBOO_STATS, BAMBOO_TRACE, BAMBOO_BALANCE,
+BAMBOO_GC_STRESS, BAMBOO_STACK, BAMBOO_CHECK_SHARING, BAMBOO_PROFILE_OUT and
+BAMBOO_PROFILE_CLOCK (README.md, runtime-c/README.md).";
+
+/// The subcommands, for telling a misspelt one from a file name.
+pub const SUBCOMMANDS: &[&str] = &[
+    "check",
+    "build",
+    "run",
+    "sim",
+    "calibrate",
+    "lsp",
+    "completions",
+    "man",
+];
+
+/// The subcommand a misspelt word was probably meant to be.
+pub fn suggest_subcommand(word: &str) -> Option<String> {
+    crate::sema::suggest(word, SUBCOMMANDS.iter().copied())
 }
 
 #[derive(Subcommand, Debug)]
@@ -32,10 +64,24 @@ pub enum Command {
     Run(RunArgs),
     /// What-if mode: estimate layouts with the simulator from a profile
     /// (paper 4.4-4.5); emits no C.
+    // The simulator reads a profile; it cannot make one.
+    #[command(mut_arg("profile_gen", |a| a.hide(true)))]
     Sim(simcmd::SimArgs),
     /// Measure this machine's many-core costs with microbenchmarks of the
     /// real runtime and write a machine description (TOML).
     Calibrate(CalibrateArgs),
+    /// Run the language server (LSP over standard input and output) that
+    /// editors start: diagnostics, hover, go to definition, outline.
+    Lsp,
+    /// Print a completion script for a shell, e.g. `bambooc completions
+    /// bash > ~/.local/share/bash-completion/completions/bambooc`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `bambooc man >
+    /// ~/.local/share/man/man1/bambooc.1`.
+    Man,
 }
 
 #[derive(Args, Debug)]
@@ -62,8 +108,8 @@ pub struct CommonArgs {
     /// Bamboo source files (`.bb`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Intermediate results to write: ast, hir, c, astg, cstg, markov
-    /// (comma separated).
+    /// Intermediate results to write (comma separated): ast, hir, c, astg,
+    /// cstg, markov, layout, sim-trace, locks.
     #[arg(long, value_delimiter = ',', value_name = "KIND")]
     pub emit: Vec<EmitKind>,
     /// How diagnostics are printed.

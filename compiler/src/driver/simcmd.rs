@@ -268,6 +268,12 @@ fn fold_path(tasks: &[u32]) -> Vec<PathItem> {
 
 /// Every task on core 0.
 pub fn sim(args: &SimArgs) -> i32 {
+    if args.profile.profile_gen {
+        eprintln!(
+            "error: `bambooc sim` reads a profile; make one with `bambooc --profile-gen` (a build)"
+        );
+        return 2;
+    }
     if args.bench {
         bench();
         return 0;

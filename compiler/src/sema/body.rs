@@ -1603,11 +1603,17 @@ impl<'s, 'a> Checker<'s, 'a> {
                 return err_expr(name.span);
             }
         }
-        let in_scope: Vec<String> = self
+        let mut in_scope: Vec<String> = self
             .scopes
             .iter()
             .flat_map(|s| s.iter().map(|(n, _)| n.clone()))
             .collect();
+        // The fields `this` reaches are names in scope too.
+        if let Some(class) = self.class {
+            let c = self.s.program.class(class);
+            let fields = c.layout.iter().chain(&c.fields);
+            in_scope.extend(fields.map(|&f| self.s.program.field(f).name.clone()));
+        }
         let suggestion = super::suggest(&name.name, in_scope.iter().map(String::as_str));
         self.s.error(SemaError::UnknownVariable {
             name: name.name.clone(),

@@ -1199,21 +1199,24 @@ pub(crate) fn suggest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>)
         .map(|(_, c)| c.to_string())
 }
 
+/// The edit distance of two names (case-insensitive) where swapping two
+/// neighbouring letters is one edit (`cuont` is one from `count`).
 fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca.eq_ignore_ascii_case(cb) {
-                prev
-            } else {
-                1 + prev.min(row[j]).min(cur)
-            };
-            prev = cur;
+    let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
+    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
+    // Three rows: the one before the previous is needed for swaps.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (prev[j] + 1).min(row[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
         }
+        before = std::mem::replace(&mut prev, row);
     }
-    row[b.len()]
+    prev[b.len()]
 }
