@@ -14,7 +14,7 @@
 //! missing (but for `refusals`: a tag-matched program and a missing MPI
 //! compiler are errors either way).
 
-use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, CommonArgs};
+use bambooc::driver::{compile_program, frontend_in, read_sources, CodegenArgs, CommonArgs};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -63,12 +63,14 @@ fn mpi_available() -> bool {
 /// Builds `rel` (relative to the repository root) with `--mpi --spread`.
 fn build(root: &Path, rel: &Path, exe: &Path) -> Result<(), String> {
     let (sources, ids, diags) = read_sources(&[rel.to_path_buf()]);
-    let fe = frontend(sources, ids, diags);
+    let dialect = common::dialect_of(&root.join(rel));
+    let fe = frontend_in(sources, ids, diags, None, dialect);
     if fe.has_errors() {
         return Err(format!("{}: does not check", rel.display()));
     }
     let common = CommonArgs {
         files: vec![rel.to_path_buf()],
+        dialect: dialect.into(),
         ..Default::default()
     };
     let cg = CodegenArgs {
@@ -77,7 +79,6 @@ fn build(root: &Path, rel: &Path, exe: &Path) -> Result<(), String> {
         spread: true,
         ..Default::default()
     };
-    let _ = root;
     compile_program(&fe, &common, &cg, exe, exe)
 }
 

@@ -53,6 +53,14 @@ pub fn check_program(
             ));
         }
     }
+    if let Some(f) = program.fields.iter().find(|f| f.global) {
+        return Err(format!(
+            "error: `--mpi` does not support the original dialect's global variables: `{}.{}` (a blank `static final`, W0124) would hold a value of its own on each rank
+{help}",
+            program.class(f.class).name,
+            f.name
+        ));
+    }
     let policies = Layout::default_or_spread(program, "program", "smp", 2, spread).policies;
     let single = |t: usize| policies.get(t) == Some(&Policy::Single);
     for (ti, tl) in locks.tasks.iter().enumerate() {
