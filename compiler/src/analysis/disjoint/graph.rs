@@ -235,17 +235,64 @@ impl Edges {
         if key == Key::Any {
             return self.insert_any(from, to);
         }
+        let mut add: Vec<(Key, u32)> = to.iter().map(|&b| (key, b)).collect();
+        add.sort_unstable();
+        add.dedup();
+        let add = List::make(add);
+        // Sources that had one list get one merged list: a store into the
+        // objects of a summary costs their number, not times the targets.
+        // By address, holding each list (see `rename_targets`).
+        let mut done: HashMap<*const List<(Key, u32)>, (Slot<(Key, u32)>, Slot<(Key, u32)>)> =
+            HashMap::new();
         for &a in from {
-            let have = self.adj(a).map_or(&[][..], |x| items(&x.out));
-            if to.iter().all(|&b| have.binary_search(&(key, b)).is_ok()) {
+            let cur = self.adj(a).and_then(|x| x.out.clone());
+            let next = match &cur {
+                None => add.clone(),
+                Some(l) => {
+                    let have = &l.items;
+                    if items(&add).iter().all(|e| have.binary_search(e).is_ok()) {
+                        continue;
+                    }
+                    done.entry(Rc::as_ptr(l))
+                        .or_insert_with(|| (cur.clone(), merge(&cur, &add)))
+                        .1
+                        .clone()
+                }
+            };
+            self.adj_mut(a).out = next;
+        }
+    }
+
+    /// Pushes onto `out` the targets of the edges by `key` (any key when
+    /// `key` is `Any`) leaving each of `objs`; a shared `Any` list is
+    /// pushed once, so a load from a summary's objects costs their number
+    /// plus its targets, not their product.
+    pub(super) fn targets(&self, objs: &[u32], key: Key, out: &mut Vec<u32>) {
+        let mut lists: fnv::FnvHashSet<*const List<u32>> = Default::default();
+        for &o in objs {
+            let Some(a) = self.adj(o) else {
                 continue;
+            };
+            let es = items(&a.out);
+            if key == Key::Any {
+                out.extend(es.iter().map(|&(_, m)| m));
+            } else {
+                // Sorted by key, then target: the run of `key`.
+                let lo = es.partition_point(|&(k, _)| k < key);
+                out.extend(
+                    es[lo..]
+                        .iter()
+                        .take_while(|&&(k, _)| k == key)
+                        .map(|&(_, m)| m),
+                );
+                let hi = es.partition_point(|&(k, _)| k < Key::Any);
+                out.extend(es[hi..].iter().map(|&(_, m)| m));
             }
-            let mut add: Vec<(Key, u32)> = to.iter().map(|&b| (key, b)).collect();
-            add.sort_unstable();
-            add.dedup();
-            let add = List::make(add);
-            let adj = self.adj_mut(a);
-            adj.out = merge(&adj.out, &add);
+            if let Some(l) = &a.any {
+                if lists.insert(Rc::as_ptr(l)) {
+                    out.extend_from_slice(&l.items);
+                }
+            }
         }
     }
 
