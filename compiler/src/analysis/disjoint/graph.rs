@@ -27,11 +27,12 @@ use std::rc::Rc;
 /// Nodes per chunk: a change copies this many list pointers.
 const CHUNK: usize = 32;
 
-/// An immutable sorted list with its hash.
+/// An immutable sorted list with its hash, computed when first asked for
+/// (most lists are never hashed: only the call cache's keys are).
 #[derive(Debug)]
 struct List<T> {
     items: Vec<T>,
-    hash: u64,
+    hash: OnceCell<u64>,
 }
 
 impl<T: Hash + Ord + Copy> List<T> {
@@ -40,12 +41,18 @@ impl<T: Hash + Ord + Copy> List<T> {
         if items.is_empty() {
             return None;
         }
-        let mut f = fnv::FnvHasher::default();
-        items.hash(&mut f);
         Some(Rc::new(List {
             items,
-            hash: f.finish(),
+            hash: OnceCell::new(),
         }))
+    }
+
+    fn hash(&self) -> u64 {
+        *self.hash.get_or_init(|| {
+            let mut f = fnv::FnvHasher::default();
+            self.items.hash(&mut f);
+            f.finish()
+        })
     }
 }
 
@@ -62,7 +69,11 @@ fn items<T>(s: &Slot<T>) -> &[T] {
 fn slot_eq<T: PartialEq>(a: &Slot<T>, b: &Slot<T>) -> bool {
     match (a, b) {
         (None, None) => true,
-        (Some(x), Some(y)) => Rc::ptr_eq(x, y) || (x.hash == y.hash && x.items == y.items),
+        (Some(x), Some(y)) => {
+            Rc::ptr_eq(x, y)
+                || (x.hash.get().zip(y.hash.get()).is_none_or(|(a, b)| a == b)
+                    && x.items == y.items)
+        }
         _ => false,
     }
 }
@@ -173,8 +184,8 @@ impl Hash for Edges {
                     continue;
                 }
                 f.write_u32(n);
-                f.write_u64(a.out.as_ref().map_or(0, |l| l.hash));
-                f.write_u64(a.any.as_ref().map_or(0, |l| l.hash));
+                f.write_u64(a.out.as_ref().map_or(0, |l| l.hash()));
+                f.write_u64(a.any.as_ref().map_or(0, |l| l.hash()));
             }
             f.finish()
         });
@@ -183,6 +194,12 @@ impl Hash for Edges {
 }
 
 impl Edges {
+    /// The address of this version: equal addresses, equal graphs (while
+    /// a copy of the version is held).
+    pub(super) fn version(&self) -> *const () {
+        Rc::as_ptr(&self.0).cast()
+    }
+
     fn adjs(&self) -> impl Iterator<Item = (u32, &Adj)> {
         self.0
             .chunks

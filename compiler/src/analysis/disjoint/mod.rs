@@ -323,6 +323,8 @@ struct Analyzer<'p, 's> {
     memo: fnv::FnvHashMap<memo::CallKey, memo::CallEffect>,
     /// Hashed forms of the states' parts for the keys of `memo`.
     caches: memo::Caches,
+    /// Conservative summaries taken (see `calls::HavocKey`).
+    havocs: fnv::FnvHashMap<calls::HavocKey, calls::HavocDone>,
 }
 
 fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
@@ -343,6 +345,7 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
         aborted: false,
         memo: Default::default(),
         caches: Default::default(),
+        havocs: Default::default(),
     };
     let mut st = State {
         locals: vec![Vec::new(); task.locals.len()],
