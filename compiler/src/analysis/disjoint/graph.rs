@@ -62,6 +62,9 @@ type Slot<T> = Option<Rc<List<T>>>;
 /// also holds the list, so its address is not reused while the map lives.
 type ByList<V> = HashMap<*const List<u32>, V>;
 
+/// Per list, by address: the list held and its union with another.
+type Merged<T> = HashMap<*const List<T>, (Slot<T>, Slot<T>)>;
+
 fn items<T>(s: &Slot<T>) -> &[T] {
     s.as_deref().map_or(&[], |l| &l.items)
 }
@@ -259,8 +262,7 @@ impl Edges {
         // Sources that had one list get one merged list: a store into the
         // objects of a summary costs their number, not times the targets.
         // By address, holding each list (see `rename_targets`).
-        let mut done: HashMap<*const List<(Key, u32)>, (Slot<(Key, u32)>, Slot<(Key, u32)>)> =
-            HashMap::new();
+        let mut done: Merged<(Key, u32)> = HashMap::new();
         for &a in from {
             let cur = self.adj(a).and_then(|x| x.out.clone());
             let next = match &cur {
