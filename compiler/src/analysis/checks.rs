@@ -51,7 +51,7 @@ pub enum GraphWarning {
 /// Runs every check on the graphs.
 pub fn check(p: &Program, astgs: &[Astg]) -> Vec<GraphWarning> {
     let complete = !astgs.iter().any(|g| g.truncated);
-    let created = TagTypes::infer(p).created;
+    let created = TagTypes::created(p);
     let states: Vec<&AbstractState> = astgs.iter().flat_map(|g| &g.states).collect();
     let mut out = Vec::new();
     for (ti, t) in p.tasks.iter().enumerate() {

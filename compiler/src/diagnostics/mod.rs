@@ -125,13 +125,19 @@ pub fn sort(diags: &mut [Diagnostic]) {
 
 /// Renders diagnostics as human-readable text through ariadne.
 pub fn render_human(diags: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
-    let cache = ariadne::sources(
-        sources
-            .files()
-            .map(|(_, f)| (f.name.clone(), f.text.clone()))
+    // Only the files the diagnostics point into: indexing the whole
+    // standard library's text per rendering would cost more than the rest.
+    let used: std::collections::BTreeSet<_> = diags
+        .iter()
+        .flat_map(|d| d.primary.iter().chain(&d.secondary))
+        .map(|l| l.span.file)
+        .collect();
+    let mut cache = ariadne::sources(
+        used.into_iter()
+            .map(|id| sources.file(id))
+            .map(|f| (f.name.clone(), f.text.clone()))
             .collect::<Vec<_>>(),
     );
-    let mut cache = cache;
     let mut out = Vec::new();
     for d in diags {
         let Some(primary) = &d.primary else {

@@ -3,6 +3,22 @@
 
 use super::*;
 
+/// A conservative summary by the versions of the graph and reference
+/// counts it was taken on (by address) and its roots: loops re-run their
+/// bodies on versions they have seen, and a summary that changed nothing
+/// leaves the version as it was.
+pub(super) type HavocKey = (*const (), *const Vec<Refs>, Vec<u32>);
+
+/// A conservative summary's outcome.
+pub(super) struct HavocDone {
+    /// The input versions, held so that their addresses are not reused.
+    _input: (Edges, std::rc::Rc<Vec<Refs>>),
+    edges: Edges,
+    refs: std::rc::Rc<Vec<Refs>>,
+    /// The nodes reachable from the roots.
+    reach: Vals,
+}
+
 impl Analyzer<'_, '_> {
     pub(super) fn dispatch(&mut self, m: MethodId, recv: &[u32]) -> Vec<MethodId> {
         let p = self.p;
@@ -181,7 +197,26 @@ impl Analyzer<'_, '_> {
             roots.insert(s);
         }
         let roots: Vec<u32> = roots.into_iter().collect();
-        let seen = st.heap.edges.reachable(&roots, self.nodes.len());
+        let key = (
+            st.heap.edges.version(),
+            std::rc::Rc::as_ptr(&st.heap.refs),
+            roots,
+        );
+        if let Some(done) = self.havocs.get(&key) {
+            let heap = Heap {
+                edges: done.edges.clone(),
+                refs: done.refs.clone(),
+                gen: st.heap.gen.clone(),
+            };
+            let ret = if tracked(p, &p.method(m).ret) {
+                done.reach.clone()
+            } else {
+                Vec::new()
+            };
+            return (heap, ret);
+        }
+        let roots = &key.2;
+        let seen = st.heap.edges.reachable(roots, self.nodes.len());
         let reach: Vec<u32> = (0..seen.len() as u32)
             .filter(|&n| seen[n as usize])
             .collect();
@@ -196,10 +231,17 @@ impl Analyzer<'_, '_> {
             heap.set_refs(b, Refs::Many);
         }
         let ret = if tracked(p, &p.method(m).ret) {
-            reach
+            reach.clone()
         } else {
             Vec::new()
         };
+        let done = HavocDone {
+            _input: (st.heap.edges.clone(), st.heap.refs.clone()),
+            edges: heap.edges.clone(),
+            refs: heap.refs.clone(),
+            reach,
+        };
+        self.havocs.insert(key, done);
         (heap, ret)
     }
 

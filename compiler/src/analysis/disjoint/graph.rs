@@ -27,11 +27,12 @@ use std::rc::Rc;
 /// Nodes per chunk: a change copies this many list pointers.
 const CHUNK: usize = 32;
 
-/// An immutable sorted list with its hash.
+/// An immutable sorted list with its hash, computed when first asked for
+/// (most lists are never hashed: only the call cache's keys are).
 #[derive(Debug)]
 struct List<T> {
     items: Vec<T>,
-    hash: u64,
+    hash: OnceCell<u64>,
 }
 
 impl<T: Hash + Ord + Copy> List<T> {
@@ -40,12 +41,18 @@ impl<T: Hash + Ord + Copy> List<T> {
         if items.is_empty() {
             return None;
         }
-        let mut f = fnv::FnvHasher::default();
-        items.hash(&mut f);
         Some(Rc::new(List {
             items,
-            hash: f.finish(),
+            hash: OnceCell::new(),
         }))
+    }
+
+    fn hash(&self) -> u64 {
+        *self.hash.get_or_init(|| {
+            let mut f = fnv::FnvHasher::default();
+            self.items.hash(&mut f);
+            f.finish()
+        })
     }
 }
 
@@ -55,6 +62,9 @@ type Slot<T> = Option<Rc<List<T>>>;
 /// also holds the list, so its address is not reused while the map lives.
 type ByList<V> = HashMap<*const List<u32>, V>;
 
+/// Per list, by address: the list held and its union with another.
+type Merged<T> = HashMap<*const List<T>, (Slot<T>, Slot<T>)>;
+
 fn items<T>(s: &Slot<T>) -> &[T] {
     s.as_deref().map_or(&[], |l| &l.items)
 }
@@ -62,7 +72,11 @@ fn items<T>(s: &Slot<T>) -> &[T] {
 fn slot_eq<T: PartialEq>(a: &Slot<T>, b: &Slot<T>) -> bool {
     match (a, b) {
         (None, None) => true,
-        (Some(x), Some(y)) => Rc::ptr_eq(x, y) || (x.hash == y.hash && x.items == y.items),
+        (Some(x), Some(y)) => {
+            Rc::ptr_eq(x, y)
+                || (x.hash.get().zip(y.hash.get()).is_none_or(|(a, b)| a == b)
+                    && x.items == y.items)
+        }
         _ => false,
     }
 }
@@ -173,8 +187,8 @@ impl Hash for Edges {
                     continue;
                 }
                 f.write_u32(n);
-                f.write_u64(a.out.as_ref().map_or(0, |l| l.hash));
-                f.write_u64(a.any.as_ref().map_or(0, |l| l.hash));
+                f.write_u64(a.out.as_ref().map_or(0, |l| l.hash()));
+                f.write_u64(a.any.as_ref().map_or(0, |l| l.hash()));
             }
             f.finish()
         });
@@ -183,6 +197,12 @@ impl Hash for Edges {
 }
 
 impl Edges {
+    /// The address of this version: equal addresses, equal graphs (while
+    /// a copy of the version is held).
+    pub(super) fn version(&self) -> *const () {
+        Rc::as_ptr(&self.0).cast()
+    }
+
     fn adjs(&self) -> impl Iterator<Item = (u32, &Adj)> {
         self.0
             .chunks
@@ -235,17 +255,63 @@ impl Edges {
         if key == Key::Any {
             return self.insert_any(from, to);
         }
+        let mut add: Vec<(Key, u32)> = to.iter().map(|&b| (key, b)).collect();
+        add.sort_unstable();
+        add.dedup();
+        let add = List::make(add);
+        // Sources that had one list get one merged list: a store into the
+        // objects of a summary costs their number, not times the targets.
+        // By address, holding each list (see `rename_targets`).
+        let mut done: Merged<(Key, u32)> = HashMap::new();
         for &a in from {
-            let have = self.adj(a).map_or(&[][..], |x| items(&x.out));
-            if to.iter().all(|&b| have.binary_search(&(key, b)).is_ok()) {
+            let cur = self.adj(a).and_then(|x| x.out.clone());
+            let next = match &cur {
+                None => add.clone(),
+                Some(l) => {
+                    let have = &l.items;
+                    if items(&add).iter().all(|e| have.binary_search(e).is_ok()) {
+                        continue;
+                    }
+                    done.entry(Rc::as_ptr(l))
+                        .or_insert_with(|| (cur.clone(), merge(&cur, &add)))
+                        .1
+                        .clone()
+                }
+            };
+            self.adj_mut(a).out = next;
+        }
+    }
+
+    /// Pushes onto `out` the targets of the edges by `key` (any key when
+    /// `key` is `Any`) leaving each of `objs`; a shared `Any` list is
+    /// pushed once, so a load from a summary's objects costs their number
+    /// plus its targets, not their product.
+    pub(super) fn targets(&self, objs: &[u32], key: Key, out: &mut Vec<u32>) {
+        let mut lists: fnv::FnvHashSet<*const List<u32>> = Default::default();
+        for &o in objs {
+            let Some(a) = self.adj(o) else {
                 continue;
+            };
+            let es = items(&a.out);
+            if key == Key::Any {
+                out.extend(es.iter().map(|&(_, m)| m));
+            } else {
+                // Sorted by key, then target: the run of `key`.
+                let lo = es.partition_point(|&(k, _)| k < key);
+                out.extend(
+                    es[lo..]
+                        .iter()
+                        .take_while(|&&(k, _)| k == key)
+                        .map(|&(_, m)| m),
+                );
+                let hi = es.partition_point(|&(k, _)| k < Key::Any);
+                out.extend(es[hi..].iter().map(|&(_, m)| m));
             }
-            let mut add: Vec<(Key, u32)> = to.iter().map(|&b| (key, b)).collect();
-            add.sort_unstable();
-            add.dedup();
-            let add = List::make(add);
-            let adj = self.adj_mut(a);
-            adj.out = merge(&adj.out, &add);
+            if let Some(l) = &a.any {
+                if lists.insert(Rc::as_ptr(l)) {
+                    out.extend_from_slice(&l.items);
+                }
+            }
         }
     }
 

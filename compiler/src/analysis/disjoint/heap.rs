@@ -44,6 +44,9 @@ impl Refs {
     }
 }
 
+/// Per recent node: its generation and its site's summary node.
+pub(super) type GenMap = BTreeMap<u32, (u64, u32)>;
+
 /// A reference by field or element from one node to another.
 pub(super) type Edge = (u32, Key, u32);
 
@@ -58,7 +61,7 @@ pub(super) struct Heap {
     /// Per recent node: which allocation made its object (a generation)
     /// and its site's summary node. Joining states whose recent objects
     /// differ first folds those recent nodes into their summaries.
-    pub(super) gen: Rc<BTreeMap<u32, (u64, u32)>>,
+    pub(super) gen: Rc<GenMap>,
 }
 
 /// The recent node `r` becomes part of the summary `s` (its object is now

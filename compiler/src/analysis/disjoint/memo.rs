@@ -13,19 +13,54 @@
 //! effect at the same statement as without the cache.
 
 use super::*;
+use std::hash::Hash;
+use std::rc::Rc;
 
 /// One analysis context of a call.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq)]
 pub(super) struct CallKey {
     method: MethodId,
     stack: Vec<MethodId>,
     recv: Option<Vals>,
     args: Vec<Vals>,
     edges: Edges,
-    refs: std::rc::Rc<Vec<Refs>>,
-    /// The generation map with each generation replaced by its rank among
-    /// the graph's generations (only their equality matters).
-    gen: Vec<(u32, usize, u32)>,
+    refs: Rc<Vec<Refs>>,
+    gen: Rc<Gens>,
+    /// The hash of the reference counts, computed once per version (see
+    /// `Caches`): hashing them per call would cost the graph's size.
+    refs_hash: u64,
+}
+
+impl std::hash::Hash for CallKey {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.method.hash(h);
+        self.stack.hash(h);
+        self.recv.hash(h);
+        self.args.hash(h);
+        self.edges.hash(h);
+        h.write_u64(self.refs_hash);
+        h.write_u64(self.gen.hash);
+    }
+}
+
+/// A generation map up to the numbering of its generations.
+pub(super) struct Gens {
+    /// The map with each generation replaced by its rank among the graph's
+    /// generations (only their equality matters).
+    ranked: Vec<(u32, usize, u32)>,
+    /// The distinct generations, ascending.
+    distinct: Vec<u64>,
+    hash: u64,
+}
+
+/// The hashed forms of the versions of reference counts and generation
+/// maps met so far, by address; each entry holds its version, so no
+/// address is reused while the cache lives. States share versions until
+/// one changes, so most calls find theirs here.
+#[derive(Default)]
+pub(super) struct Caches {
+    refs: fnv::FnvHashMap<*const Vec<Refs>, (Rc<Vec<Refs>>, u64)>,
+    gens: fnv::FnvHashMap<*const GenMap, (Rc<GenMap>, Rc<Gens>)>,
 }
 
 /// What an analysed call did.
@@ -41,17 +76,61 @@ pub(super) struct CallEffect {
     ret: Vals,
 }
 
-fn distinct_gens(h: &Heap) -> Vec<u64> {
-    let mut g: Vec<u64> = h.gen.values().map(|&(g, _)| g).collect();
-    g.sort_unstable();
-    g.dedup();
-    g
+/// Equal when the ranked maps are: the generations' own numbers differ
+/// from one call to the next.
+impl PartialEq for Gens {
+    fn eq(&self, o: &Gens) -> bool {
+        self.hash == o.hash && self.ranked == o.ranked
+    }
+}
+
+impl Eq for Gens {}
+
+impl Caches {
+    fn refs_hash(&mut self, refs: &Rc<Vec<Refs>>) -> u64 {
+        self.refs
+            .entry(Rc::as_ptr(refs))
+            .or_insert_with(|| {
+                let mut f = fnv::FnvHasher::default();
+                refs.hash(&mut f);
+                (refs.clone(), std::hash::Hasher::finish(&f))
+            })
+            .1
+    }
+
+    fn gens(&mut self, gen: &Rc<GenMap>) -> Rc<Gens> {
+        self.gens
+            .entry(Rc::as_ptr(gen))
+            .or_insert_with(|| {
+                let mut distinct: Vec<u64> = gen.values().map(|&(g, _)| g).collect();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let rank = |g: u64| distinct.binary_search(&g).unwrap_or(0);
+                let ranked: Vec<(u32, usize, u32)> =
+                    gen.iter().map(|(&r, &(g, s))| (r, rank(g), s)).collect();
+                let mut f = fnv::FnvHasher::default();
+                ranked.hash(&mut f);
+                let hash = std::hash::Hasher::finish(&f);
+                let g = Gens {
+                    ranked,
+                    distinct,
+                    hash,
+                };
+                (gen.clone(), Rc::new(g))
+            })
+            .1
+            .clone()
+    }
 }
 
 impl Analyzer<'_, '_> {
-    fn call_key(&self, st: &State, m: MethodId, recv: Option<&[u32]>, args: &[Vals]) -> CallKey {
-        let gens = distinct_gens(&st.heap);
-        let rank = |g: u64| gens.binary_search(&g).unwrap_or(0);
+    fn call_key(
+        &mut self,
+        st: &State,
+        m: MethodId,
+        recv: Option<&[u32]>,
+        args: &[Vals],
+    ) -> CallKey {
         CallKey {
             method: m,
             stack: self.stack.clone(),
@@ -59,12 +138,8 @@ impl Analyzer<'_, '_> {
             args: args.to_vec(),
             edges: st.heap.edges.clone(),
             refs: st.heap.refs.clone(),
-            gen: st
-                .heap
-                .gen
-                .iter()
-                .map(|(&r, &(g, s))| (r, rank(g), s))
-                .collect(),
+            gen: self.caches.gens(&st.heap.gen),
+            refs_hash: self.caches.refs_hash(&st.heap.refs),
         }
     }
 
@@ -80,7 +155,7 @@ impl Analyzer<'_, '_> {
         let key = self.call_key(st, m, recv, args);
         if let Some(fx) = self.memo.get(&key) {
             if self.steps + fx.steps <= BUDGET {
-                let now = distinct_gens(&st.heap);
+                let now = &key.gen.distinct;
                 let start = self.log.len() as u64;
                 let mut heap = fx.heap.clone();
                 for (g, _) in std::rc::Rc::make_mut(&mut heap.gen).values_mut() {
@@ -100,7 +175,7 @@ impl Analyzer<'_, '_> {
         let (heap, ret) = self.inline(st, m, recv, args);
         if self.steps <= BUDGET && !self.aborted {
             let fx = CallEffect {
-                gens: distinct_gens(&st.heap),
+                gens: key.gen.distinct.clone(),
                 log_start: mark as u64,
                 log: self.log[mark..].to_vec(),
                 steps: self.steps - steps,

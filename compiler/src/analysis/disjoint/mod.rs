@@ -321,6 +321,10 @@ struct Analyzer<'p, 's> {
     aborted: bool,
     /// Inlined calls by calling context (see `memo`).
     memo: fnv::FnvHashMap<memo::CallKey, memo::CallEffect>,
+    /// Hashed forms of the states' parts for the keys of `memo`.
+    caches: memo::Caches,
+    /// Conservative summaries taken (see `calls::HavocKey`).
+    havocs: fnv::FnvHashMap<calls::HavocKey, calls::HavocDone>,
 }
 
 fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
@@ -340,6 +344,8 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
         budget_exceeded: false,
         aborted: false,
         memo: Default::default(),
+        caches: Default::default(),
+        havocs: Default::default(),
     };
     let mut st = State {
         locals: vec![Vec::new(); task.locals.len()],
@@ -489,20 +495,17 @@ impl<'p, 's> Analyzer<'p, 's> {
     }
 
     fn load(&self, st: &State, objs: &[u32], key: Key) -> Vals {
-        let mut out = Vec::new();
-        for &o in objs {
-            if matches!(
-                self.nodes[o as usize].kind,
-                NodeKind::Param(_) | NodeKind::Havoc(_)
-            ) {
-                out.push(o);
-            }
-            for (k, m) in st.heap.edges.from(o) {
-                if k == key || k == Key::Any || key == Key::Any {
-                    out.push(m);
-                }
-            }
-        }
+        let mut out: Vals = objs
+            .iter()
+            .copied()
+            .filter(|&o| {
+                matches!(
+                    self.nodes[o as usize].kind,
+                    NodeKind::Param(_) | NodeKind::Havoc(_)
+                )
+            })
+            .collect();
+        st.heap.edges.targets(objs, key, &mut out);
         out.sort_unstable();
         out.dedup();
         out

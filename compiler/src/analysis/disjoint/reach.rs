@@ -5,23 +5,41 @@ use super::*;
 
 pub(super) type RState = Vec<(Root, u8)>;
 
-pub(super) fn plus(a: &RState, b: &RState) -> RState {
-    let mut m: BTreeMap<Root, u8> = a.iter().copied().collect();
-    for &(r, n) in b {
-        let e = m.entry(r).or_insert(0);
-        *e = (*e + n).min(2);
+/// Merges two states (sorted by root), combining the counts of a root in
+/// both with `f`.
+fn combine(a: &RState, b: &RState, f: impl Fn(u8, u8) -> u8) -> RState {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push((a[i].0, f(a[i].1, b[j].1)));
+                i += 1;
+                j += 1;
+            }
+        }
     }
-    m.into_iter().collect()
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// Both states' roots, with their counts added (up to two: many).
+pub(super) fn plus(a: &RState, b: &RState) -> RState {
+    combine(a, b, |x, y| (x + y).min(2))
 }
 
 /// Either state's roots, counting each root at most as often as one does.
 pub(super) fn max_merge(a: &RState, b: &RState) -> RState {
-    let mut m: BTreeMap<Root, u8> = a.iter().copied().collect();
-    for &(r, n) in b {
-        let e = m.entry(r).or_insert(0);
-        *e = (*e).max(n);
-    }
-    m.into_iter().collect()
+    combine(a, b, u8::max)
 }
 
 pub(super) fn many(a: &RState) -> RState {
@@ -34,10 +52,12 @@ impl Analyzer<'_, '_> {
     pub(super) fn sharing(&self, h: &Heap) -> ExitLocks {
         let n = self.nodes.len();
         let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (a, _, b) in h.edges.iter() {
             parents[b as usize].push(a);
+            children[a as usize].push(b);
         }
-        for ps in parents.iter_mut() {
+        for ps in parents.iter_mut().chain(children.iter_mut()) {
             ps.sort_unstable();
             ps.dedup();
         }
@@ -54,9 +74,19 @@ impl Analyzer<'_, '_> {
             ) && h.refs(i as u32) != Refs::Many
         };
         let mut alpha: Vec<BTreeSet<RState>> = (0..n).map(|i| BTreeSet::from([own(i)])).collect();
+        // Round by round in node order, as a plain round-robin iteration,
+        // but a node is evaluated only when that could change it: some
+        // parent changed since its last evaluation, or that evaluation
+        // changed it (a collapse past `MAX_STATES` need not be stable).
+        // Skipped evaluations are exactly the ones that would change
+        // nothing, so the fixpoint is the round-robin one.
+        let mut dirty: Vec<bool> = parents.iter().map(|ps| !ps.is_empty()).collect();
         loop {
             let mut changed = false;
             for i in 0..n {
+                if !std::mem::replace(&mut dirty[i], false) {
+                    continue;
+                }
                 let mut add: Vec<RState> = Vec::new();
                 if unique(i) {
                     for &m in &parents[i] {
@@ -80,6 +110,9 @@ impl Analyzer<'_, '_> {
                     }
                     add.push(plus(&big, &own(i)));
                 }
+                if add.iter().all(|s| alpha[i].contains(s)) {
+                    continue;
+                }
                 let mut next = alpha[i].clone();
                 next.extend(add);
                 if next.len() > MAX_STATES {
@@ -92,6 +125,10 @@ impl Analyzer<'_, '_> {
                 if next != alpha[i] {
                     alpha[i] = next;
                     changed = true;
+                    dirty[i] = true;
+                    for &c in &children[i] {
+                        dirty[c as usize] = true;
+                    }
                 }
             }
             if !changed {
