@@ -9,6 +9,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+mod common;
 #[path = "lsp/nvim.rs"]
 mod nvim;
 

@@ -41,13 +41,24 @@ const EXCLUDED: &[(&str, &str)] = &[
     ),
 ];
 
-/// Whether the tests must be skipped (no Open MPI), saying so.
+/// Whether the tests must be skipped, saying so: Open MPI is missing and
+/// cannot be installed (apt-get as root, once per test binary).
 fn skipped() -> bool {
-    let missing = !mpi_available();
-    if missing {
-        eprintln!("skipped: mpicc or mpirun not found (install openmpi-bin libopenmpi-dev)");
+    static PROVISIONED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    let provisioned = PROVISIONED.get_or_init(|| {
+        common::apt_provision(
+            "Open MPI (mpicc, mpirun)",
+            &["openmpi-bin", "libopenmpi-dev"],
+            mpi_available,
+        )
+    });
+    match provisioned {
+        Ok(()) => false,
+        Err(why) => {
+            eprintln!("skipped: {why}");
+            true
+        }
     }
-    missing
 }
 
 fn mpi_available() -> bool {

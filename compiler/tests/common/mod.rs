@@ -172,3 +172,47 @@ pub fn build_synthesised(
         Err(out.stderr)
     }
 }
+
+/// Makes `works()` true by installing Debian `packages` with apt-get when
+/// it is false and this is root (the README's test command provisions what
+/// the tests need); `Err` says why not. Call it once per test binary: two
+/// apt-get runs at once collide on dpkg's lock.
+#[allow(dead_code)]
+pub fn apt_provision(
+    what: &str,
+    packages: &[&str],
+    works: impl Fn() -> bool,
+) -> Result<(), String> {
+    if works() {
+        return Ok(());
+    }
+    let list = packages.join(" ");
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !root {
+        return Err(format!(
+            "{what} is missing and this is not root: install Debian's {list}"
+        ));
+    }
+    eprintln!("{what} is missing; installing it: apt-get install -y {list}");
+    let apt = |args: &[&str]| {
+        Command::new("apt-get")
+            .args(args)
+            .args(if args[0] == "install" { packages } else { &[] })
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .stdout(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let installed = apt(&["install", "-y", "-qq"])
+        || (apt(&["update", "-qq"]) && apt(&["install", "-y", "-qq"]));
+    if installed && works() {
+        Ok(())
+    } else {
+        Err(format!(
+            "`apt-get install {list}` failed: install it by hand"
+        ))
+    }
+}

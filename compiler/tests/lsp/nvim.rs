@@ -21,37 +21,9 @@ fn nvim_works() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
-
 /// Neovim, installed with apt-get first when missing; `Err` says why not.
 fn provision() -> Result<(), String> {
-    if nvim_works() {
-        return Ok(());
-    }
-    if !is_root() {
-        return Err("`nvim` is missing and this is not root: install Debian's `neovim`".into());
-    }
-    eprintln!("lsp: nvim is missing; installing it: apt-get install -y neovim");
-    let apt = |args: &[&str]| {
-        Command::new("apt-get")
-            .args(args)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .stdout(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    let installed = apt(&["install", "-y", "-qq", "neovim"])
-        || (apt(&["update", "-qq"]) && apt(&["install", "-y", "-qq", "neovim"]));
-    if installed && nvim_works() {
-        Ok(())
-    } else {
-        Err("`apt-get install neovim` failed: install Debian's `neovim` by hand".into())
-    }
+    crate::common::apt_provision("`nvim`", &["neovim"], nvim_works)
 }
 
 /// The client's script: start the server, attach it to the buffer, wait
