@@ -311,3 +311,40 @@ fn an_idle_core_is_handed_queued_work() {
     assert_eq!(sorted(out), want);
     assert_eq!(cores_of(&trace, "work"), vec![1; 8]);
 }
+
+#[test]
+fn trace_names_a_program_whose_file_name_needs_escaping() {
+    // The process name is the source file's name, which may hold quotes
+    // and backslashes; the trace must stay valid JSON (issue 34).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let dir = std::env::temp_dir().join(format!("bambooc-trace-name-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = "we\"ird\\name";
+    let source = dir.join(format!("{name}.bb"));
+    std::fs::copy(root.join("tests/run/algo_primes.bb"), &source).unwrap();
+    let exe = dir.join("prog");
+    common::output_of_success(
+        Command::new(env!("CARGO_BIN_EXE_bambooc"))
+            .arg("-O1")
+            .arg(&source)
+            .arg("-o")
+            .arg(&exe),
+    );
+    let trace = dir.join("trace.json");
+    let out = Command::new(&exe)
+        .env("BAMBOO_TRACE", &trace)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("the trace is not JSON ({e}):\n{text}"));
+    let process = json["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "process_name")
+        .unwrap();
+    assert_eq!(process["args"]["name"], format!("{name}.bb"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

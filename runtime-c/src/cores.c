@@ -859,7 +859,9 @@ static void bb_write_trace(bb_runtime *rt) {
     return;
   }
   fprintf(f, "{\"traceEvents\":[\n");
-  fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"args\":{\"name\":\"%s\"}}", rt->prog->name);
+  fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"args\":{\"name\":");
+  bb_json_string(f, rt->prog->name);
+  fprintf(f, "}}");
   uint64_t base = rt->start_ns;
   for (uint32_t c = 0; c < rt->ncores; c++) {
     bb_ctx *ctx = &rt->cores[c];

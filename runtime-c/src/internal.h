@@ -11,6 +11,7 @@
 /* heap.c */
 void     bb_gc_mark(bb_ctx *ctx, bb_object *o);   /* mark a root */
 void    *bb_xmalloc(bb_ctx *ctx, size_t n);       /* malloc or out-of-memory error */
+void     bb_json_string(FILE *f, const char *s);   /* a JSON string literal (io.c) */
 void    *bb_xrealloc(bb_ctx *ctx, void *p, size_t n);
 /* A primitive array the caller fills completely before the program sees it:
  * not zeroed first when large (Files.readBytes reads straight into it). */

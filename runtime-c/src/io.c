@@ -518,3 +518,15 @@ void bb_System_arraycopy(bb_ctx *ctx, bb_object *srco, int32_t sp, bb_object *ds
   }
   bb_arraycopy_checked(ctx, srco, sp, dsto, dp, len);
 }
+
+/* A JSON string literal of `s` (profiles and traces name files and classes
+ * the user chose: quotes, backslashes and control characters are escaped). */
+void bb_json_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+    if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
+    else if (*c < 0x20) fprintf(f, "\\u%04x", *c);
+    else fputc(*c, f);
+  }
+  fputc('"', f);
+}

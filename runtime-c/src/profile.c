@@ -358,16 +358,6 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
 
 /* ---- writing ------------------------------------------------------------ */
 
-static void bb_json_string(FILE *f, const char *s) {
-  fputc('"', f);
-  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-    if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
-    else if (*c < 0x20) fprintf(f, "\\u%04x", *c);
-    else fputc(*c, f);
-  }
-  fputc('"', f);
-}
-
 /* Chan et al.'s pairwise combination of two Welford accumulators. */
 static void bb_prof_merge_exit(bb_prof_exit *into, const bb_prof_exit *from) {
   if (!from->count) return;
