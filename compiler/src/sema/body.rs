@@ -1828,10 +1828,13 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
         if applicable.is_empty() {
             let args = args.iter().map(|a| self.ty_name(&a.ty)).collect();
-            let candidates = candidates
+            let mut candidates: Vec<(String, Span)> = candidates
                 .iter()
                 .map(|&m| (self.s.signature_text(m), self.s.program.method(m).span))
                 .collect();
+            if kind == MemberKind::Constructor {
+                candidates.extend(self.methods_named_like_their_class(name));
+            }
             self.s.error(SemaError::NoApplicable {
                 kind,
                 name: name.to_string(),
@@ -1865,6 +1868,30 @@ impl<'s, 'a> Checker<'s, 'a> {
                 None
             }
         }
+    }
+
+    /// The `void C(...)` methods of class `name`, which the original
+    /// dialect takes as constructors (W0104), for the message of a failed
+    /// `new C(...)` under Java's rules.
+    fn methods_named_like_their_class(&self, name: &str) -> Vec<(String, Span)> {
+        let Some(class) = self.s.class_named(name) else {
+            return Vec::new();
+        };
+        self.s
+            .program
+            .class(class)
+            .methods
+            .iter()
+            .map(|&m| (m, self.s.program.method(m)))
+            .filter(|(_, m)| m.name == name && m.ret == Type::Void && !m.is_static)
+            .map(|(id, m)| {
+                let sig = self.s.signature_text(id);
+                (
+                    format!("void {sig}, a method: a constructor only under `--dialect original`"),
+                    m.span,
+                )
+            })
+            .collect()
     }
 
     fn coerce_args(&mut self, m: MethodId, args: Vec<Expr>) -> Vec<Expr> {
