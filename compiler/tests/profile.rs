@@ -479,11 +479,7 @@ fn the_simulator_hands_queued_work_to_idle_cores_unless_told_not_to() {
     // them to core 0 when core 0 asks for work (runtime-c/README.md,
     // "Balance"). The simulator models the hand-over; `--no-balance`
     // simulates a runtime without it, which runs every job on core 1.
-    let dir = temp_dir("balance");
-    let src = repo_root().join("tests/manycore/balance.bb");
-    let (program, exe) = build_profiling("tests/manycore/balance.bb", &dir);
-    let prof_file = dir.join("balance.profile");
-    profiled_run(&program, Command::new(&exe), &prof_file);
+    let (dir, src, prof_file) = profile_of_balance("balance");
     let layout = dir.join("balance.layout.json");
     std::fs::write(
         &layout,
@@ -552,6 +548,57 @@ fn impossible_allocation_figures_are_diagnosed_not_allocated() {
             "{mean}: {stderr}"
         );
         assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// tests/manycore/balance.bb profiled in a fresh folder named after `test`:
+/// the folder, the source and the profile.
+fn profile_of_balance(test: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let dir = temp_dir(test);
+    let src = repo_root().join("tests/manycore/balance.bb");
+    let (program, exe) = build_profiling("tests/manycore/balance.bb", &dir);
+    let prof_file = dir.join("balance.profile");
+    profiled_run(&program, Command::new(&exe), &prof_file);
+    (dir, src, prof_file)
+}
+
+/// A machine whose name is longer than the table's first column (such as
+/// `bambooc calibrate`'s `calibrated-smp:2`) widens the column instead of
+/// pushing the figures out of line with their headers (issue 34).
+#[test]
+fn sim_table_columns_fit_a_long_machine_name() {
+    let (dir, src, prof_file) = profile_of_balance("longname");
+    let machine = dir.join("long.toml");
+    std::fs::write(
+        &machine,
+        "name = \"a-calibrated-machine:2\"\ncores = 2\n\n[topology]\nkind = \"full\"\n\n[costs]\ndispatch_ns = 200\nmessage_base_ns = 300\nmessage_per_hop_ns = 0\nlock_ns = 20\n",
+    )
+    .unwrap();
+    let table = sim_table([
+        OsStr::new("--cores"),
+        OsStr::new("1,2"),
+        OsStr::new("--machine"),
+        machine.as_os_str(),
+        OsStr::new("--profile"),
+        prof_file.as_os_str(),
+        src.as_os_str(),
+    ]);
+    let lines: Vec<&str> = table.lines().collect();
+    let header = lines.iter().find(|l| l.starts_with("machine")).unwrap();
+    let end_of_cores = header.find("cores").unwrap() + "cores".len();
+    let rows: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("a-calibrated-machine:2"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    for row in rows {
+        let cores_digit = row[..end_of_cores].trim_end().chars().last();
+        assert!(
+            cores_digit.is_some_and(|c| c.is_ascii_digit())
+                && row.as_bytes().get(end_of_cores) == Some(&b' '),
+            "the core count is not under its header:\n{table}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -390,8 +390,15 @@ fn read_layout(p: &Program, name: &str, f: &PathBuf) -> Result<Layout, String> {
 }
 
 fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
+    // The machine column fits the longest name (`calibrated-smp:2`).
+    let w = rows
+        .iter()
+        .map(|(m, _, _)| m.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(14);
     let mut s = format!(
-        "{:<14} {:>5} {:>14} {:>8} {:>9} {:>9}  critical path\n",
+        "{:<w$} {:>5} {:>14} {:>8} {:>9} {:>9}  critical path\n",
         "machine", "cores", "estimated", "speedup", "layouts", "search"
     );
     for (machine, cores, o) in rows {
@@ -419,7 +426,7 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
             "-".into()
         };
         s.push_str(&format!(
-            "{:<14} {:>5} {:>14} {:>8} {:>9} {:>8.3}s  {}\n",
+            "{:<w$} {:>5} {:>14} {:>8} {:>9} {:>8.3}s  {}\n",
             machine.name,
             cores,
             estimate,
@@ -436,14 +443,14 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
             .map(|(c, u)| format!("{c}:{:.0}%", u * 100.0))
             .collect();
         s.push_str(&format!(
-            "{:<14} utilisation per core: {}\n",
+            "{:<w$} utilisation per core: {}\n",
             "",
             util.join(" ")
         ));
         let used = o.layout.used_cores();
         if used < *cores {
             s.push_str(&format!(
-                "{:<14} uses {used} of {cores} cores: the model estimates no gain from more\n",
+                "{:<w$} uses {used} of {cores} cores: the model estimates no gain from more\n",
                 ""
             ));
         }
