@@ -289,6 +289,7 @@ static bool bb_drain(bb_ctx *ctx) {
   while ((m = bb_inbox_pop(&s->inbox)) != NULL) {
     __atomic_fetch_add(&s->received, 1, __ATOMIC_SEQ_CST);
     if (m->flow) bb_trace_event(ctx, 2, m->task, 0, bb_now_ns(), m->flow);
+#ifdef BB_MPI /* only the MPI build receives packed objects: no test on this path otherwise */
     if (BB_UNLIKELY(m->bytes)) {
       /* from another rank (mpi.c): rebuilt on this core's heap */
       m->obj = bb_unpack(ctx, m->bytes + 16, m->nbytes - 16); /* after mpi.c's 16-byte header */
@@ -296,6 +297,7 @@ static bool bb_drain(bb_ctx *ctx) {
       free(m->bytes);
       m->bytes = NULL;
     }
+#endif
     bb_arrive(ctx, m->obj, m->task, m->param, m->only);
     bb_msg_keep(ctx, m);
     any = true;
@@ -320,16 +322,14 @@ static bool bb_wave(bb_runtime *rt, uint64_t *sent, uint64_t *received) {
   return idle;
 }
 
-static bool bb_terminated(bb_runtime *rt) {
+/* Every local core idle and every local message received; mpi.c asks it
+ * too, for the termination of all ranks. */
+bool bb_terminated(bb_runtime *rt) {
   uint64_t s1, r1, s2, r2;
   if (!bb_wave(rt, &s1, &r1) || s1 != r1) return false;
   if (!bb_wave(rt, &s2, &r2)) return false;
   return s2 == s1 && r2 == r1;
 }
-
-/* Every local core idle and every local message received (mpi.c asks,
- * for the termination of all ranks). */
-bool bb_local_quiet(bb_runtime *rt) { return bb_terminated(rt); }
 
 /* True when every core but this one is idle: a collection requested now
  * waits for no task to end (heap.c). */

@@ -102,7 +102,7 @@ void bb_signals_thread_done(void);
 void bb_core_thread_attr(pthread_attr_t *a);
 void bb_run_cores(bb_ctx *ctx);
 /* mpi.c (BB_MPI builds only; see its header) and cores.c's side of it */
-bool bb_local_quiet(bb_runtime *rt);
+bool bb_terminated(bb_runtime *rt);
 #ifdef BB_MPI
 void bb_mpi_init(bb_runtime *rt);
 void bb_mpi_check_cores(bb_runtime *rt);

@@ -19,7 +19,7 @@
  *   A received object is unpacked by its destination core, at its next
  *   boundary (cores.c, bb_drain): the heap is the core's own.
  * - Termination: Mattern's four-counter method over a ring of ranks. When
- *   rank 0 is quiet (cores.c, bb_local_quiet: every local core idle, every
+ *   rank 0 is quiet (cores.c, bb_terminated: every local core idle, every
  *   local message received) it sends a wave round the ring; each rank adds
  *   whether it is quiet and its counts of objects sent to and received from
  *   other ranks. Two consecutive waves that both find every rank quiet and
@@ -268,7 +268,7 @@ static void bb_mpi_wave_back(bb_runtime *rt, const uint64_t *w) {
 }
 
 static void bb_mpi_wave_add(bb_runtime *rt, uint64_t *w) {
-  w[1] = w[1] && bb_local_quiet(rt);
+  w[1] = w[1] && bb_terminated(rt);
   w[2] += __atomic_load_n(&rt->mpi->sent, __ATOMIC_SEQ_CST);
   w[3] += __atomic_load_n(&rt->mpi->received, __ATOMIC_SEQ_CST);
 }
@@ -445,7 +445,7 @@ static void *bb_mpi_thread(void *arg) {
     bb_mpi_test_sends(m);
     if (rt->rank == 0 && !m->stopping && !m->wave_out) {
       uint64_t now = bb_now_ns();
-      if (now - m->wave_at >= BB_MPI_WAVE_GAP_NS && bb_local_quiet(rt)) {
+      if (now - m->wave_at >= BB_MPI_WAVE_GAP_NS && bb_terminated(rt)) {
         uint64_t w[4] = {m->wave_seq++, 1, 0, 0};
         m->wave_at = now;
         bb_mpi_wave_add(rt, w);

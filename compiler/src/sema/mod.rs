@@ -633,9 +633,9 @@ impl<'a> Sema<'a> {
         c.flags = flags;
         c.layout = layout;
         c.vtable = vtable;
-        c.methods = own_methods.clone();
+        c.methods = own_methods;
         if !has_constructor {
-            let as_constructors = self.methods_as_constructors(id, &own_methods);
+            let as_constructors = self.methods_as_constructors(id);
             let takes_none = |m: &MethodId| self.program.method(*m).params.is_empty();
             if !as_constructors.iter().any(takes_none) {
                 self.add_default_constructor(id);
@@ -658,12 +658,15 @@ impl<'a> Sema<'a> {
     /// Under the original dialect, the `void C(...)` instance methods of a
     /// class `C` that declares no constructor: each also serves as a
     /// constructor.
-    fn methods_as_constructors(&self, class: ClassId, own: &[MethodId]) -> Vec<MethodId> {
+    fn methods_as_constructors(&self, class: ClassId) -> Vec<MethodId> {
         if self.dialect != Dialect::Original {
             return Vec::new();
         }
-        let name = &self.program.class(class).name;
-        own.iter()
+        let class = self.program.class(class);
+        let name = &class.name;
+        class
+            .methods
+            .iter()
             .copied()
             .filter(|&m| {
                 let m = self.program.method(m);
