@@ -56,10 +56,10 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
         .with_note("no count of a run and no time in nanoseconds (31 years) comes near it"),
         TooManyObjects { total } => Diagnostic::global(
             "E0608",
-            format!("profile `{file}` says the run allocated {total} task objects; at most {MAX_TASK_OBJECTS} are accepted"),
+            format!("profile `{file}` makes the simulator create {total} task objects; at most {MAX_TASK_OBJECTS} are accepted"),
         )
         .with_help(REGENERATE)
-        .with_note("the simulator keeps every task object it makes, so this bounds the compiler's memory"),
+        .with_note("the simulator keeps every task object it makes, so this bounds the compiler's memory; a simulated window of a real run makes far fewer"),
         AllocMeanMismatch { task, exit, site, mean, total, count } => Diagnostic::global(
             "E0609",
             format!("profile `{file}`: allocation site {site} under exit {exit} of task `{task}` has mean {mean}, but {total} objects over {count} invocations"),

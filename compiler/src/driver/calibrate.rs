@@ -87,11 +87,10 @@ fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured,
     };
     let (dispatch, _) = build("dispatch", DISPATCH_BB, false)?;
     let (hop, _) = build("hop", HOP_BB, false)?;
-    let (stress, _) = build("stress", STRESS_BB, false)?;
     let (handoff, _) = build("handoff", HANDOFF_BB, false)?;
     let (handoff_gen, handoff_fe) = build("handoff", HANDOFF_BB, true)?;
     let (parkhop, _) = build("parkhop", PARKHOP_BB, false)?;
-    let (dispatch_runs, dispatch_base_runs, hops, batches) = (4_000_000, 1_000, 100_000, 50);
+    let (dispatch_runs, dispatch_base_runs, hops) = (4_000_000, 1_000, 100_000);
     let (items, park_hops) = (2_000_000, 100);
     let mut samples: [Vec<f64>; 7] = Default::default();
     let mut park = vec![(Vec::new(), Vec::new()); PARK_WORK_US.len()];
@@ -101,7 +100,7 @@ fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured,
         samples[1].push(time(&dispatch, &[dispatch_base_runs], 1)?);
         samples[2].push(time(&hop, &[hops], 1)?);
         samples[3].push(time(&hop, &[hops], 2)?);
-        samples[4].push(time(&stress, &[batches], 1)?);
+        samples[4].push(time(&dispatch, &[dispatch_runs], 2)?);
         samples[5].push(time(&handoff, &[items], 1)?);
         samples[6].push(time(&handoff, &[items], 2)?);
         time(&handoff_gen, &[items], 1)?;
@@ -111,7 +110,7 @@ fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured,
             two.push(time(&parkhop, &[park_hops, *k], 2)?);
         }
     }
-    let [d, db, h1, h2, st, ho1, ho2] = samples.map(median);
+    let [d, db, h1, h2, d2, ho1, ho2] = samples.map(median);
     Ok(Measured {
         handoff1_s: ho1,
         handoff2_s: ho2,
@@ -131,8 +130,7 @@ fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured,
         hop1_s: h1,
         hop2_s: h2,
         hops,
-        stress_s: st,
-        stress_invocations: batches * 4002 + 1,
+        dispatch_two_cores_s: d2,
     })
 }
 

@@ -301,6 +301,14 @@ pub fn sim(args: &SimArgs) -> i32 {
     let model = super::timed("simmodel", || {
         sim::model_from(program, &name, cstg, &mm, locks)
     });
+    let limit = crate::synthesis::profile::MAX_TASK_OBJECTS;
+    if args.full_replay && model.task_objects() > limit as f64 {
+        eprintln!(
+            "error: `--full-replay` would make all {:.0} task objects of the profiled run; at most {limit} are replayed in full\n  help: drop `--full-replay`: the simulator then simulates a window of the run and extrapolates",
+            model.task_objects()
+        );
+        return 1;
+    }
     if let Some(runs) = args.dsa_report {
         return dsa_report(args, &model, runs);
     }

@@ -32,7 +32,10 @@ pub struct Costs {
     pub message_base_ns: f64,
     /// Additional cost per network hop.
     pub message_per_hop_ns: f64,
-    /// Locking and unlocking one parameter object.
+    /// Locking and unlocking one parameter object on a run of several
+    /// cores (atomics, and the guards checked again under the locks), over
+    /// what a one-core run pays: that run takes no atomic locks, and its
+    /// scheduler's time is in the profile, so one core is charged none.
     pub lock_ns: f64,
     /// The sender's own time per object it sends to another core (the
     /// queue insertion, the cache lines it takes): a fan-out of tiny tasks

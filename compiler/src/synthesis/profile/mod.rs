@@ -42,12 +42,22 @@ pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
 /// run time, and no count of a real run comes near it. Larger figures only
 /// come from damaged or edited files.
 pub const MAX_FIGURE: f64 = 1e18;
-/// The most task objects a profile may say its run allocated: the
+/// The most task objects a simulation of a profile may make: the
 /// simulator keeps every object it makes (tens of bytes each), so this
-/// bounds the compiler's memory, whatever the file says (a real run's
-/// task objects are far fewer: the seven benchmarks make at most
-/// thousands).
+/// bounds the compiler's memory, whatever the file says. A simulation of
+/// a window of the run makes at most a window's worth of invocations, each
+/// at most a window's worth of objects per site, so a long real run fits;
+/// only a full replay (`bambooc sim --full-replay`) makes every object.
 pub const MAX_TASK_OBJECTS: u64 = 1 << 24;
+
+/// The task objects a windowed simulation makes at most for one
+/// allocation record: `total` objects over `count` invocations, at most
+/// [`sim::WINDOW`](crate::synthesis::sim::WINDOW) of both.
+fn simulated_objects(total: u64, count: u64, mean: f64) -> u64 {
+    let window = crate::synthesis::sim::WINDOW;
+    let per_invocation = mean.ceil().min(window as f64) as u64;
+    total.min(count.min(window).saturating_mul(per_invocation))
+}
 
 /// A profile file (see `docs/profile-format.md`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -243,8 +253,8 @@ pub enum ProfileError {
         path: String,
         value: f64,
     },
-    /// More task objects allocated, all sites together, than
-    /// [`MAX_TASK_OBJECTS`].
+    /// More task objects than [`MAX_TASK_OBJECTS`] for a windowed
+    /// simulation to make, all sites together.
     TooManyObjects {
         total: u64,
     },
@@ -505,7 +515,9 @@ impl Profile {
     fn check_against(&self, p: &Program) -> Result<(), ProfileError> {
         let mut seen = BTreeSet::new();
         let mut total = 0u64;
-        let mut objects = self.allocations_outside_tasks;
+        let mut objects = self
+            .allocations_outside_tasks
+            .min(crate::synthesis::sim::WINDOW);
         for tp in &self.tasks {
             let Some(tid) = p.tasks.iter().position(|t| t.name == tp.task) else {
                 return Err(ProfileError::UnknownTask {
@@ -579,7 +591,8 @@ impl Profile {
                             count: ep.count,
                         });
                     }
-                    objects = objects.saturating_add(a.total);
+                    objects =
+                        objects.saturating_add(simulated_objects(a.total, ep.count, a.mean));
                     let expected = &p.class(p.alloc_site(AllocSiteId(a.site)).class).name;
                     if &a.class != expected {
                         return Err(ProfileError::SiteClassMismatch {

@@ -295,16 +295,30 @@ fn negative_figures() {
 #[test]
 fn figures_beyond_any_run_are_rejected() {
     // An allocation mean of 10^12 (or 10^9) once made the simulator of
-    // `--profile P --cores 4` allocate gigabytes and abort.
+    // `--profile P --cores 4` allocate gigabytes and abort. One invocation
+    // making 10^12 objects is simulated as a window's worth of them; many
+    // invocations making 10^12 each would still be too many.
     let p = program(SRC);
     let huge = edited(&p, |x| {
         let a = &mut x.tasks[0].exits[1].allocations[0];
         (a.mean, a.total) = (1e12, 1_000_000_000_000);
     });
+    assert!(Profile::from_json(&p, &huge).is_ok());
+    let window = crate::synthesis::sim::WINDOW;
+    let many = edited(&p, |x| {
+        x.tasks[0].invocations = window;
+        x.invocations += window - 1;
+        let e = &mut x.tasks[0].exits[1];
+        e.count = window;
+        let a = &mut e.allocations[0];
+        (a.mean, a.total) = (1e12, 1_000_000_000_000 * window);
+        let results = &mut e.allocations[1];
+        (results.mean, results.total) = (1.0, window);
+    });
     assert_eq!(
-        err(&p, &huge),
+        err(&p, &many),
         ProfileError::TooManyObjects {
-            total: 1_000_000_000_001
+            total: window * window + window
         }
     );
     let inconsistent = edited(&p, |x| x.tasks[0].exits[1].allocations[0].mean = 1e9);

@@ -82,8 +82,9 @@
 //! profile's `sched_mean_ns` of the exit: the gap the profiling build
 //! measured after such bodies, applying the exit, publishing and
 //! dispatching; else the run's `sched_ns` per invocation; the machine's
-//! `dispatch_ns` for a profile without either) and the
-//! machine's lock cost per parameter; it allocates the exit's expected
+//! `dispatch_ns` for a profile without either) and, on more than one
+//! core, the machine's lock cost per parameter (the profile measured the
+//! one-core path, which takes no atomic locks); it allocates the exit's expected
 //! number of objects, fractional means realised exactly over invocations
 //! by accumulating (sites whose means are the same share of their
 //! whole-number ceilings are realised together: `bundles`).

@@ -190,6 +190,20 @@ impl Model {
         out
     }
 
+    /// The task objects the profiled run allocated (what a full replay
+    /// makes).
+    pub fn task_objects(&self) -> f64 {
+        self.tasks
+            .iter()
+            .flat_map(|t| {
+                t.exits.iter().map(move |e| {
+                    let per: f64 = e.allocs.iter().map(|a| a.mean).sum();
+                    t.invocations as f64 * e.probability * per
+                })
+            })
+            .sum()
+    }
+
     /// Mean time of one invocation of `task` over its exits.
     pub fn mean_time(&self, task: usize) -> f64 {
         self.tasks[task]

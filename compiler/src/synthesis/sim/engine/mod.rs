@@ -264,7 +264,9 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             } else {
                 machine.costs.dispatch_ns
             },
-            lock_ns: machine.costs.lock_ns,
+            // The profile measured the one-core path, whose dispatch
+            // takes no atomic locks; only a run on several cores pays them.
+            lock_ns: if ncores > 1 { machine.costs.lock_ns } else { 0.0 },
             send_ns: machine.costs.send_ns,
             receive_ns: machine.costs.receive_ns,
             wake_ns: machine.costs.wake_ns,
@@ -382,7 +384,10 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     let exits_early = !model.terminates && profiled > 0;
     let window = opts.window.max(2);
     let extrapolate = profiled > window;
-    sim.alloc_cap = extrapolate.then_some(window);
+    // A window also caps what one allocation makes (a startup making a
+    // million jobs makes a window's worth), so no simulation but a full
+    // replay makes more objects than the profile's check allows.
+    sim.alloc_cap = (window < u64::MAX).then_some(window);
     let mut half: Option<Progress> = None;
     let mut capped = false;
     let mut reached = false;
