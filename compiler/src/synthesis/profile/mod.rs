@@ -591,8 +591,7 @@ impl Profile {
                             count: ep.count,
                         });
                     }
-                    objects =
-                        objects.saturating_add(simulated_objects(a.total, ep.count, a.mean));
+                    objects = objects.saturating_add(simulated_objects(a.total, ep.count, a.mean));
                     let expected = &p.class(p.alloc_site(AllocSiteId(a.site)).class).name;
                     if &a.class != expected {
                         return Err(ProfileError::SiteClassMismatch {

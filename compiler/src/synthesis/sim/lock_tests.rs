@@ -159,3 +159,36 @@ fn lock_plan_sites_become_allocation_indices() {
         ExitMerges::default()
     );
 }
+
+#[test]
+fn tag_operations_queue_on_the_one_tag_mutex() {
+    // tagged_pairs with locks of 10 ns on four cores: startup (one
+    // parameter, binding its new parts' tags) pays a lock and one use of
+    // the tag mutex: 1000 + 10 + 10. Each join pays two locks and three
+    // uses (its check and two arrivals): 100 + 20 + 30. The two cores
+    // that run joins start together at 1020; one holds the mutex until
+    // 1050, so the other waits 30 and ends at 1200, the first at 1170.
+    // Their second joins find it free: 1170 + 150 and 1200 + 150.
+    let m = tagged_pairs();
+    let mut machine = free_machine(4);
+    machine.costs.lock_ns = 10.0;
+    let four = layout_of(&m, vec![vec![0, 1], vec![1], vec![1], vec![1]]);
+    let r = simulate(&m, &machine, &four, SimOptions::default());
+    assert_eq!((r.time_ns, r.invocations), (1350.0, 5));
+    let mut ends: Vec<f64> = r
+        .trace
+        .iter()
+        .filter(|i| i.task == 1)
+        .map(|i| i.end)
+        .collect();
+    ends.sort_by(f64::total_cmp);
+    assert_eq!(ends, vec![1170.0, 1200.0, 1320.0, 1350.0]);
+    // One core takes neither atomic locks nor the tag mutex.
+    let one = layout_of(&m, vec![vec![0, 1]]);
+    let mut machine = free_machine(1);
+    machine.costs.lock_ns = 10.0;
+    assert_eq!(
+        simulate(&m, &machine, &one, SimOptions::default()).time_ns,
+        1400.0
+    );
+}

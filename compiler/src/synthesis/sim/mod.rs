@@ -84,7 +84,11 @@
 //! dispatching; else the run's `sched_ns` per invocation; the machine's
 //! `dispatch_ns` for a profile without either) and, on more than one
 //! core, the machine's lock cost per parameter (the profile measured the
-//! one-core path, which takes no atomic locks); it allocates the exit's expected
+//! one-core path, which takes no atomic locks) and its uses of the
+//! runtime's one tag mutex (`lock_ns` each: a task whose guards name tags
+//! uses it once to check them and once per parameter as its objects
+//! arrive, an exit binding tags once more; uses on other cores wait for
+//! it); it allocates the exit's expected
 //! number of objects, fractional means realised exactly over invocations
 //! by accumulating (sites whose means are the same share of their
 //! whole-number ceilings are realised together: `bundles`).

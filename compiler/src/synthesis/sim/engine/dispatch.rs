@@ -176,6 +176,26 @@ impl Sim<'_> {
         }
     }
 
+    /// The time an invocation spends on the runtime's tag mutex, one for
+    /// the process and taken only on several cores (tag.c): waiting for
+    /// it, then holding it `lock_ns` per use. A task whose guards name
+    /// tags takes it to check the bindings and once per parameter as its
+    /// objects arrive; an exit that binds or clears tags takes it once
+    /// more. The uses are taken together at the start, so uses on other
+    /// cores queue behind them.
+    fn hold_tag_mutex(&mut self, tm: &TaskModel, em: &ExitModel, start: f64) -> f64 {
+        let guarded = tm.match_tag.is_some() || tm.param_tags.iter().any(Option::is_some);
+        let exit_acts = !em.binds.is_empty() || em.allocs.iter().any(|a| !a.tags.is_empty());
+        let uses = if guarded { 1 + tm.params } else { 0 } + u32::from(exit_acts);
+        let hold = self.costs.lock_ns * f64::from(uses);
+        if hold == 0.0 {
+            return 0.0;
+        }
+        let from = start.max(self.tag_mutex_free_at);
+        self.tag_mutex_free_at = from + hold;
+        from - start + hold
+    }
+
     pub(super) fn choose_exit(&mut self, task: u32, obj0: u32) -> u32 {
         let model = self.model;
         let tm = &model.tasks[task as usize];
@@ -242,8 +262,9 @@ impl Sim<'_> {
         let work = em.mean_ns;
         let sched = em.sched_ns.unwrap_or(self.costs.dispatch_ns);
         let received = std::mem::take(&mut self.cores.owed[core]);
-        let dur = work + sched + self.costs.lock_ns * f64::from(tm.params) + received;
         let start = now.max(ready).max(self.cores.free_at[core]);
+        let tag_held = self.hold_tag_mutex(tm, em, start);
+        let dur = work + sched + self.costs.lock_ns * f64::from(tm.params) + received + tag_held;
         let end = start + dur;
         let inv = self.out.invocations as u32;
         self.out.invocations += 1;

@@ -104,6 +104,8 @@ struct Sim<'a> {
     /// New objects one allocation makes at most (`Some` when the run is
     /// simulated to a window and extrapolated).
     alloc_cap: Option<u64>,
+    /// When the runtime's tag mutex is next free ([`Sim::hold_tag_mutex`]).
+    tag_mutex_free_at: f64,
 }
 
 /// The machine's costs the simulation charges (`machine::Costs`), per
@@ -266,7 +268,11 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             },
             // The profile measured the one-core path, whose dispatch
             // takes no atomic locks; only a run on several cores pays them.
-            lock_ns: if ncores > 1 { machine.costs.lock_ns } else { 0.0 },
+            lock_ns: if ncores > 1 {
+                machine.costs.lock_ns
+            } else {
+                0.0
+            },
             send_ns: machine.costs.send_ns,
             receive_ns: machine.costs.receive_ns,
             wake_ns: machine.costs.wake_ns,
@@ -373,6 +379,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             }),
         balancing,
         alloc_cap: None,
+        tag_mutex_free_at: 0.0,
     };
     let startup = sim.new_obj(model.startup);
     let t0 = model.outside.init_ns;
