@@ -13,7 +13,10 @@ one ten times longer, and runs
 on each, printing the profiled invocations, the search seconds the table
 reports, the process's CPU seconds and the estimate. The estimates of the
 two sizes should differ by about the factor of their lengths, since the
-simulator extrapolates a bounded window of the run.
+simulator extrapolates a bounded window of the run. For the shorter
+profile it also simulates the chosen layout over every profiled
+invocation (`--full-replay --layout`) and prints the windowed estimate's
+error against that replay.
 
   python3 benchmarks/finegrain/searchtime.py --bambooc target/release/bambooc [--only NAME ...]
 """
@@ -63,7 +66,8 @@ def main():
     bambooc = str(Path(a.bambooc).resolve())
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     print(f"load average at the start: {load}")
-    print(f"{'program':<14} {'scale':>5} {'invocations':>12} {'search':>8} {'cpu':>7} {'estimate':>10}")
+    print(f"{'program':<14} {'scale':>5} {'invocations':>12} {'search':>8} {'cpu':>7} {'estimate':>10}"
+          f" {'replayed':>10} {'error':>7}")
     with tempfile.TemporaryDirectory(prefix="bambooc-searchtime-") as tmp:
         work = Path(tmp)
         for name, (src, rewrite, args, status) in PROGRAMS.items():
@@ -83,16 +87,28 @@ def main():
                 run([str(gen)] + args[scale], dict(os.environ, BAMBOO_PROFILE_OUT=str(profile)), status)
                 invocations = json.loads(profile.read_text())["invocations"]
                 before = children_cpu()
+                layout = work / f"{name}-{scale}"
                 text = run([bambooc, "sim", str(prog), "--profile", str(profile),
-                            "--cores", a.cores, "--machine", a.machine])
+                            "--cores", a.cores, "--machine", a.machine,
+                            "--emit", "layout", "-o", str(layout)])
                 cpu = children_cpu() - before
                 rows = harness.sim_rows(text)
                 if not rows:
                     sys.exit(f"{name}: no table in\n{text}")
                 r = rows[-1]
                 est = "stalled" if r["estimate_s"] is None else f"{r['estimate_s']:.3f}s"
-                print(f"{name:<14} {scale:>4}x {invocations:>12,} {r['search_s']:>7.3f}s {cpu:>6.2f}s {est:>10}",
-                      flush=True)
+                replayed, error = "", ""
+                if scale == 1:
+                    full = harness.sim_rows(run([bambooc, "sim", str(prog), "--profile", str(profile),
+                                                 "--machine", a.machine, "--full-replay",
+                                                 "--layout", f"{layout}.layout.json"]))
+                    f = full[-1]["estimate_s"] if full else None
+                    if f:
+                        replayed = f"{f:.3f}s"
+                        if r["estimate_s"] is not None:
+                            error = f"{(r['estimate_s'] - f) / f * 100:+.1f}%"
+                print(f"{name:<14} {scale:>4}x {invocations:>12,} {r['search_s']:>7.3f}s {cpu:>6.2f}s {est:>10}"
+                      f" {replayed:>10} {error:>7}", flush=True)
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     print(f"load average at the end: {load}")
 

@@ -153,6 +153,26 @@ fn show_ns(ns: f64) -> String {
     }
 }
 
+/// Each core's utilisation as `core:percent`, a run of neighbours with
+/// the same rounded figure as `first-last:percent` (62 cores of which 58
+/// idle would otherwise fill a screen).
+fn utilisation_text(util: &[f64]) -> String {
+    let pct: Vec<u32> = util.iter().map(|u| (u * 100.0).round() as u32).collect();
+    let mut parts = Vec::new();
+    let mut first = 0;
+    for c in 0..pct.len() {
+        if c + 1 == pct.len() || pct[c + 1] != pct[c] {
+            parts.push(match c - first {
+                0 => format!("{c}:{}%", pct[c]),
+                1 => format!("{first}:{}% {c}:{}%", pct[c], pct[c]),
+                _ => format!("{first}-{c}:{}%", pct[c]),
+            });
+            first = c + 1;
+        }
+    }
+    parts.join(" ")
+}
+
 /// The critical path's tasks, repeats folded: `a > b x4 > c`, and a
 /// repeated run of several tasks as `[a > b x4] x3`. A path of more than
 /// [`PATH_ITEMS`] items after folding shows its first and last items
@@ -443,17 +463,10 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
             o.seconds,
             path_text(model, &o.result)
         ));
-        let util: Vec<String> = o
-            .result
-            .utilisation()
-            .iter()
-            .enumerate()
-            .map(|(c, u)| format!("{c}:{:.0}%", u * 100.0))
-            .collect();
         s.push_str(&format!(
             "{:<w$} utilisation per core: {}\n",
             "",
-            util.join(" ")
+            utilisation_text(&o.result.utilisation())
         ));
         let used = o.layout.used_cores();
         if used < *cores {
@@ -651,7 +664,7 @@ fn thread_cpu_ns() -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{fold_path, PathItem};
+    use super::{fold_path, utilisation_text, PathItem};
 
     fn show(items: &[PathItem]) -> String {
         let names = ["a", "b", "c", "d"];
@@ -675,5 +688,14 @@ mod tests {
         assert_eq!(items.iter().map(PathItem::steps).sum::<usize>(), path.len());
         // Nothing repeats: every item stays.
         assert_eq!(show(&fold_path(&[0, 1, 2, 3])), "a > b > c > d");
+    }
+
+    #[test]
+    fn utilisation_folds_runs_of_equal_cores() {
+        let mut util = vec![0.99, 0.99, 0.99, 0.5, 0.2, 0.2];
+        util.extend([0.0; 58]);
+        assert_eq!(utilisation_text(&util), "0-2:99% 3:50% 4:20% 5:20% 6-63:0%");
+        assert_eq!(utilisation_text(&[1.0]), "0:100%");
+        assert_eq!(utilisation_text(&[]), "");
     }
 }
