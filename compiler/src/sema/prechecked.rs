@@ -13,6 +13,13 @@
 use super::Sema;
 use crate::hir::*;
 
+#[cfg(test)]
+thread_local! {
+    /// Checks on this thread that took the library's bodies from a
+    /// `StdlibBodies` (tests only: reuse must not silently stop).
+    pub(super) static REUSED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 /// A checked standard library's bodies and the declarations they rest on.
 pub struct StdlibBodies {
     classes: Vec<String>,
@@ -107,6 +114,9 @@ mod tests {
             "class Vector { int x; } task startup(StartupObject s in initialstate) \
              { taskexit(s: initialstate := false); }",
             "class A { int f() { return 1 + true; } }",
+            "class B extends Vector { flag go; int n; B(int n) { this.n = n; } int g() { return n + size(); } } \
+             task startup(StartupObject s in initialstate) { B b = new B(2) { go := true }; \
+             System.printString(\"\" + b.g()); taskexit(s: initialstate := false); }",
         ];
         for text in programs {
             let fast = check_source("t.bb", text);
@@ -124,5 +134,24 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// A program's own classes, methods and constructors take ids after
+    /// the library's, so the prechecked bodies are reused for it (the
+    /// fuzzer and the language server check such programs all the time).
+    #[test]
+    fn programs_with_classes_reuse_the_library() {
+        let reused = || super::REUSED.with(|n| n.get());
+        let before = reused();
+        let fe = check_source(
+            "t.bb",
+            "class A { flag f; int x; A() { x = 1; } int get() { return x; } } \
+             class B extends A { int y() { return get() + 1; } } \
+             task startup(StartupObject s in initialstate) { A a = new B() { f := true }; \
+             taskexit(s: initialstate := false); } \
+             task t(A a in f) { taskexit(a: f := false); }",
+        );
+        assert!(!fe.has_errors(), "{:?}", fe.diagnostics);
+        assert_eq!(reused(), before + 1);
     }
 }
