@@ -174,6 +174,18 @@ public class Tracking {
         return out;
     }
 
+    /** The running sums of win values of line into out[start], out[start + stride], ... (n of them). */
+    static void windowSums(float[] line, int win, int n, float[] out, int start, int stride) {
+        float sum = 0;
+        for (int k = 0; k < win; k++) {
+            sum += line[k];
+        }
+        for (int t = 0; t < n; t++) {
+            out[start + t * stride] = sum;
+            sum += line[t + win] - line[t];
+        }
+    }
+
     /** Window sums with running sums, rows then columns (SD-VBS calcAreaSum). */
     static void areaSum(Image im, int win) {
         int half = (win + 1) / 2;
@@ -183,14 +195,7 @@ public class Tracking {
             float[] line = new float[cols + win];
             for (int i = lo; i < hi; i++) {
                 System.arraycopy(im.px, i * cols, line, half, cols);
-                float sum = 0;
-                for (int k = 0; k < win; k++) {
-                    sum += line[k];
-                }
-                for (int j = 0; j < cols; j++) {
-                    im.px[i * cols + j] = sum;
-                    sum += line[j + win] - line[j];
-                }
+                windowSums(line, win, cols, im.px, i * cols, 1);
             }
         });
         forRows(0, cols, (lo, hi) -> {
@@ -199,14 +204,7 @@ public class Tracking {
                 for (int i = 0; i < rows; i++) {
                     line[i + half] = im.px[i * cols + j];
                 }
-                float sum = 0;
-                for (int k = 0; k < win; k++) {
-                    sum += line[k];
-                }
-                for (int i = 0; i < rows; i++) {
-                    im.px[i * cols + j] = sum;
-                    sum += line[i + win] - line[i];
-                }
+                windowSums(line, win, rows, im.px, j, cols);
             }
         });
     }
