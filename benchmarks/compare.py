@@ -310,7 +310,7 @@ def main() -> int:
             jdir.mkdir(exist_ok=True)
             if cls is None:
                 print(f"  (no Java version of {name})")
-            elif build([javac, "-d", str(jdir), str(d / f"{cls}.java")]):
+            elif build([javac, "-d", str(jdir), str(d / f"{cls}.java"), str(HERE / "java" / "Bench.java")]):
                 progs["Java"] = [java, "-cp", str(jdir), cls]
             else:
                 ok = False
