@@ -33,13 +33,15 @@ Usage:
                      "java" in results.json); the section then names its own
                      run, since the other sections came from another
 
-For every benchmark it builds the sequential C and OpenMP references and
-the Bamboo program (1 core; N cores with the default layout; N cores with
-the layout synthesised from a profile), profiles the Bamboo program (a
+For every benchmark it builds the sequential C and OpenMP references, the
+Java version (run on 1 and N threads: section 6) and the Bamboo program (1
+core; N cores with the default layout; N cores with the layout synthesised
+from a profile), profiles the Bamboo program (a
 `--profile-gen` build run --profile-runs times at the measured size and at
 the doubled size, keeping the profile of the median run, the rule of the
 measured times), checks every output against C's (compare.py's rules), runs all
-programs alternately --runs times and takes medians (the profiling build runs
+programs alternately --runs times, each through benchmarks/host/rusage.c for
+its CPU time and peak memory, and takes medians (the profiling build runs
 in these rounds too, and the median of the profiles it writes there gives the
 simulator-accuracy estimates of section 2), asks the simulator
 (`bambooc sim`) for its estimates, the tilepro64 62-core speedup, the
