@@ -102,7 +102,7 @@ def main() -> int:
     a = ap.parse_args()
     if a.only and a.no_java:
         ap.error("--only java and --no-java exclude each other")
-    a.jdk = None if a.no_java else harness_java.find_java()
+    a.jdk = None if a.no_java else compare.find_java()
     if a.dsa_runs is None:
         a.dsa_runs = 100 if a.size == "full" else 10
     if a.max_runs is None:

@@ -4,9 +4,6 @@ against the Java versions of the benchmarks (benchmarks/NAME/Name.java) on
 is the command; `--only java` runs this part alone)."""
 
 import json
-import os
-import shutil
-import subprocess
 import tomllib
 from pathlib import Path
 
@@ -17,19 +14,6 @@ TITLE = "## 6. Against Java: time and peak memory"
 # The columns of the section's tables: label in the timed rounds, heading.
 COLUMNS = [("C", "C 1 thread"), ("Bamboo 1", "Bamboo 1 core"), ("Bamboo N default", "Bamboo {n} cores"),
            ("Java 1", "Java 1 thread"), ("Java N", "Java {n} threads")]
-
-
-def find_java() -> dict | None:
-    """javac, java and the JDK's version line, from $JAVA_HOME or PATH;
-    None if either is missing."""
-    home = os.environ.get("JAVA_HOME")
-    javac = str(Path(home) / "bin" / "javac") if home else shutil.which("javac")
-    java = str(Path(home) / "bin" / "java") if home else shutil.which("java")
-    if not javac or not java or not Path(javac).is_file() or not Path(java).is_file():
-        return None
-    p = subprocess.run([java, "-version"], capture_output=True, text=True)
-    version = (p.stderr or p.stdout).strip().splitlines()
-    return {"javac": javac, "java": java, "version": version[0] if version else "unknown"}
 
 
 def java_programs(a, d, b, args, n, r) -> dict:
@@ -45,7 +29,7 @@ def java_programs(a, d, b, args, n, r) -> dict:
         return {}
     out = b / "java"
     out.mkdir(parents=True, exist_ok=True)
-    if not compare.build([jdk["javac"], "-d", str(out), str(d / f"{cls}.java"), str(HERE / "java" / "Bench.java")]):
+    if not compare.build([*jdk["javac"], "-d", str(out), str(d / f"{cls}.java"), str(HERE / "java" / "Bench.java")]):
         r["problems"].append("Java build failed")
         return {}
     return {label: ([jdk["java"], f"-Dthreads={k}", "-cp", str(out), cls], None, args)
