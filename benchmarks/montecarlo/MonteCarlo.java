@@ -1,8 +1,12 @@
-// MonteCarlo.java — plain single-threaded Java version of the MonteCarlo
-// benchmark (Java Grande Forum, section 3), the same algorithm and output as
-// montecarlo.bb and montecarlo.c (see montecarlo.bb for the algorithm).
+// MonteCarlo.java — Java version of the MonteCarlo benchmark (Java Grande
+// Forum, section 3), the same algorithm and output as montecarlo.bb and
+// montecarlo.c (see montecarlo.bb for the algorithm).
 //
-// Usage: javac -d /tmp MonteCarlo.java && java -cp /tmp MonteCarlo HITDATA RUNS
+// Usage: javac -d OUT MonteCarlo.java ../java/Bench.java
+//        java [-Dthreads=N] -cp OUT MonteCarlo HITDATA RUNS
+//
+// With N threads the runs are simulated on the threads, one equal range
+// each (montecarlo_omp.c's schedule); the average follows in run order.
 //
 // Java's Math.log/exp may differ from C's libm in the last bit, so the rate's
 // last digits can differ from the other versions (JGF's tolerance is 1e-12).
@@ -53,28 +57,31 @@ public class MonteCarlo {
         double volatility = stats[1];
         double mean = (expectedReturnRate - 0.5 * volatility * volatility) * DTIME;
         double sd = volatility * Math.sqrt(DTIME);
-        double[] fluctuations = new double[TIME_STEPS];
-        double[] prices = new double[TIME_STEPS];
-        double[] returns = new double[TIME_STEPS];
         double[] rates = new double[runs];
-        for (int run = 0; run < runs; run++) {
-            Random rnd = new Random((long) run * 11);
-            for (int t = 0; t < TIME_STEPS; t++) {
-                fluctuations[t] = mean + sd * rnd.nextGaussian();
+        Bench.parallelFor(0, runs, 0, (lo, hi) -> {
+            double[] fluctuations = new double[TIME_STEPS];
+            double[] prices = new double[TIME_STEPS];
+            double[] returns = new double[TIME_STEPS];
+            for (int run = lo; run < hi; run++) {
+                Random rnd = new Random((long) run * 11);
+                for (int t = 0; t < TIME_STEPS; t++) {
+                    fluctuations[t] = mean + sd * rnd.nextGaussian();
+                }
+                prices[0] = 100.0;
+                for (int t = 1; t < TIME_STEPS; t++) {
+                    prices[t] = prices[t - 1] * Math.exp(fluctuations[t]);
+                }
+                rates[run] = estimate(prices, TIME_STEPS, returns)[0];
             }
-            prices[0] = 100.0;
-            for (int t = 1; t < TIME_STEPS; t++) {
-                prices[t] = prices[t - 1] * Math.exp(fluctuations[t]);
-            }
-            rates[run] = estimate(prices, TIME_STEPS, returns)[0];
-        }
+            return 0;
+        });
         double sum = 0.0;
         for (int i = 0; i < runs; i++) {
             sum += rates[i];
         }
         double average = sum / runs;
         System.out.println("MonteCarlo: runs=" + runs);
-        System.out.println("expectedReturnRate = " + average);
+        System.out.println("expectedReturnRate = " + Bench.text(average));
         if (runs == 10000 || runs == 60000) {
             double reference = runs == 10000 ? -0.0333976656762814 : -0.03215796752868655;
             System.out.println(Math.abs(average - reference) <= 1.0e-12 ? "VALID" : "INVALID");

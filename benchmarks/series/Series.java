@@ -1,8 +1,12 @@
-// Series.java — plain single-threaded Java version of the Series benchmark
-// (Java Grande Forum, section 2), the same algorithm and output as series.bb
-// and series.c. Used to cross-check the Bamboo program's Double.toString text.
+// Series.java — Java version of the Series benchmark (Java Grande Forum,
+// section 2), the same algorithm and output as series.bb and series.c. Used
+// to cross-check the Bamboo program's Double.toString text.
 //
-// Usage: javac -d /tmp Series.java && java -cp /tmp Series N
+// Usage: javac -d OUT Series.java ../java/Bench.java
+//        java [-Dthreads=N] -cp OUT Series N
+//
+// With N threads the coefficients are computed on the threads, one equal
+// range each (series_omp.c's schedule); the sum follows in index order.
 //
 // Note: Java's Math.pow/sin/cos may differ from C's libm in the last bit, so
 // the printed digits can differ from series.c / series.bb in the last one or
@@ -42,10 +46,13 @@ public class Series {
         double omega = 3.1415926535897932;
         a[0] = trapezoidIntegrate(0.0, 2.0, 1000, 0.0, 0) / 2.0;
         b[0] = 0.0;
-        for (int i = 1; i < n; i++) {
-            a[i] = trapezoidIntegrate(0.0, 2.0, 1000, omega * (double) i, 1);
-            b[i] = trapezoidIntegrate(0.0, 2.0, 1000, omega * (double) i, 2);
-        }
+        Bench.parallelFor(1, n, 0, (lo, hi) -> {
+            for (int i = lo; i < hi; i++) {
+                a[i] = trapezoidIntegrate(0.0, 2.0, 1000, omega * (double) i, 1);
+                b[i] = trapezoidIntegrate(0.0, 2.0, 1000, omega * (double) i, 2);
+            }
+            return 0;
+        });
 
         double[][] ref = {
             { 2.8729524964837996, 0.0 },
@@ -56,7 +63,7 @@ public class Series {
         System.out.println("Series: N=" + n);
         boolean valid = true;
         for (int i = 0; i < 4; i++) {
-            System.out.println("a[" + i + "] = " + a[i] + ", b[" + i + "] = " + b[i]);
+            System.out.println("a[" + i + "] = " + Bench.text(a[i]) + ", b[" + i + "] = " + Bench.text(b[i]));
             if (Math.abs(a[i] - ref[i][0]) > 1.0e-12 || Math.abs(b[i] - ref[i][1]) > 1.0e-12) {
                 valid = false;
             }
@@ -66,7 +73,7 @@ public class Series {
             sum += a[i];
             sum += b[i];
         }
-        System.out.println("sum = " + sum);
+        System.out.println("sum = " + Bench.text(sum));
         System.out.println(valid ? "VALID" : "INVALID");
     }
 }
