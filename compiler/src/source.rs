@@ -3,6 +3,7 @@
 //! `FileId`s and byte spans.
 
 use bambooc_syntax::span::{FileId, Span};
+use std::sync::Arc;
 
 pub struct SourceFile {
     pub name: String,
@@ -12,9 +13,11 @@ pub struct SourceFile {
     pub is_stdlib: bool,
 }
 
-#[derive(Default)]
+/// Files are shared, so that a map holding the standard library is cloned
+/// cheaply for every program checked in one process (`stdlib_sources`).
+#[derive(Default, Clone)]
 pub struct SourceMap {
-    files: Vec<SourceFile>,
+    files: Vec<Arc<SourceFile>>,
 }
 
 impl SourceMap {
@@ -26,12 +29,12 @@ impl SourceMap {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        self.files.push(SourceFile {
+        self.files.push(Arc::new(SourceFile {
             name: name.into(),
             text,
             line_starts,
             is_stdlib,
-        });
+        }));
         FileId(self.files.len() as u32 - 1)
     }
 
@@ -43,7 +46,7 @@ impl SourceMap {
         self.files
             .iter()
             .enumerate()
-            .map(|(i, f)| (FileId(i as u32), f))
+            .map(|(i, f)| (FileId(i as u32), &**f))
     }
 
     /// The 1-based line and column (in bytes) of a span's start.

@@ -125,11 +125,16 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
 /// A source map holding the standard library's files, which always come
 /// first (so their parsed trees can be shared between compilations).
 pub fn stdlib_sources() -> SourceMap {
-    let mut sources = SourceMap::new();
-    for (name, text) in crate::stdlib::STDLIB {
-        sources.add(format!("<stdlib>/{name}"), text.to_string(), true);
-    }
-    sources
+    static LIBRARY: std::sync::OnceLock<SourceMap> = std::sync::OnceLock::new();
+    LIBRARY
+        .get_or_init(|| {
+            let mut sources = SourceMap::new();
+            for (name, text) in crate::stdlib::STDLIB {
+                sources.add(format!("<stdlib>/{name}"), text.to_string(), true);
+            }
+            sources
+        })
+        .clone()
 }
 
 /// The standard library parsed once per process.
