@@ -58,4 +58,30 @@ impl SourceMap {
     pub fn line(&self, span: Span) -> usize {
         self.line_col(span).0
     }
+
+    /// The 1-based line and column, counted in characters as the human
+    /// output counts them, of byte `offset` in `file` (clamped to the text,
+    /// and to the start of a character it falls inside).
+    pub fn position(&self, file: FileId, offset: u32) -> (usize, usize) {
+        let f = self.file(file);
+        let offset = char_boundary(&f.text, offset as usize);
+        let line = f.line_starts.partition_point(|&s| s <= offset) - 1;
+        let column = f.text[f.line_starts[line]..offset].chars().count();
+        (line + 1, column + 1)
+    }
+
+    /// The character offset of byte `offset` in `file` (clamped likewise).
+    pub fn char_offset(&self, file: FileId, offset: u32) -> usize {
+        let text = &self.file(file).text;
+        text[..char_boundary(text, offset as usize)].chars().count()
+    }
+}
+
+/// The largest character boundary of `text` at or before `offset`.
+fn char_boundary(text: &str, offset: usize) -> usize {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
