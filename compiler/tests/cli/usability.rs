@@ -175,3 +175,20 @@ fn emitted_c_rebuilds_with_the_printed_command() {
     let run = Command::new(dir.path().join("p")).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&run.stdout), "hi\n");
 }
+
+#[test]
+fn emit_layout_on_a_build_writes_the_layout_it_runs_with() {
+    let (dir, _) = sandbox("emit-layout");
+    let out = sandboxed(dir.path())
+        .args([
+            "--cores", "2", "--spread", "--emit", "layout", "p.bb", "-o", "p",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = std::fs::read_to_string(dir.path().join("p.layout.json")).unwrap();
+    let layout: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(layout["format"], "bambooc-layout");
+    assert_eq!(layout["program"], "p");
+    assert_eq!(layout["cores"].as_array().map(Vec::len), Some(2), "{text}");
+}
