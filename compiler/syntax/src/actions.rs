@@ -373,8 +373,18 @@ impl<'s> Ctx<'s> {
     /// (`HashMap<String, ...` fails at the comma), or `<>`. A comparison so
     /// followed would not type-check anyway.
     fn first_type_arguments(&self, l: usize) -> Option<usize> {
+        // Looks back at most `WINDOW` bytes and tries a few `<`s: each
+        // error costs a bounded scan, whatever the input's size.
+        const WINDOW: usize = 2048;
+        const TRIES: usize = 8;
         let l = l.min(self.src.len());
-        let start = self.src[..l].rfind([';', '{', '}']).map_or(0, |i| i + 1);
+        let mut from = l.saturating_sub(WINDOW);
+        while !self.src.is_char_boundary(from) {
+            from += 1;
+        }
+        let start = self.src[from..l]
+            .rfind([';', '{', '}'])
+            .map_or(from, |i| from + i + 1);
         let text = &self.src[start..];
         let type_char =
             |c: char| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ',' | '?' | '[' | ']');
@@ -387,9 +397,10 @@ impl<'s> Ctx<'s> {
                         .ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$')
             })
             .map(|(i, _)| start + i)
+            .take(TRIES)
             .find(|&at| {
                 let mut depth = 0usize;
-                for (j, c) in self.src[at..].char_indices() {
+                for (j, c) in self.src[at..].char_indices().take(WINDOW) {
                     if at + j == l && j > 0 {
                         return true;
                     }
