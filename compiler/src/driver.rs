@@ -95,6 +95,21 @@ fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
+/// Prints an error met outside the source text, written as `error: what`
+/// with `help:` and `note:` lines and any tool output after it, in the
+/// chosen format: as it is, or as one JSON diagnostic (E0700).
+pub(crate) fn report_failure(format: ErrorFormat, text: &str) {
+    let text = text.trim_end();
+    match format {
+        ErrorFormat::Human => eprintln!("{text}"),
+        ErrorFormat::Json => {
+            let d = diagnostics::failure_diagnostic(text);
+            let json = diagnostics::render_json(&[d], &SourceMap::new());
+            let _ = std::io::stderr().write_all(json.as_bytes());
+        }
+    }
+}
+
 fn check(args: &CommonArgs) -> i32 {
     match run_frontend(args) {
         Some(fe) if !fe.has_errors() => 0,
@@ -114,14 +129,19 @@ fn with_layout(args: &CommonArgs, cg: &CodegenArgs, fe: &Frontend) -> Result<Cod
         } else {
             format!("`--cores {}`", cg.cores)
         };
-        eprintln!("error: `--profile-gen` builds run on one core; remove {what}");
+        report_failure(
+            args.error_format,
+            &format!("error: `--profile-gen` builds run on one core; remove {what}"),
+        );
         return Err(1);
     }
     let (Some(file), Some(program)) = (&cg.layout_file, &fe.program) else {
         return Ok(cg);
     };
     let text = std::fs::read_to_string(file).map_err(|e| {
-        eprintln!("error: cannot read layout `{}`: {e}", file.display());
+        let reason = cbuild::reason(&e);
+        let what = format!("error: cannot read layout `{}`: {reason}", file.display());
+        report_failure(args.error_format, &what);
         1
     })?;
     let name = program_name(args);
@@ -188,14 +208,14 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
     if args.emit.contains(&EmitKind::Layout) {
         if let Err(e) = write_build_layout(&fe, args, cg, &output) {
-            eprintln!("{e}");
+            report_failure(args.error_format, &e);
             return 1;
         }
     }
     match compile_program(&fe, args, cg, &output, &output) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("{e}");
+            report_failure(args.error_format, &e);
             1
         }
     }
@@ -252,7 +272,7 @@ fn run(args: &RunArgs) -> i32 {
     let dir = match cbuild::build_dir("run") {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("{e}");
+            report_failure(args.common.error_format, &e);
             return 1;
         }
     };
@@ -260,7 +280,7 @@ fn run(args: &RunArgs) -> i32 {
     let exe = dir.path().join(stem.file_name().unwrap_or_default());
     match compile_program(&fe, &args.common, &codegen, &exe, &stem) {
         Err(e) => {
-            eprintln!("{e}");
+            report_failure(args.common.error_format, &e);
             1
         }
         Ok(()) => cbuild::run_executable(&exe, &args.program_args),
@@ -328,7 +348,11 @@ pub fn load_profile(
         let out = PathBuf::from(format!("{}.markov.txt", artifact_stem(args).display()));
         let text = format!("{}{}", model.dump(program), model.dump_graph(program, cstg));
         if let Err(e) = std::fs::write(&out, text) {
-            eprintln!("error: cannot write `{}`: {e}", out.display());
+            let reason = cbuild::reason(&e);
+            report_failure(
+                args.error_format,
+                &format!("error: cannot write `{}`: {reason}", out.display()),
+            );
             return Err(ErrorReported);
         }
     }

@@ -9,6 +9,9 @@ pub struct SourceFile {
     pub name: String,
     pub text: String,
     line_starts: Vec<usize>,
+    /// The characters before each line, so that a character offset costs
+    /// a scan of one line only.
+    line_chars: Vec<usize>,
     /// The standard library's files are shown as `<stdlib>/name.bb`.
     pub is_stdlib: bool,
 }
@@ -26,13 +29,20 @@ impl SourceMap {
     }
 
     pub fn add(&mut self, name: impl Into<String>, text: String, is_stdlib: bool) -> FileId {
-        let line_starts = std::iter::once(0)
+        let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let line_chars = std::iter::once(0)
+            .chain(line_starts.windows(2).scan(0, |before, w| {
+                *before += text[w[0]..w[1]].chars().count();
+                Some(*before)
+            }))
             .collect();
         self.files.push(Arc::new(SourceFile {
             name: name.into(),
             text,
             line_starts,
+            line_chars,
             is_stdlib,
         }));
         FileId(self.files.len() as u32 - 1)
@@ -60,5 +70,50 @@ impl SourceMap {
     /// The 1-based line of a span's start.
     pub fn line(&self, span: Span) -> usize {
         self.line_col(span).0
+    }
+
+    /// The 1-based line and column, counted in characters as the human
+    /// output counts them, of byte `offset` in `file` (clamped to the text,
+    /// and to the start of a character it falls inside).
+    pub fn position(&self, file: FileId, offset: u32) -> (usize, usize) {
+        let f = self.file(file);
+        let offset = char_boundary(&f.text, offset as usize);
+        let line = f.line_starts.partition_point(|&s| s <= offset) - 1;
+        let column = f.text[f.line_starts[line]..offset].chars().count();
+        (line + 1, column + 1)
+    }
+
+    /// The character offset of byte `offset` in `file` (clamped likewise).
+    pub fn char_offset(&self, file: FileId, offset: u32) -> usize {
+        let f = self.file(file);
+        let offset = char_boundary(&f.text, offset as usize);
+        let line = f.line_starts.partition_point(|&s| s <= offset) - 1;
+        f.line_chars[line] + f.text[f.line_starts[line]..offset].chars().count()
+    }
+}
+
+/// The largest character boundary of `text` at or before `offset`.
+fn char_boundary(text: &str, offset: usize) -> usize {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_characters() {
+        let mut m = SourceMap::new();
+        let f = m.add("t.bb", "é = 1;\nxé y\n".to_string(), false);
+        // `y` is byte 12, character 10; line 2, column 4.
+        assert_eq!(m.position(f, 12), (2, 4));
+        assert_eq!(m.char_offset(f, 12), 10);
+        // Inside `é` (byte 1) counts as its start; past the end clamps.
+        assert_eq!((m.position(f, 1), m.char_offset(f, 1)), ((1, 1), 0));
+        assert_eq!(m.char_offset(f, 99), 12);
     }
 }

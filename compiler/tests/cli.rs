@@ -6,6 +6,10 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+// Diagnostics' summary and JSON, standard input, `-v`, `--emit c`.
+#[path = "cli/usability.rs"]
+mod usability;
+
 fn bambooc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bambooc"))
         .args(args)
@@ -67,8 +71,14 @@ fn invalid_utf8() {
 
 #[test]
 fn empty_file_is_a_program_with_no_tasks() {
+    // Valid, but it would run nothing: warning W0005, status 0.
     let (code, err) = check_file("empty.bb", b"");
     assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("[W0005] Warning: the program has no startup task"),
+        "{err}"
+    );
+    assert!(err.ends_with("warning: 1 warning emitted\n"), "{err}");
 }
 
 #[test]

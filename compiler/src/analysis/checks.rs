@@ -15,7 +15,9 @@
 //! - `TagTypeNeverCreated` (W0003): a guard requires a tag type that no
 //!   `new tag(...)` creates;
 //! - `FlagUnused` (W0004): a flag no guard reads and no allocation block or
-//!   exit ever sets.
+//!   exit ever sets;
+//! - `NoStartupTask` (W0005): no task takes the `StartupObject`, so the
+//!   program runs no task at all (an empty file, or a Java `main`).
 //!
 //! W0001 and W0002 only run on complete graphs (`Astg::truncated` false):
 //! on a partial graph they could raise false alarms.
@@ -46,6 +48,9 @@ pub enum GraphWarning {
     },
     /// A flag never read by a guard nor set by an allocation or an exit.
     FlagUnused { class: ClassId, bit: FlagBit },
+    /// No task has a `StartupObject` parameter; `main` is a user class's
+    /// static method named `main`, where a Java program would start.
+    NoStartupTask { main: Option<MethodId> },
 }
 
 /// Runs every check on the graphs.
@@ -54,6 +59,20 @@ pub fn check(p: &Program, astgs: &[Astg]) -> Vec<GraphWarning> {
     let created = TagTypes::created(p);
     let states: Vec<&AbstractState> = astgs.iter().flat_map(|g| &g.states).collect();
     let mut out = Vec::new();
+    let startup = p.well_known.startup;
+    if !p
+        .tasks
+        .iter()
+        .any(|t| t.params.iter().any(|tp| tp.class == startup))
+    {
+        let main = p
+            .methods
+            .iter()
+            .position(|m| m.name == "main" && m.is_static && !p.class(m.class).is_stdlib);
+        out.push(GraphWarning::NoStartupTask {
+            main: main.map(|m| MethodId(m as u32)),
+        });
+    }
     for (ti, t) in p.tasks.iter().enumerate() {
         let task = TaskId(ti as u32);
         let mut uncreated = false;

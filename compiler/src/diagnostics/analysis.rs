@@ -114,5 +114,26 @@ pub fn analysis_diagnostic(p: &Program, w: &GraphWarning) -> Diagnostic {
             )
             .with_help("remove the flag, or set it and test it in a guard")
         }
+        GraphWarning::NoStartupTask { main } => {
+            let message = "the program has no startup task, so it runs nothing";
+            let d = match main {
+                Some(m) => Diagnostic::warning(
+                    "W0005",
+                    message,
+                    Label::new(
+                        p.method(*m).span,
+                        "a Bamboo program does not start at `main`",
+                    ),
+                ),
+                None => Diagnostic {
+                    severity: super::Severity::Warning,
+                    ..Diagnostic::global("W0005", message)
+                },
+            };
+            d.with_help(
+                "start with a task on the `StartupObject`: `task startup(StartupObject s in initialstate) { ... taskexit(s: initialstate := false); }`",
+            )
+            .with_note("the built program would create the `StartupObject`, find no task to run and exit at once")
+        }
     }
 }

@@ -112,6 +112,7 @@ catalogue! {
     "W0002" => "task would run forever on the same objects",
     "W0003" => "tag type never created",
     "W0004" => "flag never used",
+    "W0005" => "no startup task",
     // The original dialect's leniencies (`--dialect original`).
     "W0104" => "void method used as a constructor",
     "W0124" => "blank static final assigned by constructors",
@@ -134,4 +135,6 @@ catalogue! {
     "E0612" => "unknown task in a count hint",
     // Layouts and many-core builds.
     "E0620" => "invalid layout",
+    // The driver, outside the source text.
+    "E0700" => "cannot complete the command",
 }

@@ -2,26 +2,31 @@
 //!
 //! In: each stage's error enum (data only: spans, names, types). Out: a
 //! `Diagnostic` (code, message, primary label, secondary labels, help), then
-//! text rendered by ariadne with byte spans, or JSON lines for tools
-//! (`--error-format json`). Stages never format messages themselves.
+//! text rendered by ariadne (`render.rs`, with the closing summary line), or
+//! JSON lines for tools (`json.rs`, `--error-format json`). Stages never
+//! format messages themselves.
 
 mod analysis;
 pub mod codes;
+mod failure;
+mod json;
 mod layout;
 mod machine;
 mod profile;
+mod render;
 mod sema;
 mod syntax;
 
-use crate::source::SourceMap;
-use ariadne::{Color, Config, IndexType, Label as ALabel, Report, ReportKind};
 use bambooc_syntax::span::Span;
 use serde::Serialize;
 
 pub use analysis::analysis_diagnostic;
+pub use failure::failure_diagnostic;
+pub use json::render_json;
 pub use layout::layout_diagnostic;
 pub use machine::machine_error_message;
 pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
+pub use render::{render_human, summary};
 pub use sema::sema_diagnostic;
 pub use syntax::parse_diagnostic;
 
@@ -121,140 +126,6 @@ pub fn sort(diags: &mut [Diagnostic]) {
             .as_ref()
             .map(|l| (l.span.file, l.span.start, l.span.end))
     });
-}
-
-/// Renders diagnostics as human-readable text through ariadne.
-pub fn render_human(diags: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
-    // Only the files the diagnostics point into: indexing the whole
-    // standard library's text per rendering would cost more than the rest.
-    let used: std::collections::BTreeSet<_> = diags
-        .iter()
-        .flat_map(|d| d.primary.iter().chain(&d.secondary))
-        .map(|l| l.span.file)
-        .collect();
-    let mut cache = ariadne::sources(
-        used.into_iter()
-            .map(|id| sources.file(id))
-            .map(|f| (f.name.clone(), f.text.clone()))
-            .collect::<Vec<_>>(),
-    );
-    let mut out = Vec::new();
-    for d in diags {
-        let Some(primary) = &d.primary else {
-            out.extend(render_global(d).into_bytes());
-            continue;
-        };
-        let name = |s: Span| sources.file(s.file).name.clone();
-        let kind = match d.severity {
-            Severity::Error => ReportKind::Error,
-            Severity::Warning => ReportKind::Warning,
-        };
-        let primary_color = match d.severity {
-            Severity::Error => Color::Red,
-            Severity::Warning => Color::Yellow,
-        };
-        let mut report = Report::build(kind, (name(primary.span), primary.span.range()))
-            .with_config(
-                Config::default()
-                    .with_index_type(IndexType::Byte)
-                    .with_color(color),
-            )
-            .with_code(d.code)
-            .with_message(&d.message)
-            .with_label(
-                ALabel::new((name(primary.span), primary.span.range()))
-                    .with_message(&primary.message)
-                    .with_color(primary_color)
-                    .with_order(0),
-            );
-        for (i, l) in d.secondary.iter().enumerate() {
-            report = report.with_label(
-                ALabel::new((name(l.span), l.span.range()))
-                    .with_message(&l.message)
-                    .with_color(Color::Blue)
-                    .with_order(i as i32 + 1),
-            );
-        }
-        if let Some(help) = &d.help {
-            report = report.with_help(help);
-        }
-        for n in &d.notes {
-            report = report.with_note(n);
-        }
-        // Writing into a Vec cannot fail; a missing source would be a bug in
-        // the driver, and the message still carries the code and text.
-        let _ = report.finish().write(&mut cache, &mut out);
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// A diagnostic without a source location, in the same shape as ariadne's.
-fn render_global(d: &Diagnostic) -> String {
-    let kind = match d.severity {
-        Severity::Error => "Error",
-        Severity::Warning => "Warning",
-    };
-    let mut s = format!("[{}] {kind}: {}\n", d.code, d.message);
-    if let Some(h) = &d.help {
-        s.push_str(&format!("    Help: {h}\n"));
-    }
-    for n in &d.notes {
-        s.push_str(&format!("    Note: {n}\n"));
-    }
-    s
-}
-
-#[derive(Serialize)]
-struct JsonLabel<'a> {
-    file: &'a str,
-    byte_start: u32,
-    byte_end: u32,
-    line: usize,
-    column: usize,
-    message: &'a str,
-    primary: bool,
-}
-
-#[derive(Serialize)]
-struct JsonDiagnostic<'a> {
-    severity: Severity,
-    code: &'a str,
-    message: &'a str,
-    labels: Vec<JsonLabel<'a>>,
-    help: Option<&'a str>,
-    notes: &'a [String],
-}
-
-/// Renders diagnostics as JSON, one object per line.
-pub fn render_json<'a>(diags: &'a [Diagnostic], sources: &'a SourceMap) -> String {
-    let mut out = String::new();
-    for d in diags {
-        let label = |l: &'a Label, primary| -> JsonLabel<'a> {
-            let (line, column) = sources.line_col(l.span);
-            JsonLabel {
-                file: &sources.file(l.span.file).name,
-                byte_start: l.span.start,
-                byte_end: l.span.end,
-                line,
-                column,
-                message: &l.message,
-                primary,
-            }
-        };
-        let mut labels: Vec<JsonLabel> = d.primary.iter().map(|l| label(l, true)).collect();
-        labels.extend(d.secondary.iter().map(|l| label(l, false)));
-        let json = JsonDiagnostic {
-            severity: d.severity,
-            code: d.code,
-            message: &d.message,
-            labels,
-            help: d.help.as_deref(),
-            notes: &d.notes,
-        };
-        out.push_str(&serde_json::to_string(&json).expect("diagnostics serialise"));
-        out.push('\n');
-    }
-    out
 }
 
 /// The long explanation of a code, for `bambooc --explain`.

@@ -5,9 +5,7 @@ use crate::sema::*;
 use bambooc_syntax::span::Span;
 
 fn did_you_mean(suggestion: &Option<String>) -> Option<String> {
-    suggestion
-        .as_ref()
-        .map(|s| format!("a name with a similar spelling exists: `{s}`"))
+    suggestion.as_ref().map(|s| format!("did you mean `{s}`?"))
 }
 
 fn with_help_opt(d: Diagnostic, help: Option<String>) -> Diagnostic {
@@ -36,7 +34,10 @@ pub fn sema_diagnostic(e: &SemaError) -> Diagnostic {
             Diagnostic::error("E0101", format!("cannot find variable `{name}`"), Label::new(*span, "not a local, parameter or field in scope")),
             did_you_mean(suggestion),
         ),
-        UnknownField { ty, name, span } => Diagnostic::error("E0102", format!("no field `{name}` on type `{ty}`"), Label::new(*span, "unknown field")),
+        UnknownField { ty, name, span, suggestion } => with_help_opt(
+            Diagnostic::error("E0102", format!("no field `{name}` on type `{ty}`"), Label::new(*span, "unknown field")),
+            did_you_mean(suggestion),
+        ),
         UnknownMethod { ty, name, span, suggestion } => with_help_opt(
             Diagnostic::error("E0103", format!("no method named `{name}` in `{ty}`"), Label::new(*span, "method not found")),
             did_you_mean(suggestion),

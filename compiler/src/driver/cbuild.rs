@@ -326,18 +326,19 @@ pub fn runtime_object(
         .tempfile_in(&dir)
         .map_err(|e| format!("error: cannot write in `{}`: {}", dir.display(), reason(&e)))?
         .into_temp_path();
-    let out = Command::new(cc)
-        .args(bambooc_runtime::CFLAGS)
-        .args(flags)
-        .args(extra)
-        .arg("-c")
-        .arg("-I")
-        .arg(dir.join(bambooc_runtime::INCLUDE_DIR))
-        .arg(dir.join(bambooc_runtime::UNITY_SOURCE))
-        .arg("-o")
-        .arg(&partial)
-        .output()
-        .map_err(|e| cannot_run(cc, &e))?;
+    let out = super::cc::run_shown(
+        Command::new(cc)
+            .args(bambooc_runtime::CFLAGS)
+            .args(flags)
+            .args(extra)
+            .arg("-c")
+            .arg("-I")
+            .arg(dir.join(bambooc_runtime::INCLUDE_DIR))
+            .arg(dir.join(bambooc_runtime::UNITY_SOURCE))
+            .arg("-o")
+            .arg(&partial),
+    )
+    .map_err(|e| cannot_run(cc, &e))?;
     if !out.status.success() {
         return Err(cc_failure(cc, extra, "the runtime", &out.stderr));
     }

@@ -25,12 +25,15 @@ pub fn compile_program(
     inputs.extend(cg.profile.profile.as_deref());
     inputs.extend(cg.layout_file.as_deref());
     let exe = cbuild::OutputFile::new(output, &inputs)?;
-    let name = args
-        .files
-        .first()
-        .and_then(|f| f.file_name())
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "program".into());
+    let name = match args.files.first() {
+        Some(f) if is_stdin(f) => STDIN_NAME.to_string(),
+        Some(f) => f
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned(),
+        None => "program".into(),
+    };
     let opts = crate::codegen::Options {
         bounds_checks: !cg.no_bounds_checks,
         program_name: name,
@@ -94,44 +97,19 @@ pub fn compile_program(
     })?;
     // Compiled and linked in two steps, so each can be timed.
     let program_o = dir.join("program.o");
-    let out = timed("cc", || {
-        std::process::Command::new(&cc)
-            .args(bambooc_runtime::CFLAGS)
-            .args(optimisation_flags(cg.opt_level))
-            // Java never turns a call into a jump: without this flag gcc
-            // makes `return f(n + 1) + 1` a loop, and infinite recursion
-            // spins instead of overflowing the stack (a run-time error).
-            .arg("-fno-optimize-sibling-calls")
-            .args(&extra)
-            .arg("-w")
-            .arg("-I")
-            .arg(
-                runtime
-                    .parent()
-                    .expect("the runtime object lies in its source folder")
-                    .join(bambooc_runtime::INCLUDE_DIR),
-            )
-            .arg("-c")
-            .arg(&program_c)
-            .arg("-o")
-            .arg(&program_o)
-            .output()
-    })
-    .map_err(|e| cbuild::cannot_run(&cc, &e))?;
+    let include = runtime
+        .parent()
+        .map(|r| r.join(bambooc_runtime::INCLUDE_DIR))
+        .unwrap_or_default();
+    let steps = c_steps(&cc, cg.opt_level, &extra, &include);
+    let mut compile = steps.compile;
+    compile.arg(&program_c).arg("-o").arg(&program_o);
+    let mut link = steps.link;
+    link.arg(&program_o).arg(&runtime).arg("-o").arg(exe.path());
+    link.args(bambooc_runtime::LIBS);
+    let out = timed("cc", || run_shown(&mut compile)).map_err(|e| cbuild::cannot_run(&cc, &e))?;
     let out = if out.status.success() {
-        timed("link", || {
-            std::process::Command::new(&cc)
-                .args(bambooc_runtime::CFLAGS)
-                .args(optimisation_flags(cg.opt_level))
-                .args(&extra)
-                .arg(&program_o)
-                .arg(&runtime)
-                .arg("-o")
-                .arg(exe.path())
-                .args(bambooc_runtime::LIBS)
-                .output()
-        })
-        .map_err(|e| cbuild::cannot_run(&cc, &e))?
+        timed("link", || run_shown(&mut link)).map_err(|e| cbuild::cannot_run(&cc, &e))?
     } else {
         out
     };
@@ -146,7 +124,120 @@ pub fn compile_program(
         };
         return Err(cbuild::cc_failure(&cc, &extra, &what, &out.stderr));
     }
+    if keep {
+        let name = c_stem.file_name().unwrap_or_default().to_string_lossy();
+        write_rebuild_script(&dir, &cc, cg.opt_level, &extra, &name)?;
+        eprintln!(
+            "note: the generated C is kept in `{}`; `sh {}` builds `{name}` from it again",
+            dir.display(),
+            dir.join("build.sh").display()
+        );
+    }
     exe.persist()
+}
+
+/// The two C compiler commands of a build, without their files: the
+/// generated program's compile step and the link step.
+struct CSteps {
+    compile: std::process::Command,
+    link: std::process::Command,
+}
+
+fn c_steps(cc: &str, opt_level: u8, extra: &[String], include: &Path) -> CSteps {
+    let mut compile = std::process::Command::new(cc);
+    compile
+        .args(bambooc_runtime::CFLAGS)
+        .args(optimisation_flags(opt_level))
+        // Java never turns a call into a jump: without this flag gcc
+        // makes `return f(n + 1) + 1` a loop, and infinite recursion
+        // spins instead of overflowing the stack (a run-time error).
+        .arg("-fno-optimize-sibling-calls")
+        .args(extra)
+        .arg("-w")
+        .arg("-I")
+        .arg(include)
+        .arg("-c");
+    let mut link = std::process::Command::new(cc);
+    link.args(bambooc_runtime::CFLAGS)
+        .args(optimisation_flags(opt_level))
+        .args(extra);
+    CSteps { compile, link }
+}
+
+/// Runs a command, printing its command line first under `-v`.
+pub(super) fn run_shown(cmd: &mut std::process::Command) -> std::io::Result<std::process::Output> {
+    if verbose() {
+        let words: Vec<String> = std::iter::once(cmd.get_program())
+            .chain(cmd.get_args())
+            .map(|w| shell_word(&w.to_string_lossy()))
+            .collect();
+        eprintln!("run: {}", words.join(" "));
+    }
+    cmd.output()
+}
+
+/// A word as a POSIX shell reads it back: quoted unless plainly safe.
+fn shell_word(w: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-+=/.,:@%".contains(c);
+    if !w.is_empty() && w.chars().all(plain) {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
+}
+
+/// `--emit c`: the runtime's sources beside the generated C, and
+/// `build.sh`, which compiles both with the build's compiler and flags
+/// into `../<name>`, from wherever it is run.
+fn write_rebuild_script(
+    dir: &Path,
+    cc: &str,
+    opt_level: u8,
+    extra: &[String],
+    name: &str,
+) -> Result<(), String> {
+    let runtime = dir.join("runtime");
+    for (rel, text) in bambooc_runtime::SOURCES {
+        let path = runtime.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| {
+                format!(
+                    "error: cannot create `{}`: {}",
+                    parent.display(),
+                    cbuild::reason(&e)
+                )
+            })?;
+        }
+        cbuild::write_atomically(&path, text.as_bytes())?;
+    }
+    let include = Path::new("runtime").join(bambooc_runtime::INCLUDE_DIR);
+    let steps = c_steps("$CC", opt_level, extra, &include);
+    let line = |cmd: &std::process::Command, files: &[&str]| {
+        let words: Vec<String> = cmd
+            .get_args()
+            .map(|w| shell_word(&w.to_string_lossy()))
+            .chain(files.iter().map(|f| shell_word(f)))
+            .collect();
+        format!("\"$CC\" {}\n", words.join(" "))
+    };
+    let unity = format!("runtime/{}", bambooc_runtime::UNITY_SOURCE);
+    // The runtime object is compiled as `cbuild::runtime_object` does.
+    let mut runtime_cmd = std::process::Command::new("$CC");
+    runtime_cmd
+        .args(steps.link.get_args())
+        .args(["-c", "-I"])
+        .arg(&include);
+    let out = format!("../{name}");
+    let mut script = format!(
+        "#!/bin/sh\n# Builds `{name}` from the C that `bambooc --emit c` kept here, with\n# the compiler and flags of that build.\nset -e\ncd \"$(dirname \"$0\")\"\nCC=${{CC:-{}}}\n",
+        shell_word(cc)
+    );
+    script.push_str(&line(&runtime_cmd, &[&unity, "-o", "runtime.o"]));
+    script.push_str(&line(&steps.compile, &["program.c", "-o", "program.o"]));
+    let mut link_files = vec!["program.o", "runtime.o", "-o", out.as_str()];
+    link_files.extend(bambooc_runtime::LIBS);
+    script.push_str(&line(&steps.link, &link_files));
+    cbuild::write_atomically(&dir.join("build.sh"), script.as_bytes())
 }
 
 /// The C compiler's optimisation flags for the generated program and the

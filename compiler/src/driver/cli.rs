@@ -28,7 +28,7 @@ Environment:
   CC                     the C compiler (default `cc`)
   BAMBOOC_CFLAGS         extra flags for every C compilation
   NO_COLOR               no colour in diagnostics under `--color auto`
-  BAMBOOC_TIME_PASSES=1  print the time of each compiler stage
+  BAMBOOC_TIME_PASSES=1  print the time of each compiler stage (as `-v` does)
   BAMBOOC_LSP_TIMING=1   `bambooc lsp` prints each analysis' time
   XDG_CACHE_HOME, HOME   the compiled runtime is cached in $XDG_CACHE_HOME/bambooc (else ~/.cache/bambooc)
   TMPDIR                 where the generated C is compiled
@@ -94,10 +94,12 @@ pub struct CalibrateArgs {
     pub runs: u32,
 }
 
-/// The program's name in layouts: the first source file's stem.
+/// The program's name in layouts: the first source file's stem (`stdin`
+/// for the standard input).
 pub(super) fn program_name(args: &CommonArgs) -> String {
     args.files
         .first()
+        .map(|f| if is_stdin(f) { Path::new("stdin") } else { f })
         .and_then(|f| f.file_stem())
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_else(|| "program".into())
@@ -105,9 +107,13 @@ pub(super) fn program_name(args: &CommonArgs) -> String {
 
 #[derive(Args, Debug, Default)]
 pub struct CommonArgs {
-    /// Bamboo source files (`.bb`).
+    /// Bamboo source files (`.bb`); `-` reads one from standard input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// Print each compiler stage and its time, and the C compiler's
+    /// command lines.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
     /// Intermediate results to write (comma separated): ast, hir, c, astg,
     /// cstg, markov, layout, sim-trace, locks.
     #[arg(long, value_delimiter = ',', value_name = "KIND")]

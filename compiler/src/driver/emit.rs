@@ -4,7 +4,7 @@
 use super::*;
 
 /// The stem next to which `--emit` writes: `-o`'s path, else the first
-/// input's file name without extension.
+/// input's file name without extension (`out` for the standard input).
 pub(super) fn artifact_stem(args: &CommonArgs) -> PathBuf {
     match &args.output {
         Some(o) => o.clone(),
@@ -13,6 +13,7 @@ pub(super) fn artifact_stem(args: &CommonArgs) -> PathBuf {
                 .files
                 .first()
                 .map(|p| p.as_path())
+                .filter(|p| !is_stdin(p))
                 .unwrap_or(Path::new("out"));
             PathBuf::from(first.file_stem().unwrap_or_default())
         }
@@ -53,7 +54,7 @@ pub(super) fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             }
             EmitKind::Locks => match (&fe.program, fe.lock_plan()) {
                 (Some(p), Some(plan)) => {
-                    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+                    if verbose() {
                         eprintln!(
                             "note: disjointness analysis: {} lock merges",
                             plan.merge_count()

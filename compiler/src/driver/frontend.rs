@@ -21,8 +21,8 @@ pub struct Frontend {
     /// The ASTGs (paper 4.1), present when the program checked without
     /// errors.
     pub astgs: Option<Vec<crate::analysis::astg::Astg>>,
-    /// How long each stage took, in order (`BAMBOOC_TIME_PASSES=1` prints
-    /// them).
+    /// How long each stage took, in order (`-v` or `BAMBOOC_TIME_PASSES=1`
+    /// prints them).
     pub timings: Vec<(&'static str, std::time::Duration)>,
     /// The CSTG (paper 4.3.1) and the lock plan (4.2), each built the first
     /// time a stage asks (`cstg`, `lock_plan`): one compiler run builds
@@ -54,11 +54,26 @@ impl Frontend {
     }
 }
 
-/// Runs one stage; with `BAMBOOC_TIME_PASSES` set, prints how long it took.
+/// Set by `-v`/`--verbose`: print each stage's time and the C compiler's
+/// command lines.
+static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub(super) fn set_verbose(on: bool) {
+    VERBOSE.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether stage times are printed (`-v`, or `BAMBOOC_TIME_PASSES` set).
+pub(super) fn verbose() -> bool {
+    VERBOSE.load(std::sync::atomic::Ordering::Relaxed)
+        || std::env::var_os("BAMBOOC_TIME_PASSES").is_some()
+}
+
+/// Runs one stage; with `-v` or `BAMBOOC_TIME_PASSES` set, prints how long
+/// it took.
 pub fn timed<T>(stage: &str, f: impl FnOnce() -> T) -> T {
     let t = std::time::Instant::now();
     let out = f();
-    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+    if verbose() {
         print_time(stage, t.elapsed());
     }
     out
@@ -76,6 +91,17 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
     let mut diags = Vec::new();
     for path in paths {
         let shown = path.display().to_string();
+        if is_stdin(path) {
+            let mut bytes = Vec::new();
+            match std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
+                Ok(_) => add_source(&mut sources, &mut ids, &mut diags, STDIN_NAME, bytes),
+                Err(e) => diags.push(Diagnostic::global(
+                    "E0011",
+                    format!("cannot read the standard input: {}", cbuild::reason(&e)),
+                )),
+            }
+            continue;
+        }
         if path.is_dir() {
             diags.push(
                 Diagnostic::global("E0011", format!("cannot read `{shown}`: it is a directory"))
@@ -95,31 +121,51 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
                     format!("cannot read `{shown}`: {reason}"),
                 ));
             }
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => ids.push(sources.add(shown, text, false)),
-                Err(e) => {
-                    let valid = e.utf8_error().valid_up_to();
-                    let bytes = e.into_bytes();
-                    // Keep the file (lossily) so the error can point at the
-                    // offending byte.
-                    let text = String::from_utf8_lossy(&bytes).into_owned();
-                    let id = sources.add(shown, text, false);
-                    diags.push(
-                        Diagnostic::error(
-                            "E0010",
-                            "source file is not valid UTF-8",
-                            Label::new(
-                                Span::new(id, valid, valid + '\u{FFFD}'.len_utf8()),
-                                format!("invalid byte 0x{:02x} at offset {valid}", bytes[valid]),
-                            ),
-                        )
-                        .with_help("save the file as UTF-8"),
-                    );
-                }
-            },
+            Ok(bytes) => add_source(&mut sources, &mut ids, &mut diags, &shown, bytes),
         }
     }
     (sources, ids, diags)
+}
+
+/// How a program read from the standard input (`-`) is named in
+/// diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Whether a source path is `-`, the standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Adds one source's bytes to the map; invalid UTF-8 is E0010.
+fn add_source(
+    sources: &mut SourceMap,
+    ids: &mut Vec<FileId>,
+    diags: &mut Vec<Diagnostic>,
+    shown: &str,
+    bytes: Vec<u8>,
+) {
+    match String::from_utf8(bytes) {
+        Ok(text) => ids.push(sources.add(shown, text, false)),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            // Keep the file (lossily) so the error can point at the
+            // offending byte.
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let id = sources.add(shown, text, false);
+            diags.push(
+                Diagnostic::error(
+                    "E0010",
+                    "source file is not valid UTF-8",
+                    Label::new(
+                        Span::new(id, valid, valid + '\u{FFFD}'.len_utf8()),
+                        format!("invalid byte 0x{:02x} at offset {valid}", bytes[valid]),
+                    ),
+                )
+                .with_help("save the file as UTF-8"),
+            );
+        }
+    }
 }
 
 /// A source map holding the standard library's files, which always come
@@ -296,31 +342,37 @@ pub fn render(fe: &Frontend, format: ErrorFormat, color: bool) -> String {
 
 /// Parses and checks, prints diagnostics and writes `--emit` artifacts.
 pub(super) fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
+    set_verbose(args.verbose);
     if args.files.is_empty() {
-        eprintln!("error: no input files");
-        eprintln!("usage: bambooc check FILE.bb ... (see `bambooc --help`)");
+        report_failure(
+            args.error_format,
+            "error: no input files\nhelp: bambooc check FILE.bb ... (`-` reads the standard input; see `bambooc --help`)",
+        );
         return None;
     }
     let (sources, ids, diags) = read_sources(&args.files);
     let fe = frontend_in(sources, ids, diags, None, args.dialect.into());
-    if std::env::var_os("BAMBOOC_TIME_PASSES").is_some() {
+    if verbose() {
         for (stage, d) in &fe.timings {
             print_time(stage, *d);
         }
     }
-    let text = render(&fe, args.error_format, use_color(args.color));
+    let mut text = render(&fe, args.error_format, use_color(args.color));
+    if args.error_format == ErrorFormat::Human {
+        text.extend(diagnostics::summary(&fe.diagnostics));
+    }
     if !text.is_empty() {
         let _ = std::io::stderr().write_all(text.as_bytes());
     }
     if let Err(e) = emit(args, &fe) {
-        eprintln!("error: {e}");
+        report_failure(args.error_format, &format!("error: {e}"));
         return None;
     }
     Some(fe)
 }
 
 /// Runs the disjointness analysis and measures it (printed as `disjoint`
-/// with `BAMBOOC_TIME_PASSES`).
+/// with `-v` or `BAMBOOC_TIME_PASSES`).
 pub fn lock_plan(p: &hir::Program) -> (crate::analysis::disjoint::LockPlan, std::time::Duration) {
     let start = std::time::Instant::now();
     let plan = timed("disjoint", || crate::analysis::disjoint::analyze(p));

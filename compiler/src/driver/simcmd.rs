@@ -8,7 +8,9 @@
 //! TOML file, e.g. one `bambooc calibrate` wrote). Without it, each core
 //! count N uses the built-in `smp:N`.
 
-use super::{artifact_stem, load_profile, run_frontend, CommonArgs, EmitKind, ProfileArgs};
+use super::{
+    artifact_stem, load_profile, report_failure, run_frontend, CommonArgs, EmitKind, ProfileArgs,
+};
 use crate::hir::Program;
 use crate::synthesis::anneal;
 use crate::synthesis::layout::Layout;
@@ -308,7 +310,10 @@ pub fn sim(args: &SimArgs) -> i32 {
         return 1;
     };
     if args.profile.profile.is_none() {
-        eprintln!("error: `bambooc sim` needs `--profile FILE` (from a `--profile-gen` build)");
+        report_failure(
+            args.common.error_format,
+            "error: `bambooc sim` needs `--profile FILE` (from a `--profile-gen` build)",
+        );
         return 1;
     }
     let Ok(Some(mm)) = load_profile(&fe, &args.common, &args.profile) else {
@@ -337,7 +342,7 @@ pub fn sim(args: &SimArgs) -> i32 {
         Some(f) => match read_layout(program, &name, f) {
             Ok(l) => Some(l),
             Err(e) => {
-                eprintln!("error: {e}");
+                report_failure(args.common.error_format, &format!("error: {e}"));
                 return 1;
             }
         },
@@ -365,7 +370,7 @@ pub fn sim(args: &SimArgs) -> i32 {
         let machines = match machines_for(args, cores) {
             Ok(m) => m,
             Err(e) => {
-                eprintln!("error: {e}");
+                report_failure(args.common.error_format, &format!("error: {e}"));
                 return 1;
             }
         };
@@ -404,7 +409,7 @@ pub fn sim(args: &SimArgs) -> i32 {
     }
     print!("{}", table(&model, &rows));
     if let Err(e) = write_artifacts(args, program, &model, &rows) {
-        eprintln!("error: {e}");
+        report_failure(args.common.error_format, &format!("error: {e}"));
         return 1;
     }
     0
@@ -518,7 +523,7 @@ fn dsa_report(args: &SimArgs, model: &Model, runs: u32) -> i32 {
         let machines = match machines_for(args, cores) {
             Ok(m) => m,
             Err(e) => {
-                eprintln!("error: {e}");
+                report_failure(args.common.error_format, &format!("error: {e}"));
                 return 1;
             }
         };

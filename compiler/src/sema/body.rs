@@ -1715,6 +1715,7 @@ impl<'s, 'a> Checker<'s, 'a> {
                         ty,
                         name: name.name.clone(),
                         span: name.span,
+                        suggestion: super::suggest_member(&name.name, ["length"].into_iter()),
                     });
                     return err_expr(span);
                 }
@@ -1739,10 +1740,12 @@ impl<'s, 'a> Checker<'s, 'a> {
                 return err_expr(span);
             }
             let ty = self.s.program.class(class).name.clone();
+            let suggestion = self.s.suggest_field(class, &name.name, self.class);
             self.s.error(SemaError::UnknownField {
                 ty,
                 name: name.name.clone(),
                 span: name.span,
+                suggestion,
             });
             return err_expr(span);
         };
@@ -1984,11 +1987,15 @@ impl<'s, 'a> Checker<'s, 'a> {
             let mut c = Some(class);
             while let Some(id) = c {
                 for &m in &self.s.program.class(id).methods {
-                    names.push(self.s.program.method(m).name.clone());
+                    let md = self.s.program.method(m);
+                    // A private method elsewhere would only earn E0111.
+                    if !md.is_private || self.class == Some(id) {
+                        names.push(md.name.clone());
+                    }
                 }
                 c = self.s.program.class(id).superclass;
             }
-            let suggestion = super::suggest(&name.name, names.iter().map(String::as_str));
+            let suggestion = super::suggest_member(&name.name, names.iter().map(String::as_str));
             self.s.error(SemaError::UnknownMethod {
                 ty,
                 name: name.name.clone(),

@@ -89,6 +89,7 @@ pub enum SemaError {
         ty: String,
         name: String,
         span: Span,
+        suggestion: Option<String>,
     },
     UnknownMethod {
         ty: String,

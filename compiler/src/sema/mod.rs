@@ -1159,6 +1159,28 @@ impl<'a> Sema<'a> {
         None
     }
 
+    /// The field a misspelt `name` on `class` was probably meant to be,
+    /// among those visible from `from` (inherited ones included).
+    pub(crate) fn suggest_field(
+        &self,
+        class: ClassId,
+        name: &str,
+        from: Option<ClassId>,
+    ) -> Option<String> {
+        let mut names = Vec::new();
+        let mut c = Some(class);
+        while let Some(id) = c {
+            for &f in &self.program.class(id).fields {
+                let fd = self.program.field(f);
+                if !fd.is_private || from == Some(id) {
+                    names.push(fd.name.as_str());
+                }
+            }
+            c = self.program.class(id).superclass;
+        }
+        suggest_member(name, names.iter().copied())
+    }
+
     pub(crate) fn class_named(&self, name: &str) -> Option<ClassId> {
         self.class_by_name.get(name).copied()
     }
@@ -1215,6 +1237,39 @@ pub(crate) fn suggest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>)
         .filter(|(d, _)| *d <= limit)
         .min()
         .map(|(_, c)| c.to_string())
+}
+
+/// `suggest` for a member (method or field), which also knows the names
+/// Java programmers reach for first (`size()` on a `String`, `length()` on
+/// a collection) and a name one of them abbreviates (`inc` for
+/// `increment`, `count` for `counter`).
+pub(crate) fn suggest_member<'n>(
+    name: &str,
+    candidates: impl Iterator<Item = &'n str> + Clone,
+) -> Option<String> {
+    const HABITS: &[(&str, &str)] = &[("size", "length"), ("length", "size")];
+    let lower = name.to_ascii_lowercase();
+    let abbreviates = |c: &str| {
+        let c = c.to_ascii_lowercase();
+        let (short, long) = if c.len() < lower.len() {
+            (&c, &lower)
+        } else {
+            (&lower, &c)
+        };
+        c != lower && short.len() >= 3 && long.starts_with(short.as_str())
+    };
+    suggest(name, candidates.clone())
+        .or_else(|| {
+            let (_, meant) = HABITS.iter().find(|(habit, _)| *habit == name)?;
+            candidates.clone().find(|c| c == meant).map(str::to_string)
+        })
+        .or_else(|| {
+            candidates
+                .filter(|c| abbreviates(c))
+                .map(|c| (c.len().abs_diff(name.len()), c))
+                .min()
+                .map(|(_, c)| c.to_string())
+        })
 }
 
 /// The edit distance of two names (case-insensitive) where swapping two

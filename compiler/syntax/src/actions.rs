@@ -347,6 +347,16 @@ impl<'s> Ctx<'s> {
             }
             _ => None,
         };
+        // In a statement, `Vector<String> v = new Vector<String>();` parses
+        // as comparisons up to the second `<`: point at the first.
+        if matches!(feature, None | Some(JavaFeature::Generics)) {
+            if let Some(at) = self.first_type_arguments(l) {
+                return ParseError::Unsupported {
+                    span: self.span(at, at + 1),
+                    feature: JavaFeature::Generics,
+                };
+            }
+        }
         match feature {
             Some(feature) => ParseError::Unsupported { span, feature },
             None => ParseError::UnexpectedToken {
@@ -355,6 +365,59 @@ impl<'s> Ctx<'s> {
                 expected,
             },
         }
+    }
+
+    /// The first `<` of the statement around byte `l` that opens what can
+    /// only be a type argument list: `Name<` followed by names, dots,
+    /// commas, `?`, `[]` and nested lists up to its `>` or up to `l` itself
+    /// (`HashMap<String, ...` fails at the comma), or `<>`. A comparison so
+    /// followed would not type-check anyway.
+    fn first_type_arguments(&self, l: usize) -> Option<usize> {
+        // Looks back at most `WINDOW` bytes and tries a few `<`s: each
+        // error costs a bounded scan, whatever the input's size.
+        const WINDOW: usize = 2048;
+        const TRIES: usize = 8;
+        let l = l.min(self.src.len());
+        let mut from = l.saturating_sub(WINDOW);
+        while !self.src.is_char_boundary(from) {
+            from += 1;
+        }
+        let start = self.src[from..l]
+            .rfind([';', '{', '}'])
+            .map_or(from, |i| from + i + 1);
+        let text = &self.src[start..];
+        let type_char =
+            |c: char| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ',' | '?' | '[' | ']');
+        text.char_indices()
+            .take_while(|&(i, _)| start + i <= l)
+            .filter(|&(i, c)| {
+                c == '<'
+                    && text[..i]
+                        .trim_end()
+                        .ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$')
+            })
+            .map(|(i, _)| start + i)
+            .take(TRIES)
+            .find(|&at| {
+                let mut depth = 0usize;
+                for (j, c) in self.src[at..].char_indices().take(WINDOW) {
+                    if at + j == l && j > 0 {
+                        return true;
+                    }
+                    match c {
+                        '<' => depth += 1,
+                        '>' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return true;
+                            }
+                        }
+                        c if type_char(c) || c.is_whitespace() => {}
+                        _ => return false,
+                    }
+                }
+                false
+            })
     }
 
     // -- expressions ---------------------------------------------------------

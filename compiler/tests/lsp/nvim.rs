@@ -110,7 +110,7 @@ fn neovim_shows_the_servers_diagnostic() {
         seen.contains("diagnostic 4:26 severity=1 code=E0"),
         "the error on line 4 at `cuont`:\n{seen}"
     );
-    assert!(seen.contains("similar spelling exists: `count`"), "{seen}");
+    assert!(seen.contains("did you mean `count`?"), "{seen}");
     assert!(seen.contains("hover ```bamboo | class Counter"), "{seen}");
 }
 
