@@ -22,15 +22,18 @@
  *   an exit, the end) signals its condition variable, so a send leaves at
  *   once. Arrivals make no signal (shared-memory MPI has no descriptor to
  *   wait on), so they are polled for with MPI_Iprobe. For BB_MPI_SPIN_NS
- *   after traffic, after a local core ran out of work (cores.c calls
- *   bb_mpi_core_idle) and while a send is in flight (a large one needs the
- *   sender's progress calls), the thread polls without sleeping, but only
- *   while a local core waits for work and the rank has a processor for
- *   each of its cores (mpirun binds each rank to its own; `spin`): then
- *   the processor it takes is one no core of the rank is using. Otherwise
- *   it naps on the condition variable, from BB_MPI_NAP_MIN_NS doubling to
- *   BB_MPI_NAP_MAX_NS, so an idle rank costs almost no processor. Having
- *   handed a core objects it yields once: the core may share its processor.
+ *   after traffic and after a local core ran out of work (cores.c calls
+ *   bb_mpi_core_idle, which wakes the thread), the thread polls without
+ *   sleeping, but only while a local core waits for work and the rank has a
+ *   processor for each of its cores (mpirun binds each rank to its own;
+ *   `spin`): then the processor it takes is one no core of the rank is
+ *   using. Otherwise it naps on the condition variable, from
+ *   BB_MPI_NAP_MIN_NS doubling to BB_MPI_NAP_MAX_NS (at most
+ *   BB_MPI_NAP_SENDING_NS while a send is in flight: a large one may need
+ *   the sender's progress calls), so an idle rank costs almost no
+ *   processor, and objects still arrive while the cores are busy (their
+ *   next work is then ready when they finish). Having handed a core
+ *   objects the thread yields once: the core may share its processor.
  *   A received object is unpacked by its destination core, at its next
  *   boundary (cores.c, bb_drain): the heap is the core's own.
  * - Termination: Mattern's four-counter method over a ring of ranks. When
@@ -65,6 +68,7 @@ enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI
 #define BB_MPI_SPIN_NS 50000ull     /* polling for arrivals after traffic, a core waiting */
 #define BB_MPI_NAP_MIN_NS 1000ull   /* then naps: the first ... */
 #define BB_MPI_NAP_MAX_NS 500000ull /* ... doubled up to this */
+#define BB_MPI_NAP_SENDING_NS 50000ull /* the longest nap while a send is in flight */
 #define BB_MPI_WAVE_GAP_NS 200000ull      /* between two termination waves of rank 0 ... */
 #define BB_MPI_WAVE_GAP_MAX_NS 10000000ull /* ... doubled, up to this, after each that finds work */
 #define BB_MPI_WAIT_S 5             /* how long an ending rank waits for the others */
@@ -278,8 +282,10 @@ static void bb_mpi_ring(bb_mpi *m) {
  * what it waits for, so the thread polls for them a while (bb_mpi_thread). */
 void bb_mpi_core_idle(bb_runtime *rt) {
   bb_mpi *m = rt->mpi;
-  __atomic_store_n(&m->idle_at, bb_now_ns(), __ATOMIC_RELAXED);
-  if (__atomic_load_n(&m->napping, __ATOMIC_RELAXED)) bb_mpi_ring(m);
+  /* sequentially consistent with bb_mpi_nap's store of `napping` and load
+     of `idle_at`: either the thread sees the new time or this sees it nap */
+  __atomic_store_n(&m->idle_at, bb_now_ns(), __ATOMIC_SEQ_CST);
+  if (__atomic_load_n(&m->napping, __ATOMIC_SEQ_CST)) bb_mpi_ring(m);
 }
 
 /* Frees a sent item; a packed object's buffer goes back to the pool. */
@@ -599,19 +605,20 @@ static bool bb_mpi_over(bb_runtime *rt) {
 }
 
 /* Sleeps up to `ns` unless the thread has work: an object or a message to
- * send, an exit or the main thread's end to handle. Whoever makes such work
- * signals `bell` under `lock` when `napping` is set, so none is missed. */
-static void bb_mpi_nap(bb_runtime *rt, uint64_t ns) {
+ * send, an exit or the main thread's end to handle, a core that ran out of
+ * work since `idle_seen`. Whoever makes such work signals `bell` under
+ * `lock` when `napping` is set, so none is missed. */
+static void bb_mpi_nap(bb_runtime *rt, uint64_t ns, uint64_t idle_seen) {
   bb_mpi *m = rt->mpi;
   uint64_t until = bb_now_ns() + ns;
   struct timespec ts = {(time_t)(until / 1000000000ull), (long)(until % 1000000000ull)};
   pthread_mutex_lock(&m->lock);
+  __atomic_store_n(&m->napping, true, __ATOMIC_SEQ_CST);
   if (!m->out_head && __atomic_load_n(&m->exit_req, __ATOMIC_SEQ_CST) != 1 &&
-      !(__atomic_load_n(&m->finishing, __ATOMIC_SEQ_CST) && !m->fin_sent)) {
-    __atomic_store_n(&m->napping, true, __ATOMIC_RELAXED);
+      !(__atomic_load_n(&m->finishing, __ATOMIC_SEQ_CST) && !m->fin_sent) &&
+      __atomic_load_n(&m->idle_at, __ATOMIC_SEQ_CST) == idle_seen)
     pthread_cond_timedwait(&m->bell, &m->lock, &ts);
-    __atomic_store_n(&m->napping, false, __ATOMIC_RELAXED);
-  }
+  __atomic_store_n(&m->napping, false, __ATOMIC_RELAXED);
   pthread_mutex_unlock(&m->lock);
 }
 
@@ -664,24 +671,26 @@ static void *bb_mpi_thread(void *arg) {
         break;
       }
     }
-    /* After traffic, while a send is in flight (a large one needs this
-       thread's progress calls) or once a core has run out of work (it now
-       waits for other ranks), the next message is likely soon: poll for
-       it a short while, then nap, a little longer each time. */
+    /* After traffic or once a core has run out of work (it now waits for
+       other ranks), the next message is likely soon: poll for it a short
+       while, then nap, a little longer each time. A send in flight keeps
+       the naps short (a large one may need this thread's progress calls)
+       but is no reason to poll: the cores it would take the processor
+       from may be busy. */
     uint64_t idle_at = __atomic_load_n(&m->idle_at, __ATOMIC_RELAXED);
-    if (busy || sending || idle_at != idle_seen) {
+    if (busy || idle_at != idle_seen) {
       idle_seen = idle_at;
       active_at = now;
       nap = BB_MPI_NAP_MIN_NS;
       if (busy) continue;
     }
-    if (m->spin && now - active_at < BB_MPI_SPIN_NS && (sending || bb_mpi_cores_waiting(rt))) {
+    if (m->spin && now - active_at < BB_MPI_SPIN_NS && bb_mpi_cores_waiting(rt)) {
 #if defined(__x86_64__) || defined(__i386__)
       __builtin_ia32_pause();
 #endif
       continue;
     }
-    bb_mpi_nap(rt, nap);
+    bb_mpi_nap(rt, sending && nap > BB_MPI_NAP_SENDING_NS ? BB_MPI_NAP_SENDING_NS : nap, idle_seen);
     if (nap < BB_MPI_NAP_MAX_NS) nap *= 2;
   }
   if (rt->rank == 0) {
