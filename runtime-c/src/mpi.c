@@ -22,15 +22,15 @@
  *   an exit, the end) signals its condition variable, so a send leaves at
  *   once. Arrivals make no signal (shared-memory MPI has no descriptor to
  *   wait on), so they are polled for with MPI_Iprobe. For BB_MPI_SPIN_NS
- *   after traffic and after a local core ran out of work (cores.c calls
- *   bb_mpi_core_idle, which wakes the thread), the thread polls without
- *   sleeping, but only while a local core waits for work and the rank has a
- *   processor for each of its cores (mpirun binds each rank to its own;
- *   `spin`): then the processor it takes is one no core of the rank is
- *   using. Otherwise it naps on the condition variable, from
- *   BB_MPI_NAP_MIN_NS doubling to BB_MPI_NAP_MAX_NS (at most
- *   BB_MPI_NAP_SENDING_NS while a send is in flight: a large one may need
- *   the sender's progress calls), so an idle rank costs almost no
+ *   (BAMBOO_MPI_SPIN_US overrides it) after traffic and after a local core
+ *   ran out of work (cores.c calls bb_mpi_core_idle, which wakes the
+ *   thread), the thread polls without sleeping, but only while a local
+ *   core waits for work and the rank has a processor for each of its cores
+ *   (mpirun binds each rank to its own; `spin`): then the processor it
+ *   takes is one no core of the rank is using. Otherwise it naps on the
+ *   condition variable, from BB_MPI_NAP_MIN_NS doubling to BB_MPI_NAP_MAX_NS
+ *   (at most BB_MPI_NAP_SENDING_NS while a send is in flight: a large one
+ *   may need the sender's progress calls), so an idle rank costs almost no
  *   processor, and objects still arrive while the cores are busy (their
  *   next work is then ready when they finish). Having handed a core
  *   objects the thread yields once: the core may share its processor.
@@ -65,7 +65,7 @@
 
 enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI_FIN };
 
-#define BB_MPI_SPIN_NS 50000ull     /* polling for arrivals after traffic, a core waiting */
+#define BB_MPI_SPIN_NS 50000ull     /* polling for arrivals after traffic, a core waiting (BAMBOO_MPI_SPIN_US) */
 #define BB_MPI_NAP_MIN_NS 1000ull   /* then naps: the first ... */
 #define BB_MPI_NAP_MAX_NS 500000ull /* ... doubled up to this */
 #define BB_MPI_NAP_SENDING_NS 50000ull /* the longest nap while a send is in flight */
@@ -104,6 +104,7 @@ typedef struct bb_mpi {
   bool napping;         /* the communication thread waits on `bell` */
   uint64_t idle_at;     /* when a local core last ran out of work (atomic) */
   bool spin;            /* the node has a processor for each core of its ranks */
+  uint64_t spin_ns;     /* how long the thread polls: BB_MPI_SPIN_NS or BAMBOO_MPI_SPIN_US */
   pthread_mutex_t pool_lock;
   bb_mpi_buf pool[BB_MPI_POOL];
   uint32_t npool;
@@ -188,7 +189,18 @@ void bb_mpi_check_cores(bb_runtime *rt) {
      cores must fit in those (its affinity) and the node's ranks in the node */
   uint32_t own = bb_cpus_available();
   long node_cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  rt->mpi->spin = own > 0 && rt->ncores <= own && node_cpus > 0 && (uint64_t)here * rt->ncores <= (uint64_t)node_cpus;
+  /* BAMBOO_MPI_SPIN_US tunes the polling (0: never), for measurements */
+  const char *us = getenv("BAMBOO_MPI_SPIN_US");
+  char *end = NULL;
+  unsigned long v = us && *us ? strtoul(us, &end, 10) : 0;
+  if (us && (!*us || *end != 0 || v > 1000000ul)) {
+    fprintf(stderr, "bamboo: error: BAMBOO_MPI_SPIN_US must be a number of microseconds up to 1000000, not `%s`\n", us);
+    MPI_Finalize();
+    exit(2);
+  }
+  rt->mpi->spin_ns = us ? v * 1000ull : BB_MPI_SPIN_NS;
+  rt->mpi->spin = rt->mpi->spin_ns > 0 && own > 0 && rt->ncores <= own && node_cpus > 0 &&
+                  (uint64_t)here * rt->ncores <= (uint64_t)node_cpus;
 }
 
 /* A buffer of at least `want` bytes for a message, from the pool when one
@@ -684,7 +696,7 @@ static void *bb_mpi_thread(void *arg) {
       nap = BB_MPI_NAP_MIN_NS;
       if (busy) continue;
     }
-    if (m->spin && now - active_at < BB_MPI_SPIN_NS && bb_mpi_cores_waiting(rt)) {
+    if (m->spin && now - active_at < m->spin_ns && bb_mpi_cores_waiting(rt)) {
 #if defined(__x86_64__) || defined(__i386__)
       __builtin_ia32_pause();
 #endif
