@@ -294,7 +294,7 @@ static bool bb_drain(bb_ctx *ctx) {
       /* from another rank (mpi.c): rebuilt on this core's heap */
       m->obj = bb_unpack(ctx, m->bytes + 16, m->nbytes - 16); /* after mpi.c's 16-byte header */
       m->obj->gc |= BB_GC_TASKOBJ;
-      free(m->bytes);
+      bb_mpi_recycle(ctx->rt, m->bytes, m->nbytes); /* a large buffer is kept for the next */
       m->bytes = NULL;
     }
 #endif
@@ -503,7 +503,9 @@ static void bb_core_loop(bb_ctx *ctx) {
     if (spins >= (rt->crowded ? bb_idle_turns(rt) - 1 : BB_ASK_AFTER_SPINS)) bb_ask_for_work(ctx);
     if (__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST)) break;
 #ifdef BB_MPI
-    /* the end is decided for all ranks by mpi.c, which sets `done` */
+    /* the end is decided for all ranks by mpi.c, which sets `done`; work
+       may now come only from other ranks, so mpi.c polls for it */
+    if (spins == 0) bb_mpi_core_idle(rt);
     bb_idle_wait(ctx, spins++);
     continue;
 #endif

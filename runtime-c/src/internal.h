@@ -70,7 +70,7 @@ bool bb_sharing_enabled(void); /* BAMBOO_CHECK_SHARING=1: the run is forced onto
 /* pack.c: a task object's region as bytes, and back (the MPI backend's
  * transfer); BAMBOO_PACK_CHECK=1 round-trips task objects at exits, before its objects are routed (hook in sched.c). */
 typedef struct bb_packbuf { uint8_t *data; size_t len, cap; } bb_packbuf;
-void       bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out);
+void       bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out); /* appends to out */
 bb_object *bb_unpack(bb_ctx *ctx, const uint8_t *data, size_t len);
 void       bb_pack_check(bb_ctx *ctx, bb_object *const *params, uint32_t n, uint64_t runs); /* if rt->pack_check */
 
@@ -111,6 +111,8 @@ void bb_mpi_finish(bb_runtime *rt);
 uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p);
 bool bb_mpi_write_out(const char *p, size_t n);
 BB_NORETURN void bb_mpi_halt(bb_runtime *rt, int32_t status);
+void bb_mpi_core_idle(bb_runtime *rt);
+void bb_mpi_recycle(bb_runtime *rt, uint8_t *bytes, size_t len);
 #endif
 /* error.c: first caller wins; later callers (other cores) never return */
 void bb_halt_begin(bb_runtime *rt);

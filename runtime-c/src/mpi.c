@@ -12,10 +12,28 @@
  * - Threads: every MPI call after MPI_Init_thread is made by one
  *   communication thread per rank (MPI_THREAD_SERIALIZED is asked for, not
  *   MULTIPLE: one thread needs no locking inside MPI, and the scheduler
- *   threads must never wait on it). Cores hand it packed objects through a
- *   locked outbox and go on with their tasks; it sends them with
- *   MPI_Isend, tests them, and polls for arrivals with MPI_Iprobe, sleeping
- *   a little longer each round it finds nothing (up to BB_MPI_NAP_MAX_NS).
+ *   threads must never wait on it; Open MPI's MULTIPLE takes a lock in
+ *   every call and would still need someone to poll for arrivals). Cores
+ *   pack an object into a pooled buffer (no copy after packing; large
+ *   buffers are reused, since a fresh megabyte's page faults cost more than
+ *   the copy into it), queue it in a locked outbox and go on with their
+ *   tasks; the thread sends it with MPI_Isend from that buffer.
+ * - When the thread runs: whoever gives it work (a core's object, output,
+ *   an exit, the end) signals its condition variable, so a send leaves at
+ *   once. Arrivals make no signal (shared-memory MPI has no descriptor to
+ *   wait on), so they are polled for with MPI_Iprobe. For BB_MPI_SPIN_NS
+ *   (BAMBOO_MPI_SPIN_US overrides it) after traffic and after a local core
+ *   ran out of work (cores.c calls bb_mpi_core_idle, which wakes the
+ *   thread), the thread polls without sleeping, but only while a local
+ *   core waits for work and the rank has a processor for each of its cores
+ *   (mpirun binds each rank to its own; `spin`): then the processor it
+ *   takes is one no core of the rank is using. Otherwise it naps on the
+ *   condition variable, from BB_MPI_NAP_MIN_NS doubling to BB_MPI_NAP_MAX_NS
+ *   (at most BB_MPI_NAP_SENDING_NS while a send is in flight: a large one
+ *   may need the sender's progress calls), so an idle rank costs almost no
+ *   processor, and objects still arrive while the cores are busy (their
+ *   next work is then ready when they finish). Having handed a core
+ *   objects the thread yields once: the core may share its processor.
  *   A received object is unpacked by its destination core, at its next
  *   boundary (cores.c, bb_drain): the heap is the core's own.
  * - Termination: Mattern's four-counter method over a ring of ranks. When
@@ -25,6 +43,9 @@
  *   other ranks. Two consecutive waves that both find every rank quiet and
  *   the same totals, with as many received as sent, end the run: a rank
  *   only becomes busy again by receiving, which would change the counts.
+ *   Each wave that finds work doubles the wait before the next (from
+ *   BB_MPI_WAVE_GAP_NS to BB_MPI_WAVE_GAP_MAX_NS): rank 0 is quiet whenever
+ *   its objects are away, and a wave then would only add messages.
  * - Ends: rank 0 sends STOP to every rank (status 0 at the normal end; the
  *   status of System.exit or 1 after a run-time error on any rank, which
  *   sends EXIT to rank 0 first). Every rank then sends its remaining output
@@ -40,32 +61,57 @@
  *   copy on each rank could run both; bb_mpi_send). */
 #ifdef BB_MPI
 #include <mpi.h>
+#include <sched.h>
 
 enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI_FIN };
 
-#define BB_MPI_NAP_MAX_NS 500000ull /* an idle communication thread's longest sleep */
-#define BB_MPI_WAVE_GAP_NS 200000ull /* between two termination waves of rank 0 */
+#define BB_MPI_SPIN_NS 50000ull     /* polling for arrivals after traffic, a core waiting (BAMBOO_MPI_SPIN_US) */
+#define BB_MPI_NAP_MIN_NS 1000ull   /* then naps: the first ... */
+#define BB_MPI_NAP_MAX_NS 500000ull /* ... doubled up to this */
+#define BB_MPI_NAP_SENDING_NS 50000ull /* the longest nap while a send is in flight */
+#define BB_MPI_WAVE_GAP_NS 200000ull      /* between two termination waves of rank 0 ... */
+#define BB_MPI_WAVE_GAP_MAX_NS 10000000ull /* ... doubled, up to this, after each that finds work */
 #define BB_MPI_WAIT_S 5             /* how long an ending rank waits for the others */
 
 /* A message for MPI: queued by any thread, sent and then freed by the
- * communication thread. */
+ * communication thread. `data` is the item's own tail (control messages,
+ * output) or a packed object's buffer, sent where it was packed. */
 typedef struct bb_mpi_item {
   struct bb_mpi_item *next;
   int dest, tag;
-  size_t len;
+  size_t len, cap;
   MPI_Request req;
-  uint8_t data[];
+  uint8_t *data;
+  uint8_t tail[];
 } bb_mpi_item;
+
+/* Large buffers kept for reuse (packed objects, received messages): a
+ * fresh megabyte costs its page faults at every touch, more than the copy
+ * into it. Capacities are powers of two from BB_MPI_POOL_MIN up, so that a
+ * buffer given back by its length (cores.c knows no more) is never thought
+ * larger than it is. */
+#define BB_MPI_POOL 8
+#define BB_MPI_POOL_MIN 65536u
+typedef struct bb_mpi_buf { uint8_t *data; size_t cap; } bb_mpi_buf;
 
 /* The header of an object message, before the packed bytes. */
 typedef struct bb_mpi_objhdr { uint32_t core, task, param, pad; } bb_mpi_objhdr;
 
 typedef struct bb_mpi {
   pthread_t thread;
-  pthread_mutex_t lock; /* the outbox */
+  pthread_mutex_t lock; /* the outbox and `napping` */
+  pthread_cond_t bell;  /* signalled under `lock` when the napping thread has work */
+  bool napping;         /* the communication thread waits on `bell` */
+  uint64_t idle_at;     /* when a local core last ran out of work (atomic) */
+  bool spin;            /* the node has a processor for each core of its ranks */
+  uint64_t spin_ns;     /* how long the thread polls: BB_MPI_SPIN_NS or BAMBOO_MPI_SPIN_US */
+  pthread_mutex_t pool_lock;
+  bb_mpi_buf pool[BB_MPI_POOL];
+  uint32_t npool;
   bb_mpi_item *out_head, *out_tail;
   bb_mpi_item *inflight; /* sent, not yet completed */
   uint64_t sent, received;    /* objects to and from other ranks (atomic) */
+  uint64_t sent_bytes, received_bytes, pack_ns; /* for BAMBOO_STATS (atomic) */
   uint32_t finishing;         /* the main thread's cores are done (atomic) */
   uint32_t exit_req;          /* a local core called System.exit or failed (atomic) */
   int32_t exit_status;
@@ -81,6 +127,7 @@ typedef struct bb_mpi {
   /* rank 0's termination waves */
   bool wave_out;
   uint64_t wave_seq, wave_at, last[3]; /* last: seq + 1 (0: none), sent, received */
+  uint64_t wave_gap;
 } bb_mpi;
 
 static bb_mpi bb_the_mpi;
@@ -105,10 +152,17 @@ void bb_mpi_init(bb_runtime *rt) {
   bb_mpi *m = &bb_the_mpi;
   memset(m, 0, sizeof *m);
   pthread_mutex_init(&m->lock, NULL);
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* naps are timed on bb_now_ns's clock */
+  pthread_cond_init(&m->bell, &ca);
+  pthread_condattr_destroy(&ca);
+  pthread_mutex_init(&m->pool_lock, NULL);
   pthread_mutex_init(&m->out_lock, NULL);
   m->tails = calloc((size_t)size, sizeof *m->tails);
   if (!m->tails) bb_panic("out of memory");
   m->wave_seq = 1; /* last[0] == 0 means no wave to confirm */
+  m->wave_gap = BB_MPI_WAVE_GAP_NS;
   rt->mpi = m;
 }
 
@@ -123,22 +177,133 @@ void bb_mpi_check_cores(bb_runtime *rt) {
     MPI_Finalize();
     exit(2);
   }
+  /* Polling for arrivals takes a processor: with fewer processors on this
+     node than cores in its ranks, a core with work would lose it. */
+  MPI_Comm node;
+  int here = 1;
+  if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
+    MPI_Comm_size(node, &here);
+    MPI_Comm_free(&node);
+  }
+  /* mpirun usually binds each rank to processors of its own: the rank's
+     cores must fit in those (its affinity) and the node's ranks in the node */
+  uint32_t own = bb_cpus_available();
+  long node_cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  /* BAMBOO_MPI_SPIN_US tunes the polling (0: never), for measurements */
+  const char *us = getenv("BAMBOO_MPI_SPIN_US");
+  char *end = NULL;
+  unsigned long v = us && *us ? strtoul(us, &end, 10) : 0;
+  if (us && (!*us || *end != 0 || v > 1000000ul)) {
+    fprintf(stderr, "bamboo: error: BAMBOO_MPI_SPIN_US must be a number of microseconds up to 1000000, not `%s`\n", us);
+    MPI_Finalize();
+    exit(2);
+  }
+  rt->mpi->spin_ns = us ? v * 1000ull : BB_MPI_SPIN_NS;
+  rt->mpi->spin = rt->mpi->spin_ns > 0 && own > 0 && rt->ncores <= own && node_cpus > 0 &&
+                  (uint64_t)here * rt->ncores <= (uint64_t)node_cpus;
 }
 
-static void bb_mpi_post(bb_mpi *m, int dest, int tag, const void *head, size_t hlen, const void *body, size_t blen) {
-  bb_mpi_item *it = malloc(sizeof *it + hlen + blen);
-  if (!it) bb_panic("out of memory");
+/* A buffer of at least `want` bytes for a message, from the pool when one
+ * is there (the largest when `want` is 0: a region of unknown size is to be
+ * packed into it). Sets *cap; NULL with *cap 0 when `want` is 0 and the
+ * pool is empty. */
+static uint8_t *bb_mpi_buf_take(bb_mpi *m, size_t want, size_t *cap) {
+  if (want > 0 && want < BB_MPI_POOL_MIN) {
+    uint8_t *p = malloc(want);
+    if (!p) bb_panic("out of memory");
+    *cap = want;
+    return p;
+  }
+  pthread_mutex_lock(&m->pool_lock);
+  uint32_t best = m->npool;
+  for (uint32_t i = 0; i < m->npool; i++)
+    if (m->pool[i].cap >= want && (best == m->npool || m->pool[i].cap > m->pool[best].cap)) best = i;
+  if (best < m->npool) {
+    bb_mpi_buf b = m->pool[best];
+    m->pool[best] = m->pool[--m->npool];
+    pthread_mutex_unlock(&m->pool_lock);
+    *cap = b.cap;
+    return b.data;
+  }
+  pthread_mutex_unlock(&m->pool_lock);
+  *cap = 0;
+  if (want == 0) return NULL;
+  size_t c = BB_MPI_POOL_MIN;
+  while (c < want) c *= 2;
+  uint8_t *p = malloc(c);
+  if (!p) bb_panic("out of memory");
+  *cap = c;
+  return p;
+}
+
+/* Gives back a buffer of `len` bytes or more: pooled when large (its
+ * capacity is at least the power of two at or above `len`), else freed. */
+static void bb_mpi_buf_give(bb_mpi *m, uint8_t *p, size_t len) {
+  if (p == NULL || len < BB_MPI_POOL_MIN) {
+    free(p);
+    return;
+  }
+  size_t cap = BB_MPI_POOL_MIN;
+  while (cap < len) cap *= 2;
+  pthread_mutex_lock(&m->pool_lock);
+  if (m->npool < BB_MPI_POOL) {
+    m->pool[m->npool++] = (bb_mpi_buf){p, cap};
+    p = NULL;
+  }
+  pthread_mutex_unlock(&m->pool_lock);
+  free(p);
+}
+
+/* cores.c: the bytes of an arrived object, unpacked. */
+void bb_mpi_recycle(bb_runtime *rt, uint8_t *bytes, size_t len) {
+  bb_mpi_buf_give(rt->mpi, bytes, len);
+}
+
+/* Queues `it` for the communication thread and wakes it if it naps. */
+static void bb_mpi_queue(bb_mpi *m, bb_mpi_item *it) {
   it->next = NULL;
-  it->dest = dest;
-  it->tag = tag;
-  it->len = hlen + blen;
-  if (hlen) memcpy(it->data, head, hlen);
-  if (blen) memcpy(it->data + hlen, body, blen);
   pthread_mutex_lock(&m->lock);
   if (m->out_tail) m->out_tail->next = it;
   else m->out_head = it;
   m->out_tail = it;
+  if (m->napping) pthread_cond_signal(&m->bell);
   pthread_mutex_unlock(&m->lock);
+}
+
+/* Queues a copy of head then body (a control message, output). */
+static void bb_mpi_post(bb_mpi *m, int dest, int tag, const void *head, size_t hlen, const void *body, size_t blen) {
+  bb_mpi_item *it = malloc(sizeof *it + hlen + blen);
+  if (!it) bb_panic("out of memory");
+  it->dest = dest;
+  it->tag = tag;
+  it->len = it->cap = hlen + blen;
+  it->data = it->tail;
+  if (hlen) memcpy(it->data, head, hlen);
+  if (blen) memcpy(it->data + hlen, body, blen);
+  bb_mpi_queue(m, it);
+}
+
+/* Wakes the communication thread if it naps: a flag it reads changed. */
+static void bb_mpi_ring(bb_mpi *m) {
+  pthread_mutex_lock(&m->lock);
+  if (m->napping) pthread_cond_signal(&m->bell);
+  pthread_mutex_unlock(&m->lock);
+}
+
+/* cores.c: a local core ran out of work. Objects from other ranks are now
+ * what it waits for, so the thread polls for them a while (bb_mpi_thread). */
+void bb_mpi_core_idle(bb_runtime *rt) {
+  bb_mpi *m = rt->mpi;
+  /* sequentially consistent with bb_mpi_nap's store of `napping` and load
+     of `idle_at`: either the thread sees the new time or this sees it nap */
+  __atomic_store_n(&m->idle_at, bb_now_ns(), __ATOMIC_SEQ_CST);
+  if (__atomic_load_n(&m->napping, __ATOMIC_SEQ_CST)) bb_mpi_ring(m);
+}
+
+/* Frees a sent item; a packed object's buffer goes back to the pool. */
+static void bb_mpi_item_free(bb_mpi *m, bb_mpi_item *it) {
+  if (it->data != it->tail) bb_mpi_buf_give(m, it->data, it->cap);
+  free(it);
 }
 
 /* The task parameters object o satisfies now. */
@@ -170,12 +335,27 @@ uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint3
              ctx->classes[o->cls]->name, ctx->sched.tasks[t].desc->name);
     bb_fail_java(ctx, "IllegalStateException", msg);
   }
+  /* The header, then the region packed after it, into a pooled buffer:
+     what MPI_Isend sends, with no copy. */
+  uint64_t t0 = rt->stats ? bb_now_ns() : 0;
   bb_packbuf b = {0};
-  bb_pack(ctx, o, &b);
+  b.data = bb_mpi_buf_take(rt->mpi, 0, &b.cap);
   bb_mpi_objhdr h = {core, t, p, 0};
+  bb_buf_put(&b, &h, sizeof h);
+  bb_pack(ctx, o, &b);
+  bb_mpi_item *it = malloc(sizeof *it);
+  if (!it) bb_panic("out of memory");
+  it->dest = (int)(core / rt->ncores);
+  it->tag = BB_MPI_OBJ;
+  it->len = b.len;
+  it->cap = b.cap;
+  it->data = b.data;
+  if (rt->stats) {
+    __atomic_fetch_add(&rt->mpi->sent_bytes, b.len, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&rt->mpi->pack_ns, bb_now_ns() - t0, __ATOMIC_RELAXED);
+  }
   __atomic_fetch_add(&rt->mpi->sent, 1, __ATOMIC_SEQ_CST); /* before it can arrive: termination */
-  bb_mpi_post(rt->mpi, (int)(core / rt->ncores), BB_MPI_OBJ, &h, sizeof h, b.data, b.len);
-  free(b.data);
+  bb_mpi_queue(rt->mpi, it);
   return UINT32_MAX;
 }
 
@@ -235,7 +415,7 @@ static bool bb_mpi_test_sends(bb_mpi *m) {
     if (done) {
       bb_mpi_item *d = *at;
       *at = d->next;
-      free(d);
+      bb_mpi_item_free(m, d);
     } else {
       at = &(*at)->next;
     }
@@ -254,6 +434,12 @@ static void bb_mpi_stop_all(bb_runtime *rt, int32_t status);
 static void bb_mpi_wave_back(bb_runtime *rt, const uint64_t *w) {
   bb_mpi *m = rt->mpi;
   m->wave_out = false;
+  /* A wave that finds work (a busy rank, objects in flight) makes the next
+     wait longer: in a busy run waves would only add messages. One that
+     could end the run is confirmed soon. */
+  m->wave_gap = w[1] && w[2] == w[3] ? BB_MPI_WAVE_GAP_NS
+                : m->wave_gap < BB_MPI_WAVE_GAP_MAX_NS ? 2 * m->wave_gap
+                                                      : BB_MPI_WAVE_GAP_MAX_NS;
   if (!w[1]) {
     m->last[0] = 0;
     return;
@@ -340,23 +526,30 @@ static void bb_mpi_deliver(bb_runtime *rt, uint8_t *buf, size_t len) {
 /* Receives what has arrived; true if anything did. */
 static bool bb_mpi_receive(bb_runtime *rt) {
   bb_mpi *m = rt->mpi;
-  bool any = false;
+  bool any = false, objects = false;
   for (;;) {
     int flag = 0, count = 0;
     MPI_Status st;
     bb_mpi_fail(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st), "MPI_Iprobe");
-    if (!flag) return any;
+    if (!flag) {
+      /* the cores just given objects may share this thread's processor
+         (mpirun binds a rank to its own): let them run now */
+      if (objects) sched_yield();
+      return any;
+    }
     any = true;
     MPI_Get_count(&st, MPI_BYTE, &count);
-    uint8_t *buf = malloc(count > 0 ? (size_t)count : 1);
-    if (!buf) bb_panic("out of memory");
+    size_t cap;
+    uint8_t *buf = bb_mpi_buf_take(m, count > 0 ? (size_t)count : 1, &cap);
     bb_mpi_fail(MPI_Recv(buf, count, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "MPI_Recv");
     size_t len = (size_t)count;
     switch (st.MPI_TAG) {
     case BB_MPI_OBJ:
       if (m->stopping) break; /* the job is ending: dropped */
+      m->received_bytes += len;
       bb_mpi_deliver(rt, buf, len);
-      continue; /* the core frees buf */
+      objects = true;
+      continue; /* the core gives buf back (bb_mpi_recycle) */
     case BB_MPI_WAVE: {
       uint64_t w[4] = {0};
       if (len == sizeof w) memcpy(w, buf, sizeof w);
@@ -393,7 +586,7 @@ static bool bb_mpi_receive(bb_runtime *rt) {
     default:
       bb_panic("MPI: a message with unknown tag %d", st.MPI_TAG);
     }
-    free(buf);
+    bb_mpi_buf_give(m, buf, len);
   }
 }
 
@@ -423,10 +616,36 @@ static bool bb_mpi_over(bb_runtime *rt) {
   return rt->rank != 0 || m->fins == rt->nranks;
 }
 
+/* Sleeps up to `ns` unless the thread has work: an object or a message to
+ * send, an exit or the main thread's end to handle, a core that ran out of
+ * work since `idle_seen`. Whoever makes such work signals `bell` under
+ * `lock` when `napping` is set, so none is missed. */
+static void bb_mpi_nap(bb_runtime *rt, uint64_t ns, uint64_t idle_seen) {
+  bb_mpi *m = rt->mpi;
+  uint64_t until = bb_now_ns() + ns;
+  struct timespec ts = {(time_t)(until / 1000000000ull), (long)(until % 1000000000ull)};
+  pthread_mutex_lock(&m->lock);
+  __atomic_store_n(&m->napping, true, __ATOMIC_SEQ_CST);
+  if (!m->out_head && __atomic_load_n(&m->exit_req, __ATOMIC_SEQ_CST) != 1 &&
+      !(__atomic_load_n(&m->finishing, __ATOMIC_SEQ_CST) && !m->fin_sent) &&
+      __atomic_load_n(&m->idle_at, __ATOMIC_SEQ_CST) == idle_seen)
+    pthread_cond_timedwait(&m->bell, &m->lock, &ts);
+  __atomic_store_n(&m->napping, false, __ATOMIC_RELAXED);
+  pthread_mutex_unlock(&m->lock);
+}
+
+/* Whether a local core has nothing to do: an object arriving now would
+ * run at once. */
+static bool bb_mpi_cores_waiting(const bb_runtime *rt) {
+  for (uint32_t c = 0; c < rt->ncores; c++)
+    if (__atomic_load_n(&rt->cores[c].sched.idle, __ATOMIC_RELAXED)) return true;
+  return false;
+}
+
 static void *bb_mpi_thread(void *arg) {
   bb_runtime *rt = arg;
   bb_mpi *m = rt->mpi;
-  uint64_t nap = 1000, deadline = 0;
+  uint64_t nap = BB_MPI_NAP_MIN_NS, deadline = 0, idle_seen = 0, active_at = 0;
   for (;;) {
     bool busy = bb_mpi_receive(rt);
     if (__atomic_load_n(&m->exit_req, __ATOMIC_SEQ_CST) == 1 && !m->stopping) {
@@ -438,14 +657,14 @@ static void *bb_mpi_thread(void *arg) {
       }
     }
     if (__atomic_load_n(&m->finishing, __ATOMIC_SEQ_CST)) bb_mpi_fin(rt);
-    if (m->out_head) {
+    if (__atomic_load_n(&m->out_head, __ATOMIC_ACQUIRE)) {
       bb_mpi_send_all(m);
       busy = true;
     }
-    bb_mpi_test_sends(m);
+    bool sending = !bb_mpi_test_sends(m);
+    uint64_t now = bb_now_ns();
     if (rt->rank == 0 && !m->stopping && !m->wave_out) {
-      uint64_t now = bb_now_ns();
-      if (now - m->wave_at >= BB_MPI_WAVE_GAP_NS && bb_terminated(rt)) {
+      if (now - m->wave_at >= m->wave_gap && bb_terminated(rt)) {
         uint64_t w[4] = {m->wave_seq++, 1, 0, 0};
         m->wave_at = now;
         bb_mpi_wave_add(rt, w);
@@ -458,18 +677,32 @@ static void *bb_mpi_thread(void *arg) {
     }
     if (m->stopping) {
       if (bb_mpi_over(rt)) break;
-      if (!deadline) deadline = bb_now_ns() + BB_MPI_WAIT_S * 1000000000ull;
-      if (bb_now_ns() > deadline) {
+      if (!deadline) deadline = now + BB_MPI_WAIT_S * 1000000000ull;
+      if (now > deadline) {
         fprintf(stderr, "bamboo: error: rank %u: the other ranks did not end within %d s\n", rt->rank, BB_MPI_WAIT_S);
         break;
       }
     }
-    if (busy) {
-      nap = 1000;
+    /* After traffic or once a core has run out of work (it now waits for
+       other ranks), the next message is likely soon: poll for it a short
+       while, then nap, a little longer each time. A send in flight keeps
+       the naps short (a large one may need this thread's progress calls)
+       but is no reason to poll: the cores it would take the processor
+       from may be busy. */
+    uint64_t idle_at = __atomic_load_n(&m->idle_at, __ATOMIC_RELAXED);
+    if (busy || idle_at != idle_seen) {
+      idle_seen = idle_at;
+      active_at = now;
+      nap = BB_MPI_NAP_MIN_NS;
+      if (busy) continue;
+    }
+    if (m->spin && now - active_at < m->spin_ns && bb_mpi_cores_waiting(rt)) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
       continue;
     }
-    struct timespec ts = {0, (long)nap};
-    nanosleep(&ts, NULL);
+    bb_mpi_nap(rt, sending && nap > BB_MPI_NAP_SENDING_NS ? BB_MPI_NAP_SENDING_NS : nap, idle_seen);
     if (nap < BB_MPI_NAP_MAX_NS) nap *= 2;
   }
   if (rt->rank == 0) {
@@ -500,12 +733,22 @@ void bb_mpi_start(bb_runtime *rt) {
 void bb_mpi_finish(bb_runtime *rt) {
   bb_mpi *m = rt->mpi;
   __atomic_store_n(&m->finishing, 1, __ATOMIC_SEQ_CST);
+  bb_mpi_ring(m);
   pthread_join(m->thread, NULL);
   bb_mpi_finalize(rt, 0);
+  if (rt->stats)
+    fprintf(stderr,
+            "bamboo: stats: rank %u: objects to other ranks %llu (%llu bytes, packed in %.3f ms), from them %llu "
+            "(%llu bytes)\n",
+            rt->rank, (unsigned long long)m->sent, (unsigned long long)m->sent_bytes, (double)m->pack_ns / 1e6,
+            (unsigned long long)m->received, (unsigned long long)m->received_bytes);
   int32_t status = m->stop_status;
   for (uint32_t r = 0; r < rt->nranks; r++) free(m->tails[r].data);
   free(m->tails);
   pthread_mutex_destroy(&m->lock);
+  pthread_cond_destroy(&m->bell);
+  for (uint32_t i = 0; i < m->npool; i++) free(m->pool[i].data);
+  pthread_mutex_destroy(&m->pool_lock);
   pthread_mutex_destroy(&m->out_lock);
   rt->mpi = NULL;
   if (status) exit(status);
@@ -520,6 +763,7 @@ void bb_mpi_halt(bb_runtime *rt, int32_t status) {
   m->exit_status = status;
   uint32_t expect = 0;
   __atomic_compare_exchange_n(&m->exit_req, &expect, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  bb_mpi_ring(m);
   /* the communication thread ends the job */
   for (;;) pause();
 }

@@ -12,11 +12,14 @@
  * Every rank runs the same executable, so class ids and literal numbers
  * agree; the magic number and the ABI version guard the bytes. The format:
  *   header   u32 magic, u32 version, u32 nobjects, u32 ntags
- *   tags     ntags x {u32 type, u32 id, u64 address on the sender}
  *   objects  nobjects x {u32 cls, u32 hash seed (the gc word's bits 8..31),
  *            u64 flags, u64 lock ref, u64 tags ref, u32 length, u32 body
  *            bytes, the body (the object's bytes after its header, padded
  *            to 8)}; object 0 is the root
+ *   tags     ntags x {u32 type, u32 id, u64 address on the sender}
+ * The tags come last so that the objects are written straight into the
+ * output, each body copied once (the counts are filled in at the end): a
+ * large array costs one copy to pack and one to rebuild.
  * A reference is a u64: 0 null; i<<3|1 object i of the pack; i<<3|2 string
  * literal i; i<<3|3 global i; i<<3|4 tag i of the tag table. Objects are
  * numbered in breadth-first order from the root.
@@ -28,7 +31,7 @@
 #include <string.h>
 
 #define BB_PACK_MAGIC 0x4b504242u /* "BBPK" */
-#define BB_PACK_VERSION (0x100u | BB_ABI_VERSION)
+#define BB_PACK_VERSION (0x200u | BB_ABI_VERSION) /* 0x200: tags after the objects */
 
 enum { BB_REF_NULL = 0, BB_REF_OBJ = 1, BB_REF_LITERAL = 2, BB_REF_GLOBAL = 3, BB_REF_TAG = 4 };
 
@@ -239,20 +242,20 @@ static void bb_packer_free(bb_packer *p) {
   free(p->tags);
 }
 
-/* Packs `root`'s region into `out` (replacing its contents). The objects
- * packed, in their numbers' order, are left in `*objs` (*nobjs of them) when
- * objs is not NULL; the caller frees the array. */
+/* Packs `root`'s region onto the end of `out` (a caller's header may come
+ * first). The objects packed, in their numbers' order, are left in `*objs`
+ * (*nobjs of them) when objs is not NULL; the caller frees the array. */
 static void bb_pack_into(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bb_object ***objs, uint32_t *nobjs) {
-  bb_packbuf body = {0};
-  bb_packer p = {.ctx = ctx, .out = &body};
+  bb_packer p = {.ctx = ctx, .out = out};
+  size_t start = out->len;
+  uint32_t head[4] = {BB_PACK_MAGIC, BB_PACK_VERSION, 0, 0};
+  bb_buf_put(out, head, sizeof head);
   bb_pack_ref(&p, root);
   for (uint32_t i = 0; i < p.nobjs; i++) bb_pack_one(&p, i);
-  uint32_t head[4] = {BB_PACK_MAGIC, BB_PACK_VERSION, p.nobjs, p.ntags};
-  out->len = 0;
-  bb_buf_put(out, head, sizeof head);
   if (p.ntags) bb_buf_put(out, p.tags, p.ntags * sizeof *p.tags);
-  if (body.len) bb_buf_put(out, body.data, body.len);
-  free(body.data);
+  head[2] = p.nobjs;
+  head[3] = p.ntags;
+  memcpy(out->data + start, head, sizeof head);
   if (objs) {
     *objs = p.objs;
     *nobjs = p.nobjs;
@@ -305,7 +308,12 @@ static bb_object *bb_unpack_alloc(bb_ctx *ctx, const bb_pack_rec *rec) {
   if (len < 0) bb_unpack_bad("a negative length");
   bb_object *o;
   switch (c->kind) {
-  case BB_KIND_ARRAY: o = &bb_new_array(ctx, rec->cls, len, 0)->hdr; break;
+  case BB_KIND_ARRAY:
+    /* a primitive array's body overwrites every element (bb_unpack_into):
+       zeroing it first would be a second pass over a large array */
+    o = c->elem_kind == BB_ELEM_REF ? &bb_new_array(ctx, rec->cls, len, 0)->hdr
+                                    : &bb_new_array_unzeroed(ctx, rec->cls, len, 0)->hdr;
+    break;
   case BB_KIND_STRING: o = &bb_string_alloc(ctx, len)->hdr; break;
   case BB_KIND_REFLIST: {
     bb_reflist *l = (bb_reflist *)bb_alloc(ctx, sizeof(bb_reflist) + (size_t)len * sizeof(bb_object *));
@@ -334,19 +342,13 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
   if (head[0] != BB_PACK_MAGIC || head[1] != BB_PACK_VERSION) bb_unpack_bad("a wrong magic number or version");
   uint32_t nobjs = head[2], ntags = head[3];
   if (nobjs == 0) bb_unpack_bad("no objects");
-  size_t at = sizeof head;
-  if ((len - at) / sizeof(bb_pack_tag) < ntags) bb_unpack_bad("a tag table past the end");
-  bb_tag **tags = bb_xmalloc(ctx, (ntags ? ntags : 1) * sizeof *tags);
-  for (uint32_t i = 0; i < ntags; i++) {
-    bb_pack_tag t;
-    memcpy(&t, data + at, sizeof t);
-    at += sizeof t;
-    tags[i] = (bb_tag *)(uintptr_t)t.addr;
-  }
+  /* Every record is at least its header long: a count past that is damage,
+     not an allocation to attempt. */
+  if (nobjs > (len - sizeof head) / sizeof(bb_pack_rec)) bb_unpack_bad("more objects than bytes");
   bb_object **objs = bb_xmalloc(ctx, nobjs * sizeof *objs);
   size_t *bodies = bb_xmalloc(ctx, nobjs * sizeof *bodies);
   /* First pass: allocate every object, so that references can be resolved. */
-  size_t scan = at;
+  size_t scan = sizeof head;
   for (uint32_t i = 0; i < nobjs; i++) {
     bb_pack_rec rec;
     if (len - scan < sizeof rec) bb_unpack_bad("a record past the end");
@@ -358,7 +360,15 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
     bodies[i] = scan;
     scan += padded;
   }
-  if (scan != len) bb_unpack_bad("bytes after the last object");
+  if ((len - scan) / sizeof(bb_pack_tag) != ntags || (len - scan) % sizeof(bb_pack_tag) != 0)
+    bb_unpack_bad("a tag table that does not end the bytes");
+  bb_tag **tags = bb_xmalloc(ctx, (ntags ? ntags : 1) * sizeof *tags);
+  for (uint32_t i = 0; i < ntags; i++) {
+    bb_pack_tag t;
+    memcpy(&t, data + scan, sizeof t);
+    scan += sizeof t;
+    tags[i] = (bb_tag *)(uintptr_t)t.addr;
+  }
   /* Second pass: contents, then references. */
   for (uint32_t i = 0; i < nobjs; i++) {
     bb_pack_rec rec;

@@ -61,8 +61,10 @@ void test_pack(void) {
   CHECK(el[2] && el[2]->cls == BB_CLASS_STRING);
   CHECK_STR((bb_string *)el[2], "h\xc3\xa9llo");
 
-  /* a large array (its own block) and an empty one */
+  /* a large array (its own block, rebuilt without zeroing first: every
+     element must come from the bytes) and an empty one */
   bb_array *big = bb_new_array(ctx, BB_CLASS_DOUBLE_ARRAY, 100000, 0);
+  for (int i = 0; i < 100000; i++) ((double *)bb_array_data(big))[i] = i * 0.5;
   ((double *)bb_array_data(big))[99999] = 0.125;
   T_Node *bh = node(ctx, 0);
   bh->other = &big->hdr;
@@ -70,6 +72,9 @@ void test_pack(void) {
   T_Node *cbh = (T_Node *)round_trip(ctx, &bh->hdr);
   CHECK(((bb_array *)cbh->other)->length == 100000 && ((double *)bb_array_data((bb_array *)cbh->other))[99999] == 0.125);
   CHECK(((bb_array *)cbh->next)->length == 0);
+  bool all = true;
+  for (int i = 0; i < 99999; i++) all = all && ((double *)bb_array_data((bb_array *)cbh->other))[i] == i * 0.5;
+  CHECK(all);
 
   /* the identity hash, tags and a merged lock inside the region travel */
   T_Node *h1 = node(ctx, 11), *h2 = node(ctx, 12);
@@ -97,6 +102,17 @@ void test_pack(void) {
   bb_pack(ctx, &a->hdr, &b1);
   bb_pack(ctx, &a->hdr, &b2);
   CHECK(b1.len == b2.len && memcmp(b1.data, b2.data, b1.len) == 0);
+
+  /* packing appends: after a caller's header (mpi.c's) come the same bytes */
+  bb_packbuf b3 = {malloc(16), 16, 16};
+  if (!b3.data) abort();
+  memcpy(b3.data, "0123456789abcdef", 16);
+  bb_pack(ctx, &a->hdr, &b3);
+  CHECK(b3.len == 16 + b1.len && memcmp(b3.data, "0123456789abcdef", 16) == 0 &&
+        memcmp(b3.data + 16, b1.data, b1.len) == 0);
+  T_Node *c3 = (T_Node *)bb_unpack(ctx, b3.data + 16, b3.len - 16);
+  CHECK(c3->value == 1 && c3->next->next == c3);
   free(b1.data);
   free(b2.data);
+  free(b3.data);
 }
