@@ -6,9 +6,17 @@
  * empty go to a pool shared by all size classes. Large objects are separate
  * malloc blocks on a doubly linked list.
  *
- * The collector runs only between task invocations. Marking starts from the
- * scheduler's roots (parameter sets and queued invocations) and follows the
- * compiler's pointer maps, reference arrays, tag lists and merged-lock links.
+ * The collector runs between task invocations, and inside a task body when
+ * an allocation finds the heap due (roots.c: the bodies' stacks are then
+ * scanned conservatively). Marking starts from the scheduler's roots
+ * (parameter sets and queued invocations), those stack words, and follows
+ * the compiler's pointer maps, reference arrays, tag lists and merged-lock
+ * links.
+ *
+ * Sizing: after a collection a core may allocate its live bytes times
+ * (BAMBOO_GC_GROWTH - 1) before the next one (default growth 2: the heap
+ * peaks near twice the live data, Go's GOGC=100), at least BAMBOO_GC_MIN
+ * (8 MiB), and no more than its share of what BAMBOO_HEAP_MAX leaves free.
  * Tag instances hold their bound objects weakly: an object reachable only
  * from a tag can never be a task parameter again, so after marking it is
  * removed from the tag's list.
@@ -44,6 +52,22 @@ static _Atomic size_t bb_heap_held;
 static void bb_heap_hold(bb_heap *h, size_t n) {
   h->footprint += n;
   atomic_fetch_add_explicit(&bb_heap_held, n, memory_order_relaxed);
+}
+
+/* The lowest and one past the highest address any heap has taken from
+ * malloc: roots.c keeps only the stack words in this range. */
+static _Atomic uintptr_t bb_heap_lo = UINTPTR_MAX, bb_heap_hi = 0;
+
+static void bb_heap_note_range(void *p, size_t n) {
+  uintptr_t lo = (uintptr_t)p, hi = lo + n;
+  uintptr_t cur = atomic_load_explicit(&bb_heap_lo, memory_order_relaxed);
+  while (lo < cur && !atomic_compare_exchange_weak_explicit(&bb_heap_lo, &cur, lo, memory_order_relaxed,
+                                                            memory_order_relaxed)) {
+  }
+  cur = atomic_load_explicit(&bb_heap_hi, memory_order_relaxed);
+  while (hi > cur && !atomic_compare_exchange_weak_explicit(&bb_heap_hi, &cur, hi, memory_order_relaxed,
+                                                            memory_order_relaxed)) {
+  }
 }
 
 static void bb_heap_release(bb_heap *h, size_t n) {
@@ -83,6 +107,20 @@ static size_t bb_default_heap_limit(void) {
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0) return 0;
   return (size_t)pages / 2 * (size_t)page;
+}
+
+/* BAMBOO_GC_GROWTH: a number above 1 (default 2), the heap's size after a
+ * collection as a multiple of the live bytes. */
+static double bb_env_growth(void) {
+  const char *v = getenv("BAMBOO_GC_GROWTH");
+  if (!v || !*v) return 2.0;
+  char *end;
+  double g = strtod(v, &end);
+  if (end == v || *end || !(g > 1.0 && g <= 1000.0)) {
+    fprintf(stderr, "bamboo: error: BAMBOO_GC_GROWTH must be a number above 1 and at most 1000, not `%s`\n", v);
+    exit(2);
+  }
+  return g;
 }
 
 void *bb_xmalloc(bb_ctx *ctx, size_t n) {
@@ -135,6 +173,7 @@ void bb_heap_init(bb_ctx *ctx) {
   h->limit = bb_env_bytes("BAMBOO_HEAP_MAX", bb_default_heap_limit());
   h->min_threshold = bb_env_bytes("BAMBOO_GC_MIN", (size_t)8 << 20);
   h->threshold = h->min_threshold;
+  h->growth = bb_env_growth();
   h->mark_cap = 1024;
   h->mark_stack = bb_xmalloc(ctx, h->mark_cap * sizeof(bb_object *));
 }
@@ -170,6 +209,7 @@ static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
     p = malloc(BB_PAGE_SIZE);
     if (!p) bb_fail_oom(ctx);
     bb_heap_hold(h, BB_PAGE_SIZE);
+    bb_heap_note_range(p, BB_PAGE_SIZE);
   }
   p->base = (char *)p + sizeof(bb_page);
   p->cell = h->sc_size[sc];
@@ -187,12 +227,21 @@ void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
   bb_heap *h = &ctx->heap;
   if (size <= BB_SMALL_MAX) {
     unsigned sc = h->sc_of[(size + 15) >> 4];
+    bool polled = false;
+  again:;
     bb_freecell *c = h->free[sc];
     if (c) {  /* (the inline fast path may have been bypassed) */
       h->free[sc] = c->next;
     } else {
       bb_page *p = h->cur[sc];
-      if (!p || p->used == p->ncells) p = h->cur[sc] = bb_page_get(ctx, sc);
+      bool full = !p || p->used == p->ncells;
+      /* a safepoint inside a task body (roots.c); after a collection, the
+         sweep may have left free cells of this class */
+      if (BB_UNLIKELY(ctx->in_body) && !polled && bb_gc_poll(ctx, full && !h->empty ? BB_PAGE_SIZE : 0, full)) {
+        polled = true;
+        goto again;
+      }
+      if (full) p = h->cur[sc] = bb_page_get(ctx, sc);
       c = (bb_freecell *)(p->base + (size_t)p->used * p->cell);
       p->used++;
     }
@@ -217,11 +266,13 @@ static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
   bb_heap *h = &ctx->heap;
   size_t total = sizeof(bb_large) + size;
   if (total < size) bb_fail_oom(ctx);
+  if (BB_UNLIKELY(ctx->in_body)) bb_gc_poll(ctx, total, true); /* a safepoint (roots.c) */
   bb_heap_reserve(ctx, total);
   bb_large *l = malloc(total);
   if (!l) bb_fail_oom(ctx);
   memset((void *)l, 0, zero ? total : sizeof(bb_large) + sizeof(bb_object));
   bb_heap_hold(h, total);
+  bb_heap_note_range(l, total);
   l->size = total;
   l->prev = NULL;
   l->next = h->large;
@@ -462,14 +513,36 @@ void bb_gc_begin(bb_ctx *ctx) {
 }
 
 /* Marking for the whole process, done by one core (the leader) while every
- * core waits at a task boundary: roots of every core, then the globals. */
+ * core waits at a task boundary or a safepoint in a task body: the stack
+ * words of the cores stopped in bodies (roots.c), the roots of every core's
+ * scheduler, then the globals. */
 void bb_gc_mark_all(bb_ctx *leader) {
   bb_runtime *rt = leader->rt;
+  bb_roots_mark(leader);
   for (uint32_t c = 0; c < rt->ncores; c++) bb_sched_mark_core(leader, &rt->cores[c]);
   const bb_program *prog = rt->prog;
   for (uint32_t g = 0; g < prog->nglobals; g++) bb_gc_mark(leader, *prog->globals[g]);
   bb_mark_drain(leader);
   bb_prune_tags(leader);
+}
+
+/* What a core may allocate after a collection that left `live` bytes in its
+ * heap: live * (growth - 1), at least BAMBOO_GC_MIN, and at most its share
+ * (one core's of ncores) of what BAMBOO_HEAP_MAX leaves beyond the bytes
+ * the heaps hold now, but a page at least: past the limit an allocation in
+ * a task body collects again (roots.c) before it fails. */
+static size_t bb_gc_allowance(bb_ctx *ctx, size_t live) {
+  bb_heap *h = &ctx->heap;
+  double want = (double)live * (h->growth - 1.0);
+  size_t a = want >= (double)(SIZE_MAX / 2) ? SIZE_MAX / 2 : (size_t)want;
+  if (a < h->min_threshold) a = h->min_threshold;
+  if (h->limit) {
+    size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
+    size_t room = held < h->limit ? (h->limit - held) / ctx->rt->ncores : 0;
+    if (room < BB_PAGE_SIZE) room = BB_PAGE_SIZE;
+    if (a > room) a = room;
+  }
+  return a;
 }
 
 /* Each core sweeps its own heap after the marking. */
@@ -478,7 +551,7 @@ void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0) {
   size_t live = bb_sweep(ctx);
   h->live = live;
   h->allocated = 0;
-  h->threshold = live > h->min_threshold ? live : h->min_threshold;
+  h->threshold = bb_gc_allowance(ctx, live);
   h->collections++;
   h->gc_ns += bb_now_ns() - t0;
 }
