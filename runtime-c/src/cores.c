@@ -425,7 +425,12 @@ void bb_gc_join(bb_ctx *ctx) {
     __atomic_store_n(&rt->gc_pending, 0, __ATOMIC_SEQ_CST);
   }
   bb_barrier_wait(&rt->gc_barrier);
+  bool trim = rt->gc_trim_now;
   bb_gc_sweep_own(ctx, t0);
+  /* A collection for the heap limit: the core that asked takes memory as
+     soon as it resumes, so it waits until every core has given back its
+     garbage. */
+  if (trim) bb_barrier_wait(&rt->gc_barrier);
 }
 
 /* ============================================================================

@@ -45,6 +45,9 @@ struct bb_large {
   size_t    _pad;
 };
 
+/* Collections one allocation in a task body may start before it fails. */
+#define BB_GC_POLLS 3
+
 /* Bytes that the heaps of all cores hold from the system: the heap limit
  * bounds this sum, not one core's share. */
 static _Atomic size_t bb_heap_held;
@@ -191,11 +194,19 @@ void bb_heap_destroy(bb_ctx *ctx) {
   memset(h->free, 0, sizeof h->free);
 }
 
+/* Memory the heaps take from the system stays within the limit. In a task
+ * body the allocation collects first (roots.c), a few times: the other
+ * cores allocate meanwhile, so the poll before may have found room that is
+ * gone now. */
 static void bb_heap_reserve(bb_ctx *ctx, size_t n) {
   bb_heap *h = &ctx->heap;
   if (!h->limit) return;
-  size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
-  if (n > h->limit || held > h->limit - n) bb_fail_heap_limit(ctx, n, h->limit);
+  for (int tries = 0;; tries++) {
+    size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
+    if (n <= h->limit && held <= h->limit - n) return;
+    if (!ctx->in_body || ctx->gc_forbid || tries == BB_GC_POLLS) bb_fail_heap_limit(ctx, n, h->limit);
+    bb_gc_for_limit(ctx);
+  }
 }
 
 static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
@@ -227,7 +238,7 @@ void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
   bb_heap *h = &ctx->heap;
   if (size <= BB_SMALL_MAX) {
     unsigned sc = h->sc_of[(size + 15) >> 4];
-    bool polled = false;
+    int polls = 0;
   again:;
     bb_freecell *c = h->free[sc];
     if (c) {  /* (the inline fast path may have been bypassed) */
@@ -236,9 +247,12 @@ void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
       bb_page *p = h->cur[sc];
       bool full = !p || p->used == p->ncells;
       /* a safepoint inside a task body (roots.c); after a collection, the
-         sweep may have left free cells of this class */
-      if (BB_UNLIKELY(ctx->in_body) && !polled && bb_gc_poll(ctx, full && !h->empty ? BB_PAGE_SIZE : 0, full)) {
-        polled = true;
+         sweep may have left free cells of this class (and at the heap limit
+         another core may take the memory freed before this one resumes:
+         a few tries) */
+      if (BB_UNLIKELY(ctx->in_body) && polls < BB_GC_POLLS &&
+          bb_gc_poll(ctx, full && !h->empty ? BB_PAGE_SIZE : 0, full)) {
+        polls++;
         goto again;
       }
       if (full) p = h->cur[sc] = bb_page_get(ctx, sc);
@@ -266,7 +280,9 @@ static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
   bb_heap *h = &ctx->heap;
   size_t total = sizeof(bb_large) + size;
   if (total < size) bb_fail_oom(ctx);
-  if (BB_UNLIKELY(ctx->in_body)) bb_gc_poll(ctx, total, true); /* a safepoint (roots.c) */
+  if (BB_UNLIKELY(ctx->in_body)) /* a safepoint (roots.c), as in bb_alloc_slow */
+    for (int polls = 0; polls < BB_GC_POLLS && bb_gc_poll(ctx, total, true); polls++) {
+    }
   bb_heap_reserve(ctx, total);
   bb_large *l = malloc(total);
   if (!l) bb_fail_oom(ctx);
@@ -448,6 +464,18 @@ static inline uint32_t bb_gc_word(bb_object *o) { return __atomic_load_n(&o->gc,
 static size_t bb_sweep(bb_ctx *ctx) {
   bb_heap *h = &ctx->heap;
   const uint32_t mark = h->mark;
+  /* a collection for the heap limit gives every core's empty pages back
+     (another core's pool would otherwise keep the memory the limit allows) */
+  const bool trim = ctx->rt->gc_trim_now;
+  if (trim) {
+    for (bb_page *p = h->empty, *n; p; p = n) {
+      n = p->next;
+      free(p);
+      bb_heap_release(h, BB_PAGE_SIZE);
+    }
+    h->empty = NULL;
+    h->nempty = 0;
+  }
   size_t live = 0;
   for (int sc = 0; sc < BB_NSIZECLASSES; sc++) {
     bb_freecell *head = NULL;
@@ -474,7 +502,7 @@ static size_t bb_sweep(bb_ctx *ctx) {
         /* the whole page is free: give it back to the pool */
         *pp = p->next;
         if (h->cur[sc] == p) h->cur[sc] = NULL;
-        if (h->nempty < 256) {
+        if (h->nempty < 256 && !trim) {
           p->next = h->empty;
           h->empty = p;
           h->nempty++;
@@ -518,6 +546,8 @@ void bb_gc_begin(bb_ctx *ctx) {
  * scheduler, then the globals. */
 void bb_gc_mark_all(bb_ctx *leader) {
   bb_runtime *rt = leader->rt;
+  /* read by every core's sweep, after the barrier that ends the marking */
+  rt->gc_trim_now = __atomic_exchange_n(&rt->gc_trim, 0, __ATOMIC_RELAXED);
   bb_roots_mark(leader);
   for (uint32_t c = 0; c < rt->ncores; c++) bb_sched_mark_core(leader, &rt->cores[c]);
   const bb_program *prog = rt->prog;
@@ -527,19 +557,18 @@ void bb_gc_mark_all(bb_ctx *leader) {
 }
 
 /* What a core may allocate after a collection that left `live` bytes in its
- * heap: live * (growth - 1), at least BAMBOO_GC_MIN, and at most its share
- * (one core's of ncores) of what BAMBOO_HEAP_MAX leaves beyond the bytes
- * the heaps hold now, but a page at least: past the limit an allocation in
- * a task body collects again (roots.c) before it fails. */
+ * heap: live * (growth - 1), at least BAMBOO_GC_MIN, and at most what its
+ * share of BAMBOO_HEAP_MAX (one of ncores) leaves beyond its live bytes,
+ * but a page at least: at the limit an allocation in a task body collects
+ * again (roots.c) before it fails. */
 static size_t bb_gc_allowance(bb_ctx *ctx, size_t live) {
   bb_heap *h = &ctx->heap;
   double want = (double)live * (h->growth - 1.0);
   size_t a = want >= (double)(SIZE_MAX / 2) ? SIZE_MAX / 2 : (size_t)want;
   if (a < h->min_threshold) a = h->min_threshold;
   if (h->limit) {
-    size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
-    size_t room = held < h->limit ? (h->limit - held) / ctx->rt->ncores : 0;
-    if (room < BB_PAGE_SIZE) room = BB_PAGE_SIZE;
+    size_t share = h->limit / ctx->rt->ncores;
+    size_t room = share > live + BB_PAGE_SIZE ? share - live : BB_PAGE_SIZE;
     if (a > room) a = room;
   }
   return a;

@@ -94,6 +94,7 @@ typedef struct bb_range {
   uint32_t  cell;    /* cell size; 0: a large block, its object after the block's header */
 } bb_range;
 bool       bb_gc_poll(bb_ctx *ctx, size_t fresh, bool new_memory);
+void       bb_gc_for_limit(bb_ctx *ctx);
 void       bb_roots_gather(bb_ctx *ctx);
 void       bb_roots_mark(bb_ctx *leader);
 bb_range  *bb_ranges_build(bb_runtime *rt, size_t *n);

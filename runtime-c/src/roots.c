@@ -201,6 +201,13 @@ static BB_NOINLINE void bb_gc_in_body(bb_ctx *ctx) {
   ctx->nroots = 0;
 }
 
+/* At the heap limit inside a task body (heap.c, bb_heap_reserve): a
+ * collection that also gives every core's empty pages back. */
+void bb_gc_for_limit(bb_ctx *ctx) {
+  __atomic_store_n(&ctx->rt->gc_trim, 1, __ATOMIC_RELAXED);
+  bb_gc_in_body(ctx);
+}
+
 /* Called by the allocator's slow path inside a task body before it takes
  * `fresh` bytes of new memory (0: a cell of a page it has). True when it
  * collected, so that the caller looks for a free cell again. */
@@ -211,7 +218,12 @@ bool bb_gc_poll(bb_ctx *ctx, size_t fresh, bool new_memory) {
   bool due = __atomic_load_n(&rt->gc_pending, __ATOMIC_RELAXED);
   if (!due && new_memory) {
     size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
-    due = h->allocated / 2 >= h->threshold || (h->limit && (fresh > h->limit || held > h->limit - fresh)) ||
+    bool limit = h->limit && (fresh > h->limit || held > h->limit - fresh);
+    if (limit) __atomic_store_n(&rt->gc_trim, 1, __ATOMIC_RELAXED); /* heap.c: pools are emptied */
+    /* past its share of the limit, a heap collects at its threshold (the
+       other cores need their shares); otherwise at twice the threshold */
+    bool tight = h->limit && h->footprint + fresh > h->limit / rt->ncores;
+    due = limit || (tight ? h->allocated : h->allocated / 2) >= h->threshold ||
           (rt->gc_stress && (++h->stress_pages & 15) == 0);
   }
   if (!due) return false;

@@ -479,6 +479,8 @@ struct bb_runtime {
   /* many cores */
   uint32_t          done;          /* termination detected (atomic) */
   uint32_t          gc_pending;    /* a core asked for a collection (atomic) */
+  uint32_t          gc_trim;       /* ...at the heap limit: empty pages go back (atomic; roots.c) */
+  bool              gc_trim_now;   /* the running collection's gc_trim (heap.c) */
   bool              balance;       /* hand queued work to idle cores (BAMBOO_BALANCE, default on) */
   bool              crowded;       /* more cores than processors: idle cores park sooner (cores.c) */
   /* Cores that asked for work, at least (atomic): read at every task
