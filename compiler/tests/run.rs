@@ -266,7 +266,10 @@ fn case(root: &Path, path: &Path, settings: &Settings) -> Option<String> {
             status,
             stdout,
             stderr,
-        } = match common::run_with_timeout(&mut command(exe, &args, &env, root, mode, &profile), limit) {
+        } = match common::run_with_timeout(
+            &mut command(exe, &args, &env, root, mode, &profile),
+            limit,
+        ) {
             Ok(r) => r,
             Err(e) => return vec![format!("{name}{desc}: {e}")],
         };
