@@ -47,9 +47,12 @@ for kind in "${kinds[@]}"; do
   esac
   echo "== run tests with $flags (one-core runs: $one_core)"
   start=$(date +%s)
-  # TSan: report races as errors; ASan: detect leaks at exit.
+  # TSan: report races as errors; ASan: detect leaks at exit, and keep
+  # addressable locals in fake stack frames, which the conservative scan of
+  # collections inside task bodies must follow (runtime-c/src/roots.c).
   BAMBOOC_CFLAGS="$flags" BAMBOOC_RUN_CORES="1,4,8" BAMBOOC_RUN_TIMEOUT=600 \
-    BAMBOOC_RUN_ONE_CORE="$one_core" TSAN_OPTIONS="$tsan" ASAN_OPTIONS="detect_leaks=1" \
+    BAMBOOC_RUN_ONE_CORE="$one_core" TSAN_OPTIONS="$tsan" \
+    ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1" \
     UBSAN_OPTIONS="print_stacktrace=1" cargo test -q --workspace --test run
   echo "== $kind: $(($(date +%s) - start)) s"
 done

@@ -1,8 +1,9 @@
 //! Run tests: every `tests/run/NAME.bb` is compiled to an executable and run;
 //! its standard output must equal `NAME.stdout`. Optional files beside it:
-//! `NAME.args` (program arguments, one per line), `NAME.status` (the exit
-//! status, default 0), `NAME.stderr` (the exact standard error, default
-//! empty). Each program runs on 1, 2, 3, 4 and 8 cores (`BAMBOO_CORES`),
+//! `NAME.args` (program arguments, one per line), `NAME.env` (environment
+//! variables for every run of the program, `NAME=VALUE` per line, e.g. a
+//! small `BAMBOO_HEAP_MAX`), `NAME.status` (the exit status, default 0),
+//! `NAME.stderr` (the exact standard error, default empty). Each program runs on 1, 2, 3, 4 and 8 cores (`BAMBOO_CORES`),
 //! then with `BAMBOO_GC_STRESS=1` (a collection at every task boundary) on 1
 //! and 4 cores, together with `BAMBOO_PACK_CHECK=1` (every task object's
 //! region is packed into bytes and rebuilt at its exits, and the copy must
@@ -85,10 +86,19 @@ impl Mode {
     }
 }
 
-/// The command that runs `exe` in `mode`.
-fn command(exe: &Path, args: &[String], cwd: &Path, mode: Mode, profile_out: &Path) -> Command {
+/// The command that runs `exe` in `mode`, with the program's own
+/// environment variables `env` (its `.env` file).
+fn command(
+    exe: &Path,
+    args: &[String],
+    env: &[(String, String)],
+    cwd: &Path,
+    mode: Mode,
+    profile_out: &Path,
+) -> Command {
     let mut cmd = Command::new(exe);
     cmd.args(args).current_dir(cwd);
+    cmd.envs(env.iter().map(|(k, v)| (k, v)));
     match mode {
         Mode::Default { cores, gc_stress } => {
             cmd.env("BAMBOO_CORES", cores.to_string());
@@ -108,6 +118,23 @@ fn command(exe: &Path, args: &[String], cwd: &Path, mode: Mode, profile_out: &Pa
         Mode::Synthesised { .. } => {}
     }
     cmd
+}
+
+/// The variables of a program's `.env` file (none when it has none): one
+/// `NAME=VALUE` per line; blank lines and lines starting with `#` are
+/// skipped.
+fn read_env(file: &Path) -> Result<Vec<(String, String)>, String> {
+    let Ok(text) = std::fs::read_to_string(file) else {
+        return Ok(Vec::new());
+    };
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| match l.split_once('=') {
+            Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+            _ => Err(format!("{}: `{l}` is not NAME=VALUE", file.display())),
+        })
+        .collect()
 }
 
 /// How the suite runs, from the environment.
@@ -227,6 +254,10 @@ fn case(root: &Path, path: &Path, settings: &Settings) -> Option<String> {
     let args: Vec<String> = std::fs::read_to_string(path.with_extension("args"))
         .map(|s| s.lines().map(str::to_string).collect())
         .unwrap_or_default();
+    let env = match read_env(&path.with_extension("env")) {
+        Ok(env) => env,
+        Err(e) => return Some(format!("{name}: {e}")),
+    };
     let unordered = path.with_extension("unordered").exists();
     let check = |exe: &Path, mode: Mode| -> Vec<String> {
         let desc = mode.describe();
@@ -235,7 +266,10 @@ fn case(root: &Path, path: &Path, settings: &Settings) -> Option<String> {
             status,
             stdout,
             stderr,
-        } = match common::run_with_timeout(&mut command(exe, &args, root, mode, &profile), limit) {
+        } = match common::run_with_timeout(
+            &mut command(exe, &args, &env, root, mode, &profile),
+            limit,
+        ) {
             Ok(r) => r,
             Err(e) => return vec![format!("{name}{desc}: {e}")],
         };

@@ -16,6 +16,7 @@
 #include "sched.c"
 #include "signals.c"
 #include "cores.c"
+#include "roots.c"
 #include "mpi.c"
 
 const uint32_t bb_abi_version = BB_ABI_VERSION;

@@ -138,7 +138,7 @@ static void bb_wake(bb_ctx *c) {
 #endif
 }
 
-static void bb_wake_all(bb_runtime *rt) {
+void bb_wake_all(bb_runtime *rt) {
   for (uint32_t c = 0; c < rt->ncores; c++) bb_wake(&rt->cores[c]);
 }
 
@@ -409,11 +409,13 @@ static void bb_barrier_wait(bb_barrier *b) {
   pthread_mutex_unlock(&b->lock);
 }
 
-/* Every core calls this at a boundary once gc_pending is set. After the
- * marking each core sweeps its own heap and goes back to its tasks: sweeping
- * writes only dead cells of the core's own heap (heap.c), and the next
- * collection's first barrier waits for every core to have swept. */
-static void bb_gc_sync(bb_ctx *ctx) {
+/* Every core calls this once gc_pending is set, at a boundary or at a
+ * safepoint inside a task body (roots.c, with its stack words gathered).
+ * After the marking each core sweeps its own heap and goes back to its
+ * tasks: sweeping writes only dead cells of the core's own heap (heap.c),
+ * and the next collection's first barrier waits for every core to have
+ * swept. */
+void bb_gc_join(bb_ctx *ctx) {
   bb_runtime *rt = ctx->rt;
   uint64_t t0 = bb_now_ns();
   bb_barrier_wait(&rt->gc_barrier);
@@ -423,7 +425,12 @@ static void bb_gc_sync(bb_ctx *ctx) {
     __atomic_store_n(&rt->gc_pending, 0, __ATOMIC_SEQ_CST);
   }
   bb_barrier_wait(&rt->gc_barrier);
+  bool trim = rt->gc_trim_now;
   bb_gc_sweep_own(ctx, t0);
+  /* A collection for the heap limit: the core that asked takes memory as
+     soon as it resumes, so it waits until every core has given back its
+     garbage. */
+  if (trim) bb_barrier_wait(&rt->gc_barrier);
 }
 
 /* ============================================================================
@@ -492,7 +499,7 @@ static void bb_core_loop(bb_ctx *ctx) {
   bb_sched *s = &ctx->sched;
   unsigned spins = 0;
   for (;;) {
-    if (__atomic_load_n(&rt->gc_pending, __ATOMIC_SEQ_CST)) bb_gc_sync(ctx);
+    if (__atomic_load_n(&rt->gc_pending, __ATOMIC_SEQ_CST)) bb_gc_join(ctx);
     if (bb_drain(ctx)) spins = 0;
     if (bb_step(ctx)) {
       spins = 0;
@@ -523,6 +530,7 @@ static void bb_core_loop(bb_ctx *ctx) {
 
 static void *bb_core_thread(void *arg) {
   bb_ctx *ctx = arg;
+  ctx->stack_hi = (uintptr_t)__builtin_frame_address(0); /* roots.c scans below this */
   bb_signals_thread_init(ctx);
   bb_core_loop(ctx);
   bb_signals_thread_done();
@@ -951,6 +959,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
     free(s->queue.buf);
     free(s->held.buf);
     free(cx->pending);
+    free(cx->roots);
     bb_sharing_free(cx);
     free(cx->trace);
     pthread_mutex_destroy(&s->sleep_lock);
@@ -976,6 +985,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
 
 int bb_main(const bb_program *prog, int argc, char **argv) {
   bb_ctx *ctx = bb_runtime_init(prog, argc, argv);
+  ctx->stack_hi = (uintptr_t)__builtin_frame_address(0); /* core 0 on this thread: roots.c scans below this */
   bb_signals_start(ctx->rt);
   if (prog->init) prog->init(ctx);
   bb_publish_startup(ctx);

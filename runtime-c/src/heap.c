@@ -6,9 +6,17 @@
  * empty go to a pool shared by all size classes. Large objects are separate
  * malloc blocks on a doubly linked list.
  *
- * The collector runs only between task invocations. Marking starts from the
- * scheduler's roots (parameter sets and queued invocations) and follows the
- * compiler's pointer maps, reference arrays, tag lists and merged-lock links.
+ * The collector runs between task invocations, and inside a task body when
+ * an allocation finds the heap due (roots.c: the bodies' stacks are then
+ * scanned conservatively). Marking starts from the scheduler's roots
+ * (parameter sets and queued invocations), those stack words, and follows
+ * the compiler's pointer maps, reference arrays, tag lists and merged-lock
+ * links.
+ *
+ * Sizing: after a collection a core may allocate its live bytes times
+ * (BAMBOO_GC_GROWTH - 1) before the next one (default growth 2: the heap
+ * peaks near twice the live data, Go's GOGC=100), at least BAMBOO_GC_MIN
+ * (8 MiB), and no more than its share of what BAMBOO_HEAP_MAX leaves free.
  * Tag instances hold their bound objects weakly: an object reachable only
  * from a tag can never be a task parameter again, so after marking it is
  * removed from the tag's list.
@@ -37,6 +45,9 @@ struct bb_large {
   size_t    _pad;
 };
 
+/* Collections one allocation in a task body may start before it fails. */
+#define BB_GC_POLLS 3
+
 /* Bytes that the heaps of all cores hold from the system: the heap limit
  * bounds this sum, not one core's share. */
 static _Atomic size_t bb_heap_held;
@@ -44,6 +55,22 @@ static _Atomic size_t bb_heap_held;
 static void bb_heap_hold(bb_heap *h, size_t n) {
   h->footprint += n;
   atomic_fetch_add_explicit(&bb_heap_held, n, memory_order_relaxed);
+}
+
+/* The lowest and one past the highest address any heap has taken from
+ * malloc: roots.c keeps only the stack words in this range. */
+static _Atomic uintptr_t bb_heap_lo = UINTPTR_MAX, bb_heap_hi = 0;
+
+static void bb_heap_note_range(void *p, size_t n) {
+  uintptr_t lo = (uintptr_t)p, hi = lo + n;
+  uintptr_t cur = atomic_load_explicit(&bb_heap_lo, memory_order_relaxed);
+  while (lo < cur && !atomic_compare_exchange_weak_explicit(&bb_heap_lo, &cur, lo, memory_order_relaxed,
+                                                            memory_order_relaxed)) {
+  }
+  cur = atomic_load_explicit(&bb_heap_hi, memory_order_relaxed);
+  while (hi > cur && !atomic_compare_exchange_weak_explicit(&bb_heap_hi, &cur, hi, memory_order_relaxed,
+                                                            memory_order_relaxed)) {
+  }
 }
 
 static void bb_heap_release(bb_heap *h, size_t n) {
@@ -83,6 +110,20 @@ static size_t bb_default_heap_limit(void) {
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0) return 0;
   return (size_t)pages / 2 * (size_t)page;
+}
+
+/* BAMBOO_GC_GROWTH: a number above 1 (default 2), the heap's size after a
+ * collection as a multiple of the live bytes. */
+static double bb_env_growth(void) {
+  const char *v = getenv("BAMBOO_GC_GROWTH");
+  if (!v || !*v) return 2.0;
+  char *end;
+  double g = strtod(v, &end);
+  if (end == v || *end || !(g > 1.0 && g <= 1000.0)) {
+    fprintf(stderr, "bamboo: error: BAMBOO_GC_GROWTH must be a number above 1 and at most 1000, not `%s`\n", v);
+    exit(2);
+  }
+  return g;
 }
 
 void *bb_xmalloc(bb_ctx *ctx, size_t n) {
@@ -135,6 +176,7 @@ void bb_heap_init(bb_ctx *ctx) {
   h->limit = bb_env_bytes("BAMBOO_HEAP_MAX", bb_default_heap_limit());
   h->min_threshold = bb_env_bytes("BAMBOO_GC_MIN", (size_t)8 << 20);
   h->threshold = h->min_threshold;
+  h->growth = bb_env_growth();
   h->mark_cap = 1024;
   h->mark_stack = bb_xmalloc(ctx, h->mark_cap * sizeof(bb_object *));
 }
@@ -152,11 +194,19 @@ void bb_heap_destroy(bb_ctx *ctx) {
   memset(h->free, 0, sizeof h->free);
 }
 
+/* Memory the heaps take from the system stays within the limit. In a task
+ * body the allocation collects first (roots.c), a few times: the other
+ * cores allocate meanwhile, so the poll before may have found room that is
+ * gone now. */
 static void bb_heap_reserve(bb_ctx *ctx, size_t n) {
   bb_heap *h = &ctx->heap;
   if (!h->limit) return;
-  size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
-  if (n > h->limit || held > h->limit - n) bb_fail_heap_limit(ctx, n, h->limit);
+  for (int tries = 0;; tries++) {
+    size_t held = atomic_load_explicit(&bb_heap_held, memory_order_relaxed);
+    if (n <= h->limit && held <= h->limit - n) return;
+    if (!ctx->in_body || ctx->gc_forbid || tries == BB_GC_POLLS) bb_fail_heap_limit(ctx, n, h->limit);
+    bb_gc_for_limit(ctx);
+  }
 }
 
 static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
@@ -170,6 +220,7 @@ static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
     p = malloc(BB_PAGE_SIZE);
     if (!p) bb_fail_oom(ctx);
     bb_heap_hold(h, BB_PAGE_SIZE);
+    bb_heap_note_range(p, BB_PAGE_SIZE);
   }
   p->base = (char *)p + sizeof(bb_page);
   p->cell = h->sc_size[sc];
@@ -187,12 +238,24 @@ void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
   bb_heap *h = &ctx->heap;
   if (size <= BB_SMALL_MAX) {
     unsigned sc = h->sc_of[(size + 15) >> 4];
+    int polls = 0;
+  again:;
     bb_freecell *c = h->free[sc];
     if (c) {  /* (the inline fast path may have been bypassed) */
       h->free[sc] = c->next;
     } else {
       bb_page *p = h->cur[sc];
-      if (!p || p->used == p->ncells) p = h->cur[sc] = bb_page_get(ctx, sc);
+      bool full = !p || p->used == p->ncells;
+      /* a safepoint inside a task body (roots.c); after a collection, the
+         sweep may have left free cells of this class (and at the heap limit
+         another core may take the memory freed before this one resumes:
+         a few tries) */
+      if (BB_UNLIKELY(ctx->in_body) && polls < BB_GC_POLLS &&
+          bb_gc_poll(ctx, full && !h->empty ? BB_PAGE_SIZE : 0, full)) {
+        polls++;
+        goto again;
+      }
+      if (full) p = h->cur[sc] = bb_page_get(ctx, sc);
       c = (bb_freecell *)(p->base + (size_t)p->used * p->cell);
       p->used++;
     }
@@ -217,11 +280,15 @@ static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
   bb_heap *h = &ctx->heap;
   size_t total = sizeof(bb_large) + size;
   if (total < size) bb_fail_oom(ctx);
+  if (BB_UNLIKELY(ctx->in_body)) /* a safepoint (roots.c), as in bb_alloc_slow */
+    for (int polls = 0; polls < BB_GC_POLLS && bb_gc_poll(ctx, total, true); polls++) {
+    }
   bb_heap_reserve(ctx, total);
   bb_large *l = malloc(total);
   if (!l) bb_fail_oom(ctx);
   memset((void *)l, 0, zero ? total : sizeof(bb_large) + sizeof(bb_object));
   bb_heap_hold(h, total);
+  bb_heap_note_range(l, total);
   l->size = total;
   l->prev = NULL;
   l->next = h->large;
@@ -397,6 +464,18 @@ static inline uint32_t bb_gc_word(bb_object *o) { return __atomic_load_n(&o->gc,
 static size_t bb_sweep(bb_ctx *ctx) {
   bb_heap *h = &ctx->heap;
   const uint32_t mark = h->mark;
+  /* a collection for the heap limit gives every core's empty pages back
+     (another core's pool would otherwise keep the memory the limit allows) */
+  const bool trim = ctx->rt->gc_trim_now;
+  if (trim) {
+    for (bb_page *p = h->empty, *n; p; p = n) {
+      n = p->next;
+      free(p);
+      bb_heap_release(h, BB_PAGE_SIZE);
+    }
+    h->empty = NULL;
+    h->nempty = 0;
+  }
   size_t live = 0;
   for (int sc = 0; sc < BB_NSIZECLASSES; sc++) {
     bb_freecell *head = NULL;
@@ -423,7 +502,7 @@ static size_t bb_sweep(bb_ctx *ctx) {
         /* the whole page is free: give it back to the pool */
         *pp = p->next;
         if (h->cur[sc] == p) h->cur[sc] = NULL;
-        if (h->nempty < 256) {
+        if (h->nempty < 256 && !trim) {
           p->next = h->empty;
           h->empty = p;
           h->nempty++;
@@ -462,14 +541,37 @@ void bb_gc_begin(bb_ctx *ctx) {
 }
 
 /* Marking for the whole process, done by one core (the leader) while every
- * core waits at a task boundary: roots of every core, then the globals. */
+ * core waits at a task boundary or a safepoint in a task body: the stack
+ * words of the cores stopped in bodies (roots.c), the roots of every core's
+ * scheduler, then the globals. */
 void bb_gc_mark_all(bb_ctx *leader) {
   bb_runtime *rt = leader->rt;
+  /* read by every core's sweep, after the barrier that ends the marking */
+  rt->gc_trim_now = __atomic_exchange_n(&rt->gc_trim, 0, __ATOMIC_RELAXED);
+  bb_roots_mark(leader);
   for (uint32_t c = 0; c < rt->ncores; c++) bb_sched_mark_core(leader, &rt->cores[c]);
   const bb_program *prog = rt->prog;
   for (uint32_t g = 0; g < prog->nglobals; g++) bb_gc_mark(leader, *prog->globals[g]);
   bb_mark_drain(leader);
   bb_prune_tags(leader);
+}
+
+/* What a core may allocate after a collection that left `live` bytes in its
+ * heap: live * (growth - 1), at least BAMBOO_GC_MIN, and at most what its
+ * share of BAMBOO_HEAP_MAX (one of ncores) leaves beyond its live bytes,
+ * but a page at least: at the limit an allocation in a task body collects
+ * again (roots.c) before it fails. */
+static size_t bb_gc_allowance(bb_ctx *ctx, size_t live) {
+  bb_heap *h = &ctx->heap;
+  double want = (double)live * (h->growth - 1.0);
+  size_t a = want >= (double)(SIZE_MAX / 2) ? SIZE_MAX / 2 : (size_t)want;
+  if (a < h->min_threshold) a = h->min_threshold;
+  if (h->limit) {
+    size_t share = h->limit / ctx->rt->ncores;
+    size_t room = share > live + BB_PAGE_SIZE ? share - live : BB_PAGE_SIZE;
+    if (a > room) a = room;
+  }
+  return a;
 }
 
 /* Each core sweeps its own heap after the marking. */
@@ -478,7 +580,7 @@ void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0) {
   size_t live = bb_sweep(ctx);
   h->live = live;
   h->allocated = 0;
-  h->threshold = live > h->min_threshold ? live : h->min_threshold;
+  h->threshold = bb_gc_allowance(ctx, live);
   h->collections++;
   h->gc_ns += bb_now_ns() - t0;
 }

@@ -88,10 +88,23 @@ void bb_tag_unbind_locked(bb_object *o, bb_tag *t);
 void bb_gc_begin(bb_ctx *ctx);
 void bb_gc_mark_all(bb_ctx *leader);
 void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0);
+/* roots.c: collections inside task bodies (conservative stack roots) */
+typedef struct bb_range {
+  uintptr_t lo, hi;  /* [lo, hi) */
+  uint32_t  cell;    /* cell size; 0: a large block, its object after the block's header */
+} bb_range;
+bool       bb_gc_poll(bb_ctx *ctx, size_t fresh, bool new_memory);
+void       bb_gc_for_limit(bb_ctx *ctx);
+void       bb_roots_gather(bb_ctx *ctx);
+void       bb_roots_mark(bb_ctx *leader);
+bb_range  *bb_ranges_build(bb_runtime *rt, size_t *n);
+bb_object *bb_roots_find(const bb_range *r, size_t n, uintptr_t w);
 /* sched.c */
 void bb_sched_mark_core(bb_ctx *leader, bb_ctx *core);
 /* cores.c */
 void bb_gc_request(bb_ctx *ctx);
+void bb_gc_join(bb_ctx *ctx);  /* meet the other cores for the pending collection */
+void bb_wake_all(bb_runtime *rt);
 bool bb_other_cores_idle(bb_ctx *ctx);
 void bb_trace_event(bb_ctx *ctx, uint32_t kind, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1);
 /* signals.c: SIGINT/SIGTERM/SIGHUP, the periodic flush, stack overflows */

@@ -653,7 +653,9 @@ bool bb_step(bb_ctx *ctx) {
     uint64_t t0 = 0;
     bool timed = ctx->prof ? bb_prof_begin(ctx, t, &t0) : false; /* profile.c: sampled bodies */
     if (ctx->timing && !t0) t0 = ctx->prof ? bb_prof_now(ctx) : bb_now_ns();
+    ctx->in_body = 1; /* its allocations are safepoints (roots.c) */
     d->fn(ctx, objs, tags);
+    ctx->in_body = 0;
     uint32_t e = ctx->exit;
     if (BB_UNLIKELY(e >= d->nexits)) bb_panic("task %s chose exit %u of %u", d->name, e, d->nexits);
     if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, timed ? bb_prof_now(ctx) : 0, timed); /* the body only */
@@ -818,6 +820,8 @@ void bb_sched_mark_core(bb_ctx *leader, bb_ctx *ctx) {
       w += 2; /* the stamp and the closing task index */
     }
   for (uint32_t k = 0; k < ctx->npending; k++) bb_gc_mark(leader, ctx->pending[k]);
+  /* a body stopped for a collection: the tags it staged for its exit */
+  for (uint32_t k = 0; k < ctx->nstaged; k++) bb_gc_mark(leader, (bb_object *)ctx->staged[k].tag);
   bb_inbox *in = &s->inbox;
   for (bb_msg *m = in->tail; m; m = __atomic_load_n(&m->next, __ATOMIC_ACQUIRE)) {
     if (m == &in->stub) continue;

@@ -262,6 +262,7 @@ void bb_signals_stop(void) {
  * size too (the main thread's stack is the system's). */
 static void *bb_core0_thread(void *arg) {
   bb_ctx *ctx = arg;
+  ctx->stack_hi = (uintptr_t)__builtin_frame_address(0); /* roots.c scans below this */
   bb_signals_thread_init(ctx);
   bb_run(ctx);
   bb_signals_thread_done();

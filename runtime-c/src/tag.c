@@ -53,8 +53,10 @@ bb_tag *bb_tag_new(bb_ctx *ctx, uint32_t type) {
  * on one core while another core builds invocations from them. */
 void bb_tags_lock(bb_ctx *ctx) {
   if (ctx->rt->ncores > 1) pthread_mutex_lock(&ctx->rt->tag_lock);
+  ctx->gc_forbid++; /* another core may wait for the lock: no collection under it (roots.c) */
 }
 void bb_tags_unlock(bb_ctx *ctx) {
+  ctx->gc_forbid--;
   if (ctx->rt->ncores > 1) pthread_mutex_unlock(&ctx->rt->tag_lock);
 }
 

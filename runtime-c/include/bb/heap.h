@@ -3,9 +3,11 @@
  * Each core owns a heap of size-classed pages (objects up to BB_SMALL_MAX
  * bytes) plus individually allocated large objects. Allocation pops a free
  * cell of the size class (the fast path below) or bumps through a page.
- * Collection is precise mark-sweep and runs only at task boundaries, when no
- * C stack holds heap pointers (bb_gc_maybe / bb_gc_collect, called by the
- * scheduler); roots are the scheduler's parameter sets and invocation queue.
+ * Collection is mark-sweep, precise in the heap; it runs at task boundaries
+ * (bb_gc_maybe / bb_gc_collect, called by the scheduler; roots are the
+ * scheduler's parameter sets and invocation queue) and inside task bodies
+ * when an allocation's slow path finds the heap due (the bodies' C stacks
+ * and registers are then scanned conservatively: src/roots.c).
  * Memory is zeroed on allocation.
  */
 #ifndef BB_HEAP_H
@@ -17,7 +19,7 @@ void  bb_heap_init(bb_ctx *ctx);
 void  bb_heap_destroy(bb_ctx *ctx);
 /* Slow paths: refill a size class, or allocate a large object. */
 BB_NONNULL_RET void *bb_alloc_slow(bb_ctx *ctx, size_t size);
-/* Collect now (only between tasks!). */
+/* Collect now (between tasks: no C stack roots are scanned here). */
 void  bb_gc_collect(bb_ctx *ctx);
 /* At a task boundary: collect (on several cores, ask every core to) if the
  * allocation threshold was passed or BAMBOO_GC_STRESS is set. */

@@ -294,6 +294,9 @@ typedef struct bb_heap {
   uint64_t     gc_ns;
   uint64_t     total_allocated;
   uint32_t     mark;        /* the mark bit of the current (or last) collection */
+  uint32_t     stress_pages;   /* pages taken in task bodies under BAMBOO_GC_STRESS */
+  uint64_t     in_body_collections; /* collections this core entered inside a task body */
+  double       growth;      /* BAMBOO_GC_GROWTH: the heap after a collection is live bytes times this */
 } bb_heap;
 
 /* ============================================================================
@@ -430,6 +433,16 @@ struct bb_ctx {
   struct bb_prof_core   *prof;     /* profiling builds: this core's counters (profile.c) */
   uint32_t               tag_counter; /* tag ids handed out by this core */
   pthread_t              thread;
+  /* Collections inside a task body (roots.c): the body is running (its
+     allocations are safepoints), collections are forbidden while the core
+     holds a lock another core may wait for, the highest stack address the
+     conservative scan reads, and the words of this core's stack that may
+     point into a heap, gathered at its last safepoint. */
+  uint32_t               in_body;
+  uint32_t               gc_forbid;
+  uintptr_t              stack_hi;
+  uintptr_t             *roots;
+  size_t                 nroots, cap_roots;
 };
 
 /* Process-wide state. */
@@ -466,6 +479,8 @@ struct bb_runtime {
   /* many cores */
   uint32_t          done;          /* termination detected (atomic) */
   uint32_t          gc_pending;    /* a core asked for a collection (atomic) */
+  uint32_t          gc_trim;       /* ...at the heap limit: empty pages go back (atomic; roots.c) */
+  bool              gc_trim_now;   /* the running collection's gc_trim (heap.c) */
   bool              balance;       /* hand queued work to idle cores (BAMBOO_BALANCE, default on) */
   bool              crowded;       /* more cores than processors: idle cores park sooner (cores.c) */
   /* Cores that asked for work, at least (atomic): read at every task

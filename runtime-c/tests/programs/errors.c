@@ -67,7 +67,14 @@ static void task_work(bb_ctx *ctx, bb_object **params, bb_tag **tagvars) {
     ctx->loc = L(27);
     bb_BambooRuntime_error(ctx, bb_string_from_cstr(ctx, "NoSuchElementException"), NULL);
   } else if (is(ctx, k, "oom")) {
-    for (;;) bb_new_array(ctx, BB_CLASS_LONG_ARRAY, 1 << 20, L(27));
+    /* each array keeps the one before alive (garbage alone would be
+       collected inside the task, roots.c, and never run out) */
+    bb_array *prev = NULL;
+    for (;;) {
+      bb_array *a = bb_new_array(ctx, BB_CLASS_OBJECT_ARRAY, 1 << 20, L(27));
+      ((bb_array **)bb_array_data(a))[0] = prev;
+      prev = a;
+    }
   } else if (is(ctx, k, "exit")) {
     bb_System_exit(ctx, 3);
   }

@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 7
+#if BB_ABI_VERSION != 8
 #error "bambooc: runtime ABI mismatch"
 #endif
 

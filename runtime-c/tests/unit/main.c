@@ -75,6 +75,9 @@ int bb_run_unit_tests(void) {
   test_gc();
   test_gc_marks();
   test_gc_deferral();
+  test_roots_find();
+  test_roots_in_body();
+  test_roots_limit();
   test_pack();
   fprintf(stderr, "C unit tests: %d checks, %d failed\n", bb_t_checks, bb_t_failures);
   return bb_t_failures;

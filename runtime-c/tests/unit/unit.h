@@ -52,5 +52,8 @@ void test_objects(void);
 void test_gc(void);
 void test_gc_marks(void);
 void test_gc_deferral(void);
+void test_roots_find(void);
+void test_roots_in_body(void);
+void test_roots_limit(void);
 void test_pack(void);
 #endif

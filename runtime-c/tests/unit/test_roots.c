@@ -1,0 +1,111 @@
+/* test_roots.c — collections inside a task body (roots.c): words of the C
+ * stack find their objects (interior pointers included, free cells and
+ * page headers not), and objects held only by a body's locals survive the
+ * collections its allocations trigger while its garbage is reclaimed. */
+#include "unit.h"
+#include "internal.h"
+
+/* Lookups in the table of pages and large blocks. */
+void test_roots_find(void) {
+  bb_ctx *ctx = t_fixture();
+  T_Node *a = BB_NEW(ctx, T_Node, CLS_Node);
+  T_Node *b = BB_NEW(ctx, T_Node, CLS_Node);
+  bb_array *big = bb_new_array(ctx, BB_CLASS_LONG_ARRAY, 100000, 0);
+  size_t n;
+  bb_range *r = bb_ranges_build(ctx->rt, &n);
+  CHECK(n >= 2);
+  CHECK(bb_roots_find(r, n, (uintptr_t)a) == &a->hdr);
+  CHECK(bb_roots_find(r, n, (uintptr_t)&a->value) == &a->hdr);           /* a field */
+  CHECK(bb_roots_find(r, n, (uintptr_t)b + sizeof *b - 1) == &b->hdr);   /* its last byte */
+  int64_t *el = (int64_t *)bb_array_data(big);
+  CHECK(bb_roots_find(r, n, (uintptr_t)&el[77777]) == &big->hdr);        /* an element */
+  CHECK(bb_roots_find(r, n, (uintptr_t)big - 1) == NULL);                /* the block's header */
+  CHECK(bb_roots_find(r, n, (uintptr_t)(el + 100000)) == NULL);          /* past the block */
+  int local = 0;
+  CHECK(bb_roots_find(r, n, (uintptr_t)&local) == NULL);
+  CHECK(bb_roots_find(r, n, 0) == NULL);
+  free(r);
+  /* a freed cell is no object */
+  T_Node *gone = BB_NEW(ctx, T_Node, CLS_Node);
+  uintptr_t w = (uintptr_t)gone;
+  gone = NULL;
+  bb_gc_collect(ctx);
+  r = bb_ranges_build(ctx->rt, &n);
+  CHECK(bb_roots_find(r, n, w) == NULL);
+  free(r);
+  bb_runtime_finish(ctx);
+}
+
+/* A chain reachable only from this frame (by an interior pointer) and a
+ * large array reachable only by the address of one element, while the
+ * body allocates 200 times its threshold in garbage. */
+static BB_NOINLINE void t_body(bb_ctx *ctx, int64_t *sum_out, int *count_out, uint64_t *live_out) {
+  T_Node *first = BB_NEW(ctx, T_Node, CLS_Node), *last = first;
+  for (int i = 1; i < 500; i++) { /* values 0..499, first to last */
+    last->next = BB_NEW(ctx, T_Node, CLS_Node);
+    last = last->next;
+    last->value = i;
+  }
+  last = NULL;
+  volatile uintptr_t inner = (uintptr_t)&first->value;
+  first = NULL;
+  bb_array *arr = bb_new_array(ctx, BB_CLASS_LONG_ARRAY, 50000, 0);
+  ((int64_t *)bb_array_data(arr))[49999] = 4242;
+  volatile uintptr_t elem = (uintptr_t)&((int64_t *)bb_array_data(arr))[12345];
+  arr = NULL;
+  size_t garbage = 200 * ctx->heap.threshold;
+  for (size_t made = 0; made < garbage; made += 64) {
+    T_Node *g = BB_NEW(ctx, T_Node, CLS_Node);
+    g->value = (int64_t)made;
+  }
+  *live_out = ctx->heap.live;
+  T_Node *back = (T_Node *)(inner - offsetof(T_Node, value));
+  int count = 0;
+  int64_t sum = 0;
+  for (T_Node *x = back; x; x = x->next) {
+    CHECK(x->hdr.cls == CLS_Node);
+    count++;
+    sum += x->value;
+  }
+  bb_array *arr2 = (bb_array *)(elem - 12345 * sizeof(int64_t) - sizeof(bb_array));
+  CHECK(arr2->hdr.cls == BB_CLASS_LONG_ARRAY && arr2->length == 50000);
+  CHECK(((int64_t *)bb_array_data(arr2))[49999] == 4242);
+  *sum_out = sum;
+  *count_out = count;
+}
+
+void test_roots_in_body(void) {
+  bb_ctx *ctx = t_fixture();
+  ctx->stack_hi = (uintptr_t)__builtin_frame_address(0);
+  ctx->heap.min_threshold = ctx->heap.threshold = 64 * 1024;
+  int64_t sum = 0;
+  int count = 0;
+  uint64_t live = 0;
+  ctx->in_body = 1;
+  t_body(ctx, &sum, &count, &live);
+  ctx->in_body = 0;
+  CHECK(ctx->heap.in_body_collections >= 5); /* live ~450 KB: one per ~900 KB of garbage */
+  CHECK(ctx->heap.collections == ctx->heap.in_body_collections);
+  CHECK(count == 500 && sum == 499 * 500 / 2);
+  CHECK(live < 1024 * 1024);                        /* the garbage went */
+  CHECK(ctx->heap.footprint < 4 * 1024 * 1024);     /* and its memory was reused */
+  /* outside a body nothing collects in the allocator */
+  uint64_t before = ctx->heap.collections;
+  for (int i = 0; i < 100000; i++) (void)BB_NEW(ctx, T_Node, CLS_Node);
+  CHECK(ctx->heap.collections == before);
+  bb_runtime_finish(ctx);
+}
+
+/* Past the heap limit an allocation in a body collects before it fails. */
+void test_roots_limit(void) {
+  setenv("BAMBOO_HEAP_MAX", "2M", 1);
+  bb_ctx *ctx = t_fixture();
+  unsetenv("BAMBOO_HEAP_MAX");
+  ctx->stack_hi = (uintptr_t)__builtin_frame_address(0);
+  ctx->in_body = 1;
+  for (int i = 0; i < 2000000; i++) (void)BB_NEW(ctx, T_Node, CLS_Node); /* 128 MB, 64 times the limit */
+  ctx->in_body = 0;
+  CHECK(ctx->heap.in_body_collections > 0);
+  CHECK(ctx->heap.footprint <= 2 * 1024 * 1024);
+  bb_runtime_finish(ctx);
+}
