@@ -1,6 +1,7 @@
 // Hand-off latency: a token hops N times; every hop is a new object that
-// the default layout sends round-robin, so on two cores every hop crosses
-// to the other core (a serial chain: send, wake, receive, dispatch).
+// the default layout sends round-robin, each core's round-robin starting at
+// itself, so on two cores every second hop crosses to the other core (a
+// serial chain: send, wake, receive, dispatch).
 // Usage: hop N
 class Token {
     flag moving;

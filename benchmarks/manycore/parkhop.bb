@@ -1,5 +1,5 @@
 // Wake-up latency of a parked core: a token hops N times, every hop a new
-// object (round-robin, so on two cores every hop crosses), and each hop
+// object (round-robin, each core starting at itself, so on two cores every second hop crosses), and each hop
 // first works for about K microseconds, so the other core has parked by
 // the time the token reaches it: (T2 - T1) / N is the latency of a
 // hand-off to a parked core. Usage: parkhop N K
