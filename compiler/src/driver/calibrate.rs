@@ -17,14 +17,20 @@ use std::path::{Path, PathBuf};
 /// description.
 pub(super) fn calibrate(args: &CalibrateArgs) -> i32 {
     match calibrate_measure(args.runs) {
-        Ok(m) => {
+        Ok((m, spreads)) => {
+            report_spreads(&spreads, args.runs);
             let text =
                 crate::synthesis::calibrate::to_toml(&crate::synthesis::calibrate::machine(&m));
-            if let Err(e) = std::fs::write(&args.output, &text) {
-                eprintln!("error: cannot write `{}`: {e}", args.output.display());
-                return 1;
+            match &args.output {
+                Some(path) => {
+                    if let Err(e) = std::fs::write(path, &text) {
+                        eprintln!("error: cannot write `{}`: {e}", path.display());
+                        return 1;
+                    }
+                    eprintln!("wrote {}", path.display());
+                }
+                None => print!("{text}"),
             }
-            print!("{text}");
             0
         }
         Err(e) => {
@@ -34,7 +40,50 @@ pub(super) fn calibrate(args: &CalibrateArgs) -> i32 {
     }
 }
 
-fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured, String> {
+/// How far apart a measurement's runs were: (what, median seconds,
+/// (slowest - fastest) / median).
+type Spread = (String, f64, f64);
+
+/// Above this spread a measurement says more about the host than about
+/// the runtime.
+const NOISY_SPREAD: f64 = 0.2;
+
+/// Prints each measurement's median and spread to standard error, and a
+/// warning when runs of one measurement differ widely.
+fn report_spreads(spreads: &[Spread], runs: u32) {
+    eprintln!("{:<28} {:>10} {:>8}", "measurement", "median", "spread");
+    for (what, median, spread) in spreads {
+        eprintln!("{what:<28} {median:>9.4}s {:>7.0}%", spread * 100.0);
+    }
+    let noisy: Vec<&str> = spreads
+        .iter()
+        .filter(|s| s.2 > NOISY_SPREAD)
+        .map(|s| s.0.as_str())
+        .collect();
+    if runs > 1 && !noisy.is_empty() {
+        eprintln!(
+            "warning: runs differ by more than {:.0}% of their median for: {}\n  help: this host's speed varied while measuring; calibrate on a quiet machine, or with more `--runs`",
+            NOISY_SPREAD * 100.0,
+            noisy.join(", ")
+        );
+    }
+}
+
+/// The median of `v` and its spread.
+fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    let median = v[v.len() / 2];
+    let spread = if median > 0.0 {
+        (v[v.len() - 1] - v[0]) / median
+    } else {
+        0.0
+    };
+    (median, spread)
+}
+
+fn calibrate_measure(
+    runs: u32,
+) -> Result<(crate::synthesis::calibrate::Measured, Vec<Spread>), String> {
     use crate::synthesis::calibrate::*;
     let temp = cbuild::build_dir("calibrate")?;
     let dir = temp.path();
@@ -81,9 +130,11 @@ fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured,
         }
         Ok(start.elapsed().as_secs_f64())
     };
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
+    let mut spreads: Vec<Spread> = Vec::new();
+    let mut median = |what: String, v: Vec<f64>| {
+        let (m, s) = median_spread(v);
+        spreads.push((what, m, s));
+        m
     };
     let (dispatch, _) = build("dispatch", DISPATCH_BB, false)?;
     let (hop, _) = build("hop", HOP_BB, false)?;
@@ -110,17 +161,37 @@ fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured,
             two.push(time(&parkhop, &[park_hops, *k], 2)?);
         }
     }
-    let [d, db, h1, h2, d2, ho1, ho2] = samples.map(median);
-    Ok(Measured {
+    let names = [
+        "dispatch, 1 core",
+        "dispatch (start-up), 1 core",
+        "hop, 1 core",
+        "hop, 2 cores",
+        "dispatch, 2 cores",
+        "handoff, 1 core",
+        "handoff, 2 cores",
+    ];
+    let [d, db, h1, h2, d2, ho1, ho2] = {
+        let mut it = names.iter().zip(samples);
+        std::array::from_fn(|_| {
+            let (name, v) = it.next().expect("one name per measurement");
+            median(name.to_string(), v)
+        })
+    };
+    let produce_share = median_spread(shares).0;
+    let park = PARK_WORK_US
+        .iter()
+        .zip(park)
+        .map(|(&k, (one, two))| {
+            let one = median(format!("parkhop {k} us, 1 core"), one);
+            (k, one, median(format!("parkhop {k} us, 2 cores"), two))
+        })
+        .collect();
+    let measured = Measured {
         handoff1_s: ho1,
         handoff2_s: ho2,
         handoff_items: items,
-        produce_share: median(shares),
-        park: PARK_WORK_US
-            .iter()
-            .zip(park)
-            .map(|(&k, (one, two))| (k, median(one), median(two)))
-            .collect(),
+        produce_share,
+        park,
         park_hops,
         cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
         dispatch_s: d,
@@ -131,7 +202,8 @@ fn calibrate_measure(runs: u32) -> Result<crate::synthesis::calibrate::Measured,
         hop2_s: h2,
         hops,
         dispatch_two_cores_s: d2,
-    })
+    };
+    Ok((measured, spreads))
 }
 
 /// The `produce` task's share of the bodies' and scheduler's time in a
@@ -155,4 +227,16 @@ fn produce_share(fe: &Frontend, profile: &Path) -> Result<f64, String> {
         return Err("the profile of handoff has no task time".into());
     }
     Ok(produce / (produce + consume))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median_spread;
+
+    #[test]
+    fn spread_is_the_range_over_the_median() {
+        assert_eq!(median_spread(vec![1.0, 3.0, 2.0]), (2.0, 1.0));
+        assert_eq!(median_spread(vec![0.5]), (0.5, 0.0));
+        assert_eq!(median_spread(vec![0.0, 0.0]), (0.0, 0.0));
+    }
 }

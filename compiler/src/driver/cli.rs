@@ -86,9 +86,9 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct CalibrateArgs {
-    /// Where to write the machine description.
+    /// Where to write the machine description (standard output without).
     #[arg(short = 'o', value_name = "FILE")]
-    pub output: PathBuf,
+    pub output: Option<PathBuf>,
     /// Runs of each measurement (the median is used).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub runs: u32,
