@@ -2,9 +2,7 @@
 
 use super::Diagnostic;
 use crate::synthesis::markov::UnknownHintTask;
-use crate::synthesis::profile::{
-    ProfileError, FORMAT, MAX_FIGURE, MAX_TASK_OBJECTS, MIN_VERSION, VERSION,
-};
+use crate::synthesis::profile::{ProfileError, FORMAT, MAX_TASK_OBJECTS, MIN_VERSION, VERSION};
 
 const REGENERATE: &str =
     "rebuild the program with `--profile-gen`, run it, and pass the profile it writes";
@@ -48,9 +46,9 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
             format!("profile `{file}` has a negative figure: `{path}` is {value}"),
         )
         .with_help("counts, times and probabilities in a profile are never negative"),
-        FigureTooLarge { path, value } => Diagnostic::global(
+        FigureTooLarge { path, value, limit } => Diagnostic::global(
             "E0608",
-            format!("profile `{file}` has an impossible figure: `{path}` is {value}, above {MAX_FIGURE:e}"),
+            format!("profile `{file}` has an impossible figure: `{path}` is {value}, above {limit:e}"),
         )
         .with_help(REGENERATE)
         .with_note("no count of a run and no time in nanoseconds (31 years) comes near it"),

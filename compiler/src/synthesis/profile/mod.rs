@@ -252,6 +252,7 @@ pub enum ProfileError {
     FigureTooLarge {
         path: String,
         value: f64,
+        limit: f64,
     },
     /// More task objects than [`MAX_TASK_OBJECTS`] for a windowed
     /// simulation to make, all sites together.
@@ -717,6 +718,16 @@ fn json_error(e: serde_json::Error) -> ProfileError {
 
 /// The first negative number or number above [`MAX_FIGURE`] in a JSON
 /// value, with its path.
+/// The largest figure the field at `path` may hold: [`MAX_FIGURE`], or its
+/// square for a figure in squared nanoseconds (`_ns2`).
+fn figure_limit(path: &str) -> f64 {
+    if path.ends_with("_ns2") {
+        MAX_FIGURE * MAX_FIGURE
+    } else {
+        MAX_FIGURE
+    }
+}
+
 fn find_out_of_range(v: &serde_json::Value, path: &mut String) -> Result<(), ProfileError> {
     use serde_json::Value;
     match v {
@@ -725,9 +736,12 @@ fn find_out_of_range(v: &serde_json::Value, path: &mut String) -> Result<(), Pro
                 path: path.clone(),
                 value: x,
             }),
-            Some(x) if x > MAX_FIGURE => Err(ProfileError::FigureTooLarge {
+            // A variance is in squared nanoseconds: a task whose times
+            // vary by seconds has one above 10^18.
+            Some(x) if x > figure_limit(path) => Err(ProfileError::FigureTooLarge {
                 path: path.clone(),
                 value: x,
+                limit: figure_limit(path),
             }),
             _ => Ok(()),
         },

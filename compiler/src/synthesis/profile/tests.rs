@@ -338,7 +338,21 @@ fn figures_beyond_any_run_are_rejected() {
         err(&p, &time),
         ProfileError::FigureTooLarge {
             path: "tasks[2].exits[1].time_mean_ns".into(),
-            value: 1e300
+            value: 1e300,
+            limit: MAX_FIGURE
+        }
+    );
+    // A variance in squared nanoseconds of tasks varying by seconds is
+    // read; one beyond the square of the limit is not.
+    let seconds = edited(&p, |x| x.tasks[2].exits[1].time_var_ns2 = 4e18);
+    assert!(Profile::from_json(&p, &seconds).is_ok());
+    let var = edited(&p, |x| x.tasks[2].exits[1].time_var_ns2 = 1e40);
+    assert_eq!(
+        err(&p, &var),
+        ProfileError::FigureTooLarge {
+            path: "tasks[2].exits[1].time_var_ns2".into(),
+            value: 1e40,
+            limit: MAX_FIGURE * MAX_FIGURE
         }
     );
     // At the limits, a profile is still read.
