@@ -101,8 +101,8 @@ struct Sim<'a> {
     locks: Option<Locks>,
     /// Whether idle cores ask for work ([`SimOptions::balance`]).
     balancing: bool,
-    /// New objects one allocation makes at most (`Some` when the run is
-    /// simulated to a window and extrapolated).
+    /// New objects one allocation makes at most (`Some` unless the run is
+    /// replayed in full).
     alloc_cap: Option<u64>,
     /// When the runtime's tag mutex is next free ([`Sim::hold_tag_mutex`]).
     tag_mutex_free_at: f64,
