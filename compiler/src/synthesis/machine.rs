@@ -12,7 +12,7 @@
 //! TILEPro64's two tiles kept for the PCI bus are the last two); every cost
 //! is finite and non-negative.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// How cores are connected.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,7 +90,7 @@ pub enum MachineError {
     },
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct MachineFile {
     name: String,
@@ -99,15 +99,17 @@ struct MachineFile {
     costs: CostsFile,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct TopologyFile {
     kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     height: Option<u32>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct CostsFile {
     dispatch_ns: f64,
@@ -122,22 +124,6 @@ struct CostsFile {
     wake_ns: f64,
     #[serde(default)]
     park_after_ns: f64,
-}
-
-/// `s` as a TOML basic string. Rust's `{:?}` is not one: it writes
-/// control characters as `\u{7f}`, which TOML rejects.
-fn toml_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Costs of the built-in `tilepro64` (700 MHz, so 1 ns is 0.7 cycles).
@@ -301,25 +287,31 @@ impl Machine {
 
     /// The TOML text of this machine (what `from_toml` reads back).
     pub fn to_toml(&self) -> String {
-        let topology = match self.topology {
-            Topology::Full => "kind = \"full\"\n".to_string(),
-            Topology::Mesh { width, height } => {
-                format!("kind = \"mesh\"\nwidth = {width}\nheight = {height}\n")
-            }
+        let (kind, width, height) = match self.topology {
+            Topology::Full => ("full", None, None),
+            Topology::Mesh { width, height } => ("mesh", Some(width), Some(height)),
         };
-        format!(
-            "name = {}\ncores = {}\n\n[topology]\n{topology}\n[costs]\ndispatch_ns = {:?}\nmessage_base_ns = {:?}\nmessage_per_hop_ns = {:?}\nlock_ns = {:?}\nsend_ns = {:?}\nreceive_ns = {:?}\nwake_ns = {:?}\npark_after_ns = {:?}\n",
-            toml_string(&self.name),
-            self.cores,
-            self.costs.dispatch_ns,
-            self.costs.message_base_ns,
-            self.costs.message_per_hop_ns,
-            self.costs.lock_ns,
-            self.costs.send_ns,
-            self.costs.receive_ns,
-            self.costs.wake_ns,
-            self.costs.park_after_ns
-        )
+        let c = &self.costs;
+        let file = MachineFile {
+            name: self.name.clone(),
+            cores: self.cores,
+            topology: TopologyFile {
+                kind: kind.into(),
+                width,
+                height,
+            },
+            costs: CostsFile {
+                dispatch_ns: c.dispatch_ns,
+                message_base_ns: c.message_base_ns,
+                message_per_hop_ns: c.message_per_hop_ns,
+                lock_ns: c.lock_ns,
+                send_ns: c.send_ns,
+                receive_ns: c.receive_ns,
+                wake_ns: c.wake_ns,
+                park_after_ns: c.park_after_ns,
+            },
+        };
+        toml::to_string(&file).expect("a machine serialises as TOML")
     }
 
     /// The first `cores` cores of this machine, or an error when it has
