@@ -81,12 +81,7 @@ public class Tracking {
             for (int i = lo; i < hi; i++) {
                 for (int j = 2; j < c - 2; j++) {
                     int p = i * c + j;
-                    float t = in.px[p - 2];
-                    t += in.px[p - 1] * 4;
-                    t += in.px[p] * 6;
-                    t += in.px[p + 1] * 4;
-                    t += in.px[p + 2];
-                    tmp.px[p] = t * 0.0625f;
+                    tmp.px[p] = binomial5(in.px, p, 1);
                 }
             }
         });
@@ -94,16 +89,21 @@ public class Tracking {
             for (int i = lo; i < hi; i++) {
                 for (int j = 2; j < c - 2; j++) {
                     int p = i * c + j;
-                    float t = tmp.px[p - 2 * c];
-                    t += tmp.px[p - c] * 4;
-                    t += tmp.px[p] * 6;
-                    t += tmp.px[p + c] * 4;
-                    t += tmp.px[p + 2 * c];
-                    out.px[p] = t * 0.0625f;
+                    out.px[p] = binomial5(tmp.px, p, c);
                 }
             }
         });
         return out;
+    }
+
+    /** The 5-tap binomial filter (1 4 6 4 1) / 16 at p, taps `step` apart, summed in C's order. */
+    static float binomial5(float[] px, int p, int step) {
+        float t = px[p - 2 * step];
+        t += px[p - step] * 4;
+        t += px[p] * 6;
+        t += px[p + step] * 4;
+        t += px[p + 2 * step];
+        return t * 0.0625f;
     }
 
     static Image halfSize(Image in) {
@@ -116,12 +116,7 @@ public class Tracking {
             for (int i = lo; i < hi; i++) {
                 for (int j = 2, m = 0; j < c - 2; j += 2, m++) {
                     int p = i * c + j;
-                    float t = in.px[p - 2];
-                    t += in.px[p - 1] * 4;
-                    t += in.px[p] * 6;
-                    t += in.px[p + 1] * 4;
-                    t += in.px[p + 2];
-                    tmp.px[i * outCols + m] = t * 0.0625f;
+                    tmp.px[i * outCols + m] = binomial5(in.px, p, 1);
                 }
             }
         });
@@ -131,12 +126,7 @@ public class Tracking {
                 int i = 2 * m + 2;
                 for (int j = 0; j < outCols; j++) {
                     int p = i * outCols + j;
-                    float t = tmp.px[p - 2 * outCols];
-                    t += tmp.px[p - outCols] * 4;
-                    t += tmp.px[p] * 6;
-                    t += tmp.px[p + outCols] * 4;
-                    t += tmp.px[p + 2 * outCols];
-                    out.px[m * outCols + j] = t * 0.0625f;
+                    out.px[m * outCols + j] = binomial5(tmp.px, p, outCols);
                 }
             }
         });

@@ -184,13 +184,17 @@ impl Sim<'_> {
     /// more. The uses are taken together at the start, so uses on other
     /// cores queue behind them.
     fn hold_tag_mutex(&mut self, tm: &TaskModel, em: &ExitModel, start: f64) -> f64 {
+        // One core (no lock cost) takes no mutex: skip the look at the task.
+        if self.costs.lock_ns == 0.0 {
+            return 0.0;
+        }
         let guarded = tm.match_tag.is_some() || tm.param_tags.iter().any(Option::is_some);
         let exit_acts = !em.binds.is_empty() || em.allocs.iter().any(|a| !a.tags.is_empty());
         let uses = if guarded { 1 + tm.params } else { 0 } + u32::from(exit_acts);
-        let hold = self.costs.lock_ns * f64::from(uses);
-        if hold == 0.0 {
+        if uses == 0 {
             return 0.0;
         }
+        let hold = self.costs.lock_ns * f64::from(uses);
         let from = start.max(self.tag_mutex_free_at);
         self.tag_mutex_free_at = from + hold;
         from - start + hold
