@@ -602,6 +602,37 @@ fn stack_overflow_is_a_run_time_error() {
     }
 }
 
+/// Unbounded recursion of every shape gcc -O2 can turn into a jump: a call
+/// in tail position, two methods calling each other, and a virtual call
+/// that reaches an override calling back.
+const TAIL_RECURSIONS: [(&str, &str); 3] = [
+    ("tail", "class R { int down(int n) { return down(n + 1); } }\n"),
+    (
+        "mutual",
+        "class R { int a(int n) { return b(n + 1); } int b(int n) { return a(n + 2); } int down(int n) { return a(n); } }\n",
+    ),
+    (
+        "virtual",
+        "class Q { int step(R r, int n) { return n; } }\n\
+class P extends Q { int step(R r, int n) { return r.down(n + 1); } }\n\
+class R { Q q; R() { q = new P(); } int down(int n) { return q.step(this, n); } }\n",
+    ),
+];
+
+#[test]
+fn recursion_in_tail_position_overflows_the_stack() {
+    for (name, class) in TAIL_RECURSIONS {
+        let src = format!(
+            "{class}task t(StartupObject s in initialstate) {{\n  R r = new R();\n  System.out.println(r.down(0));\n  taskexit(s: initialstate := false);\n}}\n"
+        );
+        let (_dir, exe) = built(name, &src, "-O2");
+        let out = run_limited(&exe, &[], &[]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains("stack overflow in task t"), "{name}: {err}");
+    }
+}
+
 #[test]
 fn stack_overflow_on_core_three_of_four() {
     // A layout that runs the recursing task on core 3 only, the startup

@@ -80,6 +80,8 @@ pub(crate) struct Unit<'a> {
     pub overridden: &'a [bool],
     /// Methods called from one place only, emitted `always_inline`.
     pub inline_always: &'a [bool],
+    /// Methods on a cycle of calls, emitted without sibling calls.
+    pub recursive: &'a [bool],
     /// Where task exits merge locks (paper 4.2).
     pub locks: &'a LockPlan,
 }
@@ -160,8 +162,12 @@ pub(crate) fn method(u: &mut Unit<'_>, id: MethodId, out: &mut String) {
     // versioning doubles, are then inlined as C's static functions are.
     // A method called from one place only is always inlined (see
     // `single_call_site_methods`).
+    // A method on a cycle of calls keeps its frames (`recursion`), so that
+    // unbounded recursion overflows the stack as in Java.
     let attribute = if u.inline_always[id.0 as usize] {
         "__attribute__((always_inline)) "
+    } else if u.recursive[id.0 as usize] {
+        "BB_NO_TAIL_CALLS "
     } else {
         ""
     };

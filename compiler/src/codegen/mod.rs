@@ -18,6 +18,7 @@
 
 mod func;
 pub mod natives;
+mod recursion;
 
 use crate::analysis::disjoint::LockPlan;
 use crate::hir::*;
@@ -277,7 +278,8 @@ pub fn generate(
 
     let live = reachable_methods(p, &natives);
     let overridden = overridden_methods(p);
-    let inline_always = single_call_site_methods(p, &live);
+    let recursive = recursion::recursive_methods(p, &live);
+    let inline_always = single_call_site_methods(p, &live, &recursive);
 
     // Functions first: they discover string literals and array types.
     let mut bodies = String::new();
@@ -290,6 +292,7 @@ pub fn generate(
         natives: &natives,
         overridden: &overridden,
         inline_always: &inline_always,
+        recursive: &recursive,
         locks,
     };
     for (i, m) in p.methods.iter().enumerate() {
@@ -559,6 +562,7 @@ pub fn generate(
             natives: &natives,
             overridden: &overridden,
             inline_always: &inline_always,
+            recursive: &recursive,
             locks,
         },
         &singletons,
@@ -826,26 +830,20 @@ const MAX_FORCED_INLINE_EXPRS: usize = 64;
 /// Methods worth forcing inline, indexed by method: live methods with a body
 /// that the program calls from exactly one place (one `Call` expression in
 /// the task bodies, the singleton initialisers and the live methods'
-/// bodies) and that are not part of a recursive cycle of direct calls. Such
+/// bodies) and that are not on a cycle of calls (`recursion`). Such
 /// a method has one caller in the source, but loop versioning may give that
 /// call two copies in the C, and the C compiler then no longer inlines it
 /// as a function called once (a method such as `Random.nextGaussian` in a
 /// sampling loop). Inlining it everywhere costs no more code than versioning
 /// already does; a call through a vtable still reaches an out-of-line copy.
 /// Only small bodies are forced (`MAX_FORCED_INLINE_EXPRS`).
-fn single_call_site_methods(p: &Program, live: &[bool]) -> Vec<bool> {
-    use petgraph::graph::{DiGraph, NodeIndex};
+fn single_call_site_methods(p: &Program, live: &[bool], recursive: &[bool]) -> Vec<bool> {
     let mut calls = vec![0u32; p.methods.len()];
-    let mut graph: DiGraph<(), ()> = DiGraph::new();
-    let nodes: Vec<NodeIndex> = p.methods.iter().map(|_| graph.add_node(())).collect();
-    let mut count_calls = |exprs: &[&Expr], caller: Option<MethodId>| {
+    let mut count_calls = |exprs: &[&Expr]| {
         for e in exprs {
             visit_expr(e, &mut |x| {
                 if let ExprKind::Call { method, .. } = &x.kind {
                     calls[method.0 as usize] += 1;
-                    if let Some(from) = caller {
-                        graph.update_edge(nodes[from.0 as usize], nodes[method.0 as usize], ());
-                    }
                 }
             });
         }
@@ -853,26 +851,19 @@ fn single_call_site_methods(p: &Program, live: &[bool]) -> Vec<bool> {
     for t in &p.tasks {
         let mut exprs = Vec::new();
         collect_block_exprs(&t.body, &mut exprs);
-        count_calls(&exprs, None);
+        count_calls(&exprs);
     }
     let singletons: Vec<&Expr> = p
         .fields
         .iter()
         .filter_map(|f| f.singleton_init.as_ref())
         .collect();
-    count_calls(&singletons, None);
+    count_calls(&singletons);
     for (i, m) in p.methods.iter().enumerate() {
         if let (true, Some(body)) = (live[i], &m.body) {
             let mut exprs = Vec::new();
             collect_block_exprs(body, &mut exprs);
-            count_calls(&exprs, Some(MethodId(i as u32)));
-        }
-    }
-    let mut recursive = vec![false; p.methods.len()];
-    for scc in petgraph::algo::tarjan_scc(&graph) {
-        let cyclic = scc.len() > 1 || graph.contains_edge(scc[0], scc[0]);
-        for n in scc {
-            recursive[n.index()] |= cyclic;
+            count_calls(&exprs);
         }
     }
     let size = |body: &Block| {
@@ -1128,6 +1119,13 @@ mod tests {
         assert!(!forced("twice"));
         assert!(!forced("even"));
         assert!(!forced("odd"));
+        // Only the methods on a cycle of calls lose their tail calls.
+        let no_tail = |name: &str| {
+            let header = c.split(&format!("/* Use.{name} */\n")).nth(1).expect(name);
+            header.starts_with("static inline BB_NO_TAIL_CALLS")
+        };
+        assert!(no_tail("even") && no_tail("odd"));
+        assert!(!no_tail("once") && !no_tail("twice"));
     }
 
     #[test]

@@ -148,10 +148,6 @@ fn c_steps(cc: &str, opt_level: u8, extra: &[String], include: &Path) -> CSteps 
     compile
         .args(bambooc_runtime::CFLAGS)
         .args(optimisation_flags(opt_level))
-        // Java never turns a call into a jump: without this flag gcc
-        // makes `return f(n + 1) + 1` a loop, and infinite recursion
-        // spins instead of overflowing the stack (a run-time error).
-        .arg("-fno-optimize-sibling-calls")
         .args(extra)
         .arg("-w")
         .arg("-I")

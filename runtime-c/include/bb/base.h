@@ -34,6 +34,16 @@ typedef double   bb_double;
 #define BB_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define BB_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define BB_PRINTF(f, a) __attribute__((format(printf, f, a)))
+/* On the methods that may recurse (codegen's `recursion`): no call becomes a
+ * jump, so unbounded recursion overflows the stack (a run-time error, as in
+ * Java) instead of spinning; the rest of the program keeps tail calls. */
+#if defined(__clang__)
+#define BB_NO_TAIL_CALLS __attribute__((disable_tail_calls))
+#elif defined(__GNUC__)
+#define BB_NO_TAIL_CALLS __attribute__((optimize("no-optimize-sibling-calls")))
+#else
+#define BB_NO_TAIL_CALLS
+#endif
 
 /* ---- source locations -----------------------------------------------------
  * A bb_loc packs a file index (into bb_program.files) and a 1-based line:
