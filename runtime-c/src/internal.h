@@ -149,6 +149,7 @@ typedef struct bb_prof_exit {
   uint64_t gaps;     /* the invocations that such a gap followed (all but the run's last) */
   double   bytes;    /* heap bytes these invocations' bodies allocated, summed (version 4) */
   double   book_ns;  /* the profiler's bookkeeping after the timed ones, summed */
+  double   book_common_ns; /* of it, the part untimed invocations do as well (not the body's statistics) */
 } bb_prof_exit;
 
 typedef struct bb_prof_core {

@@ -270,7 +270,7 @@ void bb_prof_exit_tag(bb_ctx *ctx, uint32_t task, uint32_t exit, uint32_t param,
   bb_prof_tagrec_count(r, t->bound == NULL, bb_prof_holders(p, t));
 }
 
-/* Sampling. Three clock readings and the bookkeeping around a body cost
+/* Sampling. The clock readings and the bookkeeping around a body cost
  * more than a fine-grained task's body and its scheduling together (a
  * ping-pong profiled at twice its plain run time), so bodies are timed on a
  * sample: every task's first BB_PROF_WARMUP invocations, every
@@ -313,17 +313,6 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
     p->gap_open = false;
     if (!timed) p->gap_reads++;
   }
-  if (timed) {
-    uint64_t raw_ns = t1 - t0;
-    double ns = raw_ns > p->clock_ns ? (double)(raw_ns - p->clock_ns) : 0.0;
-    p->timed++;
-    p->task_timed[task]++;
-    p->task_body_ns[task] += ns;
-    ex->timed++;
-    double delta = ns - ex->mean;
-    ex->mean += delta / (double)ex->timed;
-    ex->m2 += delta * (ns - ex->mean);
-  }
   ex->bytes += (double)(ctx->heap.total_allocated - p->bytes0);
   uint64_t *row = &p->allocs[(size_t)x * p->nsites];
   for (uint32_t k = 0; k < p->ntouched; k++) {
@@ -343,13 +332,26 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
   }
   p->nbinds = p->nbinds_sited = 0;
   if (!timed) return;
-  /* The bookkeeping above is the profiler's, not the scheduler's: the next
-     gap starts after it (one more clock reading per timed invocation, so
-     that fine-grained tasks' scheduling is not charged the profiler's
-     cost). */
+  /* The bookkeeping above is what every invocation does; the body's
+     statistics below only the timed ones. Both are the profiler's, not the
+     scheduler's: the next gap starts after them. Two more clock readings
+     per timed invocation tell them apart, so that bb_prof_write charges the
+     untimed invocations only the first part (for the finest tasks the
+     difference is a large share of the scheduler's time). */
   uint64_t t2 = bb_prof_now(ctx);
-  ex->book_ns += (double)(t2 - t1);
-  p->last_ns = t2;
+  uint64_t raw_ns = t1 - t0;
+  double ns = raw_ns > p->clock_ns ? (double)(raw_ns - p->clock_ns) : 0.0;
+  p->timed++;
+  p->task_timed[task]++;
+  p->task_body_ns[task] += ns;
+  ex->timed++;
+  double delta = ns - ex->mean;
+  ex->mean += delta / (double)ex->timed;
+  ex->m2 += delta * (ns - ex->mean);
+  uint64_t t3 = bb_prof_now(ctx);
+  ex->book_common_ns += (double)(t2 - t1);
+  ex->book_ns += (double)(t3 - t1);
+  p->last_ns = t3;
   p->last_exit = x;
   p->gc_at_last = p->gc_ns;
   p->count_at_last = p->count;
@@ -377,6 +379,7 @@ static void bb_prof_merge_exit(bb_prof_exit *into, const bb_prof_exit *from) {
   into->gaps += from->gaps;
   into->bytes += from->bytes;
   into->book_ns += from->book_ns;
+  into->book_common_ns += from->book_common_ns;
 }
 
 void bb_prof_write(bb_ctx *ctx, bool complete) {
@@ -445,9 +448,10 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     if (ex->gaps) gaps_ns += ex->sched_ns / (double)ex->gaps * (double)ex->count;
   }
   /* The profiler's time: its readings, and its bookkeeping after the timed
-     bodies (summed per exit). An invocation whose body is not timed does the same bookkeeping (its
-     counts, allocations and bindings) unmeasured: it costs what the timed
-     invocations of its exit did on average (per exit: one invocation that
+     bodies (summed per exit). An invocation whose body is not timed does the
+     common part of it (its counts, allocations and bindings, not the body's
+     statistics) unmeasured: it costs what that part cost the timed
+     invocations of its exit on average (per exit: one invocation that
      made a million objects must not set the figure for the others), tens
      of ns, a large share of the scheduler's time for the finest tasks. A
      timed interval also holds the latency of the reading that ends it,
@@ -457,7 +461,7 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
     const bb_prof_exit *ex = &p0->exits[x];
     profiler_ns += ex->book_ns;
     if (!ex->timed || ex->count <= ex->timed) continue;
-    double book = ex->book_ns / (double)ex->timed - (double)p0->clock_ns;
+    double book = ex->book_common_ns / (double)ex->timed - (double)p0->clock_ns;
     if (book > 0) profiler_ns += book * (double)(ex->count - ex->timed);
   }
   /* The invocations after the last timed one ran before the finish was
