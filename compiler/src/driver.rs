@@ -110,6 +110,18 @@ pub(crate) fn report_failure(format: ErrorFormat, text: &str) {
     }
 }
 
+/// Prints a note about the run (no code, no place): `note: what` for
+/// people, an object of severity `note` under `--error-format json`.
+pub(crate) fn report_note(format: ErrorFormat, message: String) {
+    let text = render_diagnostics(
+        &[Diagnostic::note(message)],
+        &SourceMap::new(),
+        format,
+        false,
+    );
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
 fn check(args: &CommonArgs) -> i32 {
     match run_frontend(args) {
         Some(fe) if !fe.has_errors() => 0,
@@ -152,12 +164,8 @@ fn with_layout(args: &CommonArgs, cg: &CodegenArgs, fe: &Frontend) -> Result<Cod
         }
         Err(e) => {
             let d = diagnostics::layout_diagnostic(&file.display().to_string(), &e);
-            let text = match args.error_format {
-                ErrorFormat::Human => {
-                    diagnostics::render_human(&[d], &fe.sources, use_color(args.color))
-                }
-                ErrorFormat::Json => diagnostics::render_json(&[d], &fe.sources),
-            };
+            let text =
+                render_diagnostics(&[d], &fe.sources, args.error_format, use_color(args.color));
             let _ = std::io::stderr().write_all(text.as_bytes());
             Err(1)
         }
@@ -181,11 +189,14 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
     if let (Some(markov), None) = (&markov, &cg.layout) {
         let layout = synthesised_layout(args, &fe, markov, cg.cores);
         if layout.used_cores() < cg.cores {
-            eprintln!(
-                "note: the model estimates no gain from more than {} of the {} cores: the program is built for {}",
-                layout.used_cores(),
-                cg.cores,
-                layout.used_cores()
+            report_note(
+                args.error_format,
+                format!(
+                    "the model estimates no gain from more than {} of the {} cores: the program is built for {}",
+                    layout.used_cores(),
+                    cg.cores,
+                    layout.used_cores()
+                ),
             );
         }
         cg.layout = Some(layout.trimmed());
@@ -197,8 +208,9 @@ fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
             if !default.spreads() {
                 // Nothing the estimate finds worth another core: the
                 // one-core runtime has no cross-core costs at all.
-                eprintln!(
-                    "note: no task is estimated large enough to gain from another core: the program is built for 1 core (BAMBOO_CORES=N, --spread or a profile change this)"
+                report_note(
+                    args.error_format,
+                    "no task is estimated large enough to gain from another core: the program is built for 1 core (BAMBOO_CORES=N, --spread or a profile change this)".into(),
                 );
                 cg.cores = 1;
             }
@@ -309,12 +321,7 @@ pub fn load_profile(
     };
     let shown = path.display().to_string();
     let report = |d: Diagnostic| {
-        let text = match args.error_format {
-            ErrorFormat::Human => {
-                diagnostics::render_human(&[d], &fe.sources, use_color(args.color))
-            }
-            ErrorFormat::Json => diagnostics::render_json(&[d], &fe.sources),
-        };
+        let text = render_diagnostics(&[d], &fe.sources, args.error_format, use_color(args.color));
         let _ = std::io::stderr().write_all(text.as_bytes());
     };
     let text = match std::fs::read(path) {

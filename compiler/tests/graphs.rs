@@ -165,5 +165,19 @@ fn keyword_cstg_draws_figure_3() {
         "new #",
         true
     ));
-    assert_eq!(dot.matches("style=dashed").count(), 2, "{dot}");
+    // Two new-object edges and the legend's example of one.
+    assert_eq!(dot.matches("style=dashed").count(), 3, "{dot}");
+    assert!(dot.contains("subgraph cluster_legend {"), "{dot}");
+    // The two exits of mergeIntermediateResult from Text{submit} to Text{}
+    // are one edge with a label line each, so their labels cannot overlap.
+    let (f, t) = (node("Text{submit}"), node("Text{}"));
+    let parallel: Vec<&str> = dot
+        .lines()
+        .filter(|l| l.trim().starts_with(&format!("{f} -> {t} ")))
+        .collect();
+    assert_eq!(
+        parallel,
+        ["  n3 -> n4 [label=\"mergeIntermediateResult:1 (tp)\\nmergeIntermediateResult:2 (tp)\"];"],
+        "{dot}"
+    );
 }

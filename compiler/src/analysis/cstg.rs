@@ -208,11 +208,14 @@ impl Cstg {
     /// edges for transitions labelled `task:exit` (runtime exit numbers: 0
     /// is the end of the body, k the k-th `taskexit`; multi-parameter tasks
     /// add the parameter's name), dashed edges for new objects labelled
-    /// with the allocation site and its line.
+    /// with the allocation site and its line. Parallel edges of one kind
+    /// are drawn as one edge with a label line each, so no two labels
+    /// overlap; a legend cluster explains the shapes.
     pub fn to_dot(&self, p: &Program, sources: &SourceMap) -> String {
         let mut s = String::from("digraph cstg {\n");
         s.push_str("  node [shape=ellipse, fontname=\"Helvetica\"];\n");
         s.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
+        s.push_str(LEGEND);
         for n in self.graph.node_indices() {
             let node = &self.graph[n];
             let double = !node.alloc_sites.is_empty() || n == self.startup;
@@ -224,27 +227,47 @@ impl Cstg {
                 if double { ", peripheries=2" } else { "" }
             );
         }
+        // (source, target, dashed) -> label lines, in first-edge order.
+        let mut merged: Vec<((usize, usize, bool), Vec<String>)> = Vec::new();
+        let mut slot = std::collections::HashMap::new();
         for e in self.graph.edge_references() {
-            let (label, style) = match *e.weight() {
+            let (label, dashed) = match *e.weight() {
                 CstgEdge::Transition { task, exit, param } => {
-                    (transition_label(p, task, exit, param), "")
+                    (transition_label(p, task, exit, param), false)
                 }
-                CstgEdge::NewObject { site, .. } => {
-                    (site_label(p, sources, site), ", style=dashed")
-                }
+                CstgEdge::NewObject { site, .. } => (site_label(p, sources, site), true),
             };
+            let key = (e.source().index(), e.target().index(), dashed);
+            let i = *slot.entry(key).or_insert_with(|| {
+                merged.push((key, Vec::new()));
+                merged.len() - 1
+            });
+            merged[i].1.push(escape(&label));
+        }
+        for ((from, to, dashed), lines) in merged {
             let _ = writeln!(
                 s,
-                "  n{} -> n{} [label=\"{}\"{style}];",
-                e.source().index(),
-                e.target().index(),
-                escape(&label)
+                "  n{from} -> n{to} [label=\"{}\"{}];",
+                lines.join("\\n"),
+                if dashed { ", style=dashed" } else { "" }
             );
         }
         s.push_str("}\n");
         s
     }
 }
+
+/// The key to a CSTG drawing, as a cluster of example nodes and edges.
+const LEGEND: &str = r#"  subgraph cluster_legend {
+    label="Legend"; fontname="Helvetica"; fontsize=10; style=rounded; color=gray;
+    node [fontsize=10]; edge [fontsize=9];
+    legend_new [label="allocation or startup state\nClass{flags}", peripheries=2];
+    legend_state [label="abstract state\nClass{flags, tag counts}"];
+    legend_alloc [label="state of a new object", peripheries=2];
+    legend_new -> legend_state [label="task:exit (parameter)\nthe task moves the object;\none line per transition"];
+    legend_state -> legend_alloc [label="new #site (line N)\nthe task allocates an object", style=dashed];
+  }
+"#;
 
 /// `task:exit`, with the parameter's name for multi-parameter tasks.
 pub fn transition_label(p: &Program, task: TaskId, exit: ExitId, param: u32) -> String {

@@ -4,7 +4,8 @@
 //! JSON object per diagnostic and line. A label gives its byte range and
 //! its start and end as 1-based lines and columns counted in characters
 //! (as the human output counts them); the end is the position just after
-//! the span, as in LSP.
+//! the span, as in LSP. Notes about the run (severity `note`, code `null`)
+//! are objects too.
 
 use super::{Diagnostic, Label, Severity};
 use crate::source::SourceMap;
@@ -26,7 +27,8 @@ struct JsonLabel<'a> {
 #[derive(Serialize)]
 struct JsonDiagnostic<'a> {
     severity: Severity,
-    code: &'a str,
+    /// `null` for a note about the run, which has no code.
+    code: Option<&'a str>,
     message: &'a str,
     labels: Vec<JsonLabel<'a>>,
     help: Option<&'a str>,
@@ -56,7 +58,7 @@ pub fn render_json<'a>(diags: &'a [Diagnostic], sources: &'a SourceMap) -> Strin
         labels.extend(d.secondary.iter().map(|l| label(l, false)));
         let json = JsonDiagnostic {
             severity: d.severity,
-            code: d.code,
+            code: (!d.code.is_empty()).then_some(d.code),
             message: &d.message,
             labels,
             help: d.help.as_deref(),

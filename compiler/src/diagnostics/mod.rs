@@ -3,14 +3,16 @@
 //! In: each stage's error enum (data only: spans, names, types). Out: a
 //! `Diagnostic` (code, message, primary label, secondary labels, help), then
 //! text rendered by ariadne (`render.rs`, with the closing summary line), or
-//! JSON lines for tools (`json.rs`, `--error-format json`). Stages never
-//! format messages themselves.
+//! JSON lines for tools (`json.rs`, `--error-format json`); `limit.rs` caps
+//! how many errors are shown (`--error-limit`). Stages never format
+//! messages themselves.
 
 mod analysis;
 pub mod codes;
 mod failure;
 mod json;
 mod layout;
+mod limit;
 mod machine;
 mod profile;
 mod render;
@@ -24,6 +26,7 @@ pub use analysis::analysis_diagnostic;
 pub use failure::failure_diagnostic;
 pub use json::render_json;
 pub use layout::layout_diagnostic;
+pub use limit::{limit, DEFAULT_ERROR_LIMIT};
 pub use machine::machine_error_message;
 pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
 pub use render::{render_human, summary};
@@ -35,6 +38,9 @@ pub use syntax::parse_diagnostic;
 pub enum Severity {
     Error,
     Warning,
+    /// Information about the run (a build note, errors left unshown);
+    /// never about a mistake in the program.
+    Note,
 }
 
 #[derive(Clone, Debug)]
@@ -95,6 +101,15 @@ impl Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, message, primary)
+        }
+    }
+
+    /// A note about the run, with no code and no place.
+    pub fn note(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Note,
+            code: "",
+            ..Diagnostic::global("", message)
         }
     }
 

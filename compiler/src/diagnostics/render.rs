@@ -62,6 +62,7 @@ pub fn render_human(diags: &[Diagnostic], sources: &SourceMap, color: bool) -> S
         let (kind, primary_color) = match d.severity {
             Severity::Error => (ReportKind::Error, Color::Red),
             Severity::Warning => (ReportKind::Warning, Color::Yellow),
+            Severity::Note => (ReportKind::Advice, Color::Fixed(147)),
         };
         let anchor = SrcId {
             file: None,
@@ -103,12 +104,17 @@ pub fn render_human(diags: &[Diagnostic], sources: &SourceMap, color: bool) -> S
 }
 
 /// A diagnostic without a source location, in the same shape as ariadne's.
+/// A note has no code and reads as the C compiler's notes do.
 pub(super) fn render_global(d: &Diagnostic) -> String {
     let kind = match d.severity {
         Severity::Error => "Error",
         Severity::Warning => "Warning",
+        Severity::Note => "note",
     };
-    let mut s = format!("[{}] {kind}: {}\n", d.code, d.message);
+    let mut s = match d.code {
+        "" => format!("{kind}: {}\n", d.message),
+        code => format!("[{code}] {kind}: {}\n", d.message),
+    };
     if let Some(h) = &d.help {
         s.push_str(&format!("    Help: {h}\n"));
     }
@@ -123,7 +129,10 @@ pub(super) fn render_global(d: &Diagnostic) -> String {
 /// when nothing was reported.
 pub fn summary(diags: &[Diagnostic]) -> Option<String> {
     let errors = diags.iter().filter(|d| d.is_error()).count();
-    let warnings = diags.len() - errors;
+    let warnings = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
     let plural = |n: usize, what: &str| match n {
         1 => format!("1 {what}"),
         _ => format!("{n} {what}s"),

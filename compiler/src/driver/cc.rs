@@ -127,10 +127,13 @@ pub fn compile_program(
     if keep {
         let name = c_stem.file_name().unwrap_or_default().to_string_lossy();
         write_rebuild_script(&dir, &cc, cg.opt_level, &extra, &name)?;
-        eprintln!(
-            "note: the generated C is kept in `{}`; `sh {}` builds `{name}` from it again",
-            dir.display(),
-            dir.join("build.sh").display()
+        super::report_note(
+            args.error_format,
+            format!(
+                "the generated C is kept in `{}`; `sh {}` builds `{name}` from it again",
+                dir.display(),
+                dir.join("build.sh").display()
+            ),
         );
     }
     exe.persist()

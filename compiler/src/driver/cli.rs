@@ -121,6 +121,9 @@ pub struct CommonArgs {
     /// How diagnostics are printed.
     #[arg(long, value_enum, default_value_t = ErrorFormat::Human)]
     pub error_format: ErrorFormat,
+    /// Show at most N errors (0: all); a note counts the rest.
+    #[arg(long, value_name = "N", default_value_t = diagnostics::DEFAULT_ERROR_LIMIT)]
+    pub error_limit: usize,
     /// Colour in diagnostics: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,

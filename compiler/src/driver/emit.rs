@@ -55,9 +55,9 @@ pub(super) fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             EmitKind::Locks => match (&fe.program, fe.lock_plan()) {
                 (Some(p), Some(plan)) => {
                     if verbose() {
-                        eprintln!(
-                            "note: disjointness analysis: {} lock merges",
-                            plan.merge_count()
+                        super::report_note(
+                            args.error_format,
+                            format!("disjointness analysis: {} lock merges", plan.merge_count()),
                         );
                     }
                     ("locks.txt", dump_locks(p, &fe.sources, plan))

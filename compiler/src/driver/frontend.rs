@@ -334,9 +334,19 @@ pub fn check_source_in(name: &str, text: &str, dialect: sema::Dialect) -> Fronte
 
 /// Renders diagnostics as the command line prints them.
 pub fn render(fe: &Frontend, format: ErrorFormat, color: bool) -> String {
+    render_diagnostics(&fe.diagnostics, &fe.sources, format, color)
+}
+
+/// Renders diagnostics in the chosen format and colour.
+pub(super) fn render_diagnostics(
+    diags: &[Diagnostic],
+    sources: &SourceMap,
+    format: ErrorFormat,
+    color: bool,
+) -> String {
     match format {
-        ErrorFormat::Human => diagnostics::render_human(&fe.diagnostics, &fe.sources, color),
-        ErrorFormat::Json => diagnostics::render_json(&fe.diagnostics, &fe.sources),
+        ErrorFormat::Human => diagnostics::render_human(diags, sources, color),
+        ErrorFormat::Json => diagnostics::render_json(diags, sources),
     }
 }
 
@@ -357,7 +367,15 @@ pub(super) fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
             print_time(stage, *d);
         }
     }
-    let mut text = render(&fe, args.error_format, use_color(args.color));
+    let (shown, hidden) = diagnostics::limit(&fe.diagnostics, args.error_limit);
+    let mut shown = shown.to_vec();
+    shown.extend(hidden);
+    let mut text = render_diagnostics(
+        &shown,
+        &fe.sources,
+        args.error_format,
+        use_color(args.color),
+    );
     if args.error_format == ErrorFormat::Human {
         text.extend(diagnostics::summary(&fe.diagnostics));
     }

@@ -1,7 +1,8 @@
 //! The command line as a newcomer meets it (issue 34): the summary line
 //! closing the human output, JSON diagnostics for every error with
-//! character columns and end positions, `-` for standard input, `-v`, and
-//! `--emit c` output that rebuilds with the command it prints.
+//! character columns and end positions, build notes as JSON objects, the
+//! error limit, `-` for standard input, `-v`, and `--emit c` output that
+//! rebuilds with the command it prints.
 
 use super::{bambooc, check_file, sandbox, sandboxed, stderr_of, temp_file};
 use std::io::Write;
@@ -191,4 +192,63 @@ fn emit_layout_on_a_build_writes_the_layout_it_runs_with() {
     assert_eq!(layout["format"], "bambooc-layout");
     assert_eq!(layout["program"], "p");
     assert_eq!(layout["cores"].as_array().map(Vec::len), Some(2), "{text}");
+}
+
+#[test]
+fn errors_past_the_limit_are_counted_in_a_note() {
+    // Thousands of errors on one long line: rendering each under its line
+    // took minutes before the limit.
+    let line = vec!["(true < 1)"; 5_000].join(" || ");
+    let src = format!(
+        "task t(StartupObject s in initialstate) {{ boolean b = {line}; taskexit(s: initialstate := false); }}\n"
+    );
+    let (code, err) = check_file("many_errors.bb", src.as_bytes());
+    assert_eq!(code, 1);
+    assert_eq!(err.matches("] Error: ").count(), 100);
+    assert!(
+        err.ends_with(
+            "note: 4900 more errors not shown: at most 100 errors are; `--error-limit N` changes the limit (0 shows all)\nerror: aborting due to 5000 errors\n"
+        ),
+        "{}",
+        &err[err.len().saturating_sub(400)..]
+    );
+    let p = temp_file("many_errors.bb", src.as_bytes());
+    let out = bambooc(&[
+        "check",
+        "--error-limit",
+        "3",
+        "--error-format",
+        "json",
+        p.to_str().unwrap(),
+    ]);
+    let diags = json_lines(&out.stderr);
+    assert_eq!(diags.len(), 4, "{diags:?}");
+    assert_eq!(
+        (&diags[3]["severity"], &diags[3]["code"]),
+        (&"note".into(), &serde_json::Value::Null)
+    );
+    let out = bambooc(&[
+        "check",
+        "--error-limit",
+        "0",
+        "--error-format",
+        "json",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(json_lines(&out.stderr).len(), 5000);
+}
+
+#[test]
+fn build_notes_are_json_objects() {
+    let (dir, _) = sandbox("json-note");
+    let out = sandboxed(dir.path())
+        .args(["--error-format", "json", "--cores", "2", "p.bb", "-o", "p"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let diags = json_lines(&out.stderr);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["severity"], "note");
+    let message = diags[0]["message"].as_str().unwrap();
+    assert!(message.contains("built for 1 core"), "{message}");
 }

@@ -3,6 +3,11 @@
 //! error, and writes the diagnostics and a hover it received to a file the
 //! test reads back.
 //!
+//! `BAMBOOC_NVIM_TRANSCRIPT=FILE` writes a screenshot-free transcript of
+//! the session to FILE: the command, the file as the editor shows it with
+//! the diagnostic under its line, the hover, and the LSP messages the
+//! client sent and received (from Neovim's own log).
+//!
 //! Neovim is installed with `apt-get install neovim` when it is missing
 //! and this runs as root (as CI does); where it cannot be, the test says
 //! so and passes without running (`BAMBOOC_REQUIRE_NVIM=1` makes that a
@@ -30,6 +35,7 @@ fn provision() -> Result<(), String> {
 /// for diagnostics, ask for a hover, write both down, quit.
 const INIT_LUA: &str = r#"
 local out = os.getenv("BAMBOOC_NVIM_OUT")
+vim.lsp.set_log_level("debug")
 local client = vim.lsp.start_client({
   name = "bambooc",
   cmd = { os.getenv("BAMBOOC_BIN"), "lsp" },
@@ -51,6 +57,7 @@ for _, r in pairs(replies) do
     table.insert(lines, "hover " .. (r.result.contents.value:gsub("\n", " | ")))
   end
 end
+table.insert(lines, "log " .. vim.lsp.get_log_path())
 vim.fn.writefile(lines, out)
 vim.lsp.stop_client(client)
 vim.cmd("qa!")
@@ -88,6 +95,11 @@ fn neovim_shows_the_servers_diagnostic() {
         .current_dir(&dir)
         .env("BAMBOOC_BIN", env!("CARGO_BIN_EXE_bambooc"))
         .env("BAMBOOC_NVIM_OUT", &out)
+        // Neovim's LSP log goes into the test's folder, not the user's
+        // (Neovim 0.7 keeps it under the cache folder, later ones under
+        // the state folder).
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_STATE_HOME", dir.join("state"))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -106,12 +118,108 @@ fn neovim_shows_the_servers_diagnostic() {
     };
     let seen = read(&out);
     println!("nvim exited with {status}; it saw:\n{seen}");
+    let text = transcript(&seen, start.elapsed());
+    if let Some(path) = std::env::var_os("BAMBOOC_NVIM_TRANSCRIPT") {
+        std::fs::write(&path, &text).expect("write the transcript");
+    }
+    // The transcript shows the error under `cuont` and the messages that
+    // carried it.
+    assert!(
+        text.contains(
+            "4 |     void inc() { count = cuont + 1; }\n  |                          ^ E0"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("<- textDocument/publishDiagnostics")
+            && text.contains("-> textDocument/hover"),
+        "{text}"
+    );
     assert!(
         seen.contains("diagnostic 4:26 severity=1 code=E0"),
         "the error on line 4 at `cuont`:\n{seen}"
     );
     assert!(seen.contains("did you mean `count`?"), "{seen}");
     assert!(seen.contains("hover ```bamboo | class Counter"), "{seen}");
+}
+
+/// The session as text: the command, each line of the file with the
+/// diagnostics Neovim holds for it under a caret, the hover, and the LSP
+/// messages of Neovim's log (`->` sent by the client, `<-` received).
+fn transcript(seen: &str, took: Duration) -> String {
+    let mut t = String::from(
+        "$ nvim --headless --clean -n counter.bb '+luafile init.lua'   # init.lua starts `bambooc lsp`\n\n",
+    );
+    let diags: Vec<(usize, usize, &str)> = seen
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("diagnostic ")?;
+            let (pos, what) = rest.split_once(' ')?;
+            let (line, col) = pos.split_once(':')?;
+            Some((line.parse().ok()?, col.parse().ok()?, what))
+        })
+        .collect();
+    for (i, line) in SOURCE.lines().enumerate() {
+        t.push_str(&format!("{} | {line}\n", i + 1));
+        for (_, col, what) in diags.iter().filter(|d| d.0 == i + 1) {
+            // `severity=1 code=E0101 message`, as the script writes it.
+            let mut parts = what.splitn(3, ' ');
+            let severity = match parts.next() {
+                Some("severity=1") => "error",
+                Some("severity=2") => "warning",
+                _ => "note",
+            };
+            let code = parts.next().unwrap_or("").trim_start_matches("code=");
+            let message = parts.next().unwrap_or("");
+            let pad = " ".repeat(col.saturating_sub(1));
+            t.push_str(&format!("  | {pad}^ {code} {severity}: {message}\n"));
+        }
+    }
+    for l in seen.lines().filter(|l| l.starts_with("hover ")) {
+        t.push_str(&format!("\nhover at 1:8: {}\n", &l["hover ".len()..]));
+    }
+    let log = seen
+        .lines()
+        .find_map(|l| l.strip_prefix("log "))
+        .map(|p| read(Path::new(p)))
+        .unwrap_or_default();
+    t.push_str("\nLSP messages (from Neovim's log):\n");
+    for l in log.lines() {
+        let dir = if l.contains("\"rpc.send\"") {
+            "->"
+        } else if l.contains("\"rpc.receive\"") {
+            "<-"
+        } else {
+            continue;
+        };
+        let method = top_level(l, "method").map(|m| m.trim_matches('"'));
+        let id = top_level(l, "id");
+        match (method, id) {
+            (Some(m), Some(id)) => t.push_str(&format!("  {dir} {m} (request {id})\n")),
+            (Some(m), None) => t.push_str(&format!("  {dir} {m}\n")),
+            (None, Some(id)) if top_level(l, "error").is_some() => {
+                t.push_str(&format!("  {dir} error response to request {id}\n"))
+            }
+            (None, Some(id)) => t.push_str(&format!("  {dir} response to request {id}\n")),
+            (None, None) => {}
+        }
+    }
+    t.push_str(&format!("\nnvim finished in {:.1} s\n", took.as_secs_f64()));
+    t
+}
+
+/// The value of a top-level key in a message as Neovim's log prints it
+/// (`{  id = 1,  jsonrpc = "2.0",  method = "initialize",  params = {...`):
+/// top-level keys follow a brace or comma and exactly two spaces, nested
+/// ones more.
+fn top_level<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    ["{", ","].iter().find_map(|before| {
+        let at = line.find(&format!("{before}  {key} = "))?;
+        let rest = &line[at + before.len() + key.len() + 5..];
+        rest.split(',')
+            .next()
+            .map(|v| v.trim().trim_end_matches('}').trim())
+    })
 }
 
 fn read(p: &Path) -> String {
