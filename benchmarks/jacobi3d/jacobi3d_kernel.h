@@ -9,7 +9,7 @@
 #ifndef JACOBI3D_KERNEL_H
 #define JACOBI3D_KERNEL_H
 
-#include <stdint.h>
+#include "../cluster/checksum.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,11 +69,8 @@ static void j3_report(int n, int iters, const double *plane_sums) {
     double sum = 0.0;
     for (int z = 0; z < n; z++)
         sum += plane_sums[z];
-    int64_t bits;
-    memcpy(&bits, &sum, sizeof bits);
     printf("Jacobi3D: N=%d iterations=%d\n", n, iters);
-    printf("checksum bits = %lld\n", (long long)bits);
-    printf("checksum * 1e6 = %lld\n", (long long)(sum * 1000000.0));
+    cluster_print_checksum(sum);
 }
 
 /* N and the iterations from argv, or a usage message and exit. */
