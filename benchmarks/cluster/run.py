@@ -25,7 +25,9 @@ wall-clock and CPU (user + sys of the job) times and the ratios
 Bamboo/MPI-basic and Bamboo/MPI-overlap (goals: at most 1.0 and 1.05) for
 both Bamboo builds, as measured and with the launch (the median time of a
 near-empty MPI-basic job, run in each round) taken off every MPI job's
-time (the shared-memory build pays none). The load average is printed before and after: on a
+time (the shared-memory build pays none), and the ratio of CPU times (the
+steadier one on a loaded machine; an MPI rank waiting for a message spins,
+so its CPU time counts its waits too). The load average is printed before and after: on a
 shared machine, say it with the figures. Exit status 1 if a build fails or
 an output differs. Python 3 standard library only; building and timing
 helpers come from benchmarks/compare.py.
@@ -148,6 +150,11 @@ def measure(name: str, a, out: Path) -> dict | None:
             for b in ("Bamboo shared", "Bamboo MPI")
             for m in ("MPI-basic", "MPI-overlap")
         },
+        "cpu_ratios": {
+            f"{b}/{m}": statistics.median(cpu[b]) / statistics.median(cpu[m])
+            for b in ("Bamboo shared", "Bamboo MPI")
+            for m in ("MPI-basic", "MPI-overlap")
+        },
         "ratios_less_launch": {
             f"{b}/{m}": net[b] / net[m]
             for b in ("Bamboo shared", "Bamboo MPI")
@@ -187,9 +194,9 @@ def main() -> int:
             for v in VERSIONS:
                 print(f"  {v:<15} {r['median_wall'][v]:8.3f} {r['median_cpu'][v]:8.3f}")
             print(f"  {'launch (empty MPI job)':<15} {r['median_launch']:8.3f}")
-            print(f"  {'ratio':<30} {'wall':>6} {'less launch':>12}")
+            print(f"  {'ratio':<30} {'wall':>6} {'less launch':>12} {'cpu':>6}")
             for k, x in r["ratios"].items():
-                print(f"  {k:<30} {x:6.3f} {r['ratios_less_launch'][k]:12.3f}")
+                print(f"  {k:<30} {x:6.3f} {r['ratios_less_launch'][k]:12.3f} {r['cpu_ratios'][k]:6.3f}")
     print(f"\nload average after: {load()}")
     if a.json:
         Path(a.json).write_text(json.dumps({"size": a.size, "runs": a.runs, "ranks": a.ranks,
