@@ -10,7 +10,9 @@
 //! tasks, merged lock groups: driver/mpi.rs) must be refused with a `--mpi`
 //! error; `tests/mpi/` holds the fault cases (an exit and an error on rank 1)
 //! and a program whose objects carry arrays, strings and shared sub-objects
-//! across ranks. Skipped, with a message, when `mpicc` or `mpirun` is
+//! across ranks; the MPI C versions of the cluster benchmarks
+//! (`benchmarks/jacobi3d/`, `benchmarks/cannon/`) must print what their
+//! Bamboo programs print. Skipped, with a message, when `mpicc` or `mpirun` is
 //! missing (but for `refusals`: a tag-matched program and a missing MPI
 //! compiler are errors either way).
 
@@ -241,6 +243,73 @@ fn faults_and_moves_across_ranks() {
             match mpirun(&root, &exe, &[], ranks, cores) {
                 Ok(run) => failures.extend(compare(&name, &root.join(&rel), &run)),
                 Err(e) => failures.push(format!("{name}: {e}")),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The cluster benchmarks (issue 32, `benchmarks/cluster/`): at the tiny
+/// size of their run tests, the MPI C versions of Jacobi-3D and Cannon
+/// (blocking and overlapped exchange, built with `mpicc`) print at 1 and 2
+/// ranks exactly what the Bamboo program must print (`tests/run/NAME.stdout`),
+/// and so does the Bamboo program's MPI build at 2 ranks.
+#[test]
+fn cluster_benchmarks_agree_with_bamboo() {
+    if skipped() {
+        return;
+    }
+    let root = repo_root();
+    std::env::set_current_dir(&root).unwrap();
+    let dir = scratch("cluster");
+    let mut failures = Vec::new();
+    for name in ["jacobi3d", "cannon"] {
+        let test = root.join("tests/run").join(format!("{name}.bb"));
+        let want = std::fs::read_to_string(test.with_extension("stdout")).unwrap();
+        let args: Vec<String> = std::fs::read_to_string(test.with_extension("args"))
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let bench = PathBuf::from(format!("benchmarks/{name}"));
+        let bamboo = dir.join(format!("{name}_bb"));
+        match build(&root, &bench.join(format!("{name}.bb")), &bamboo) {
+            Ok(()) => match mpirun(&root, &bamboo, &args, 2, 1) {
+                Ok(run) => {
+                    failures.extend(compare(&format!("{name} (Bamboo, 2 ranks)"), &test, &run))
+                }
+                Err(e) => failures.push(format!("{name} (Bamboo, 2 ranks): {e}")),
+            },
+            Err(e) => failures.push(format!("{name}: does not build with --mpi:\n{e}")),
+        }
+        for variant in ["mpi_basic", "mpi_overlap"] {
+            let exe = dir.join(format!("{name}_{variant}"));
+            let built = Command::new("mpicc")
+                .arg("-O2")
+                .arg(root.join(&bench).join(format!("{name}_{variant}.c")))
+                .arg("-o")
+                .arg(&exe)
+                .arg("-lm")
+                .output()
+                .unwrap();
+            if !built.status.success() {
+                failures.push(format!(
+                    "{name}_{variant}.c: mpicc failed:\n{}",
+                    String::from_utf8_lossy(&built.stderr)
+                ));
+                continue;
+            }
+            for ranks in [1, 2] {
+                let shown = format!("{name}_{variant} ({ranks} ranks)");
+                match mpirun(&root, &exe, &args, ranks, 1) {
+                    Ok(run) if run.status == 0 && run.stdout == want => {}
+                    Ok(run) => failures.push(format!(
+                        "{shown}: status {}, stdout\n{}\ninstead of\n{want}{}",
+                        run.status, run.stdout, run.stderr
+                    )),
+                    Err(e) => failures.push(format!("{shown}: {e}")),
+                }
             }
         }
     }

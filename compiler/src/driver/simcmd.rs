@@ -5,8 +5,8 @@
 //! writes `--emit layout,sim-trace`. No C is emitted.
 //!
 //! Machines: `--machine NAME|FILE` (comma separated; a built-in name or a
-//! TOML file, e.g. one `bambooc calibrate` wrote). Without it, each core
-//! count N uses the built-in `smp:N`.
+//! TOML file, e.g. one `bambooc calibrate` wrote; docs/machine-format.md).
+//! Without it, each core count N uses the built-in `smp:N`.
 
 use super::{
     artifact_stem, load_profile, report_failure, run_frontend, CommonArgs, EmitKind, ProfileArgs,
@@ -35,7 +35,7 @@ pub struct SimArgs {
     #[arg(long, value_delimiter = ',', value_name = "N", default_value = "1",
           value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub cores: Vec<u32>,
-    /// Machines: `tilepro64`, `smp:N` or a TOML file (comma separated).
+    /// Machines: `tilepro64`, `smp:N`, `cluster:NODESxCORES` or a TOML file (comma separated).
     #[arg(long, value_delimiter = ',', value_name = "NAME|FILE")]
     pub machine: Vec<String>,
     /// Simulate this layout (JSON) instead of searching for one.

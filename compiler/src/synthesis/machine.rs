@@ -2,15 +2,17 @@
 //! scheduling and communication cost (paper 4.4: the simulator's
 //! "architectural specification"; section 5's TILEPro64).
 //!
-//! In: a built-in name (`tilepro64`, `smp:N`) or the text of a TOML file
-//! (format in `notes/INTERFACES.md`). Out: a validated [`Machine`] or a
+//! In: a built-in name (`tilepro64`, `smp:N`, `cluster:NODESxCORES`) or
+//! the text of a TOML file (format in `docs/machine-format.md`). Out: a validated [`Machine`] or a
 //! [`MachineError`] naming the bad field (wording in
 //! `diagnostics::machine`).
 //!
 //! Invariants of a `Machine`: at least one core; on a mesh, `cores <=
 //! width * height` and core `k` sits on tile `k` in row-major order (so the
-//! TILEPro64's two tiles kept for the PCI bus are the last two); every cost
-//! is finite and non-negative.
+//! TILEPro64's two tiles kept for the PCI bus are the last two); on a
+//! cluster, `cores <= nodes * cores_per_node` and core `k` sits on node
+//! `k / cores_per_node`; every cost is finite and non-negative, and a
+//! network's bandwidth positive.
 
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +23,26 @@ pub enum Topology {
     Full,
     /// A `width` x `height` mesh; messages take Manhattan-distance hops.
     Mesh { width: u32, height: u32 },
+    /// `nodes` shared-memory nodes of `cores_per_node` cores each, joined
+    /// by a network (MPI ranks on a cluster); within a node as `Full`.
+    Cluster {
+        nodes: u32,
+        cores_per_node: u32,
+        network: Network,
+    },
+}
+
+/// What a message between two nodes of a cluster costs on top of a message
+/// within a node (`Costs::message_base_ns`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// The wire's latency, nanoseconds.
+    pub latency_ns: f64,
+    /// Bandwidth in bytes per nanosecond (1.0 is 1 GB/s).
+    pub bytes_per_ns: f64,
+    /// The time sender and receiver spend per message (the MPI library's
+    /// matching and the packing of a call), nanoseconds.
+    pub overhead_ns: f64,
 }
 
 /// Costs in nanoseconds.
@@ -83,6 +105,21 @@ pub enum MachineError {
         field: &'static str,
         value: f64,
     },
+    /// A cluster whose nodes hold fewer cores than it has.
+    ClusterTooSmall {
+        cores: u32,
+        nodes: u32,
+        cores_per_node: u32,
+    },
+    /// A cluster without a `[network]` table.
+    MissingNetwork,
+    /// A `[network]` table on a machine that is not a cluster.
+    NetworkWithoutCluster,
+    /// A network figure out of range (bandwidth must be positive).
+    BadNetwork {
+        field: &'static str,
+        value: f64,
+    },
     /// More cores were asked for than the machine has.
     TooManyCores {
         asked: u32,
@@ -97,6 +134,16 @@ struct MachineFile {
     cores: u32,
     topology: TopologyFile,
     costs: CostsFile,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    network: Option<NetworkFile>,
+}
+
+#[derive(Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct NetworkFile {
+    latency_ns: f64,
+    bandwidth_bytes_per_ns: f64,
+    overhead_ns: f64,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -107,6 +154,10 @@ struct TopologyFile {
     width: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     height: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cores_per_node: Option<u32>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -169,6 +220,15 @@ const SMP_COSTS: Costs = Costs {
     park_after_ns: 50_000.0,
 };
 
+/// The network of the built-in `cluster:NODESxCORES`: 2 us latency and
+/// 10 GB/s (issue 32's cluster; InfiniBand-class), and 500 ns of MPI
+/// overhead per message (matching, the library's calls on both sides).
+const CLUSTER_NETWORK: Network = Network {
+    latency_ns: 2000.0,
+    bytes_per_ns: 10.0,
+    overhead_ns: 500.0,
+};
+
 /// The largest cost a machine description may give, in nanoseconds: a
 /// second per dispatch, message or lock is beyond any machine, and larger
 /// figures would only make every estimate meaningless.
@@ -185,8 +245,32 @@ fn check_core_limit(what: &'static str, value: u32) -> Result<(), MachineError> 
     Ok(())
 }
 
+/// A `[network]` table's figures, checked.
+fn network_of(n: &NetworkFile) -> Result<Network, MachineError> {
+    for (field, value, least) in [
+        ("latency_ns", n.latency_ns, 0.0),
+        (
+            "bandwidth_bytes_per_ns",
+            n.bandwidth_bytes_per_ns,
+            f64::MIN_POSITIVE,
+        ),
+        ("overhead_ns", n.overhead_ns, 0.0),
+    ] {
+        if !value.is_finite() || !(least..=MAX_COST_NS).contains(&value) {
+            return Err(MachineError::BadNetwork { field, value });
+        }
+    }
+    Ok(Network {
+        latency_ns: n.latency_ns,
+        bytes_per_ns: n.bandwidth_bytes_per_ns,
+        overhead_ns: n.overhead_ns,
+    })
+}
+
 impl Machine {
-    /// A built-in machine: `tilepro64` or `smp:N` (N >= 1).
+    /// A built-in machine: `tilepro64`, `smp:N` (N >= 1) or
+    /// `cluster:NODESxCORES` (both >= 1: `smp:CORES` nodes joined by
+    /// `CLUSTER_NETWORK`).
     pub fn builtin(name: &str) -> Result<Machine, MachineError> {
         if name == "tilepro64" {
             return Ok(Machine {
@@ -204,6 +288,27 @@ impl Machine {
                 .parse()
                 .map_err(|_| MachineError::UnknownBuiltin(name.to_string()))?;
             return Machine::smp_named(name.to_string(), cores);
+        }
+        if let Some(shape) = name.strip_prefix("cluster:") {
+            let unknown = || MachineError::UnknownBuiltin(name.to_string());
+            let (nodes, per) = shape.split_once('x').ok_or_else(unknown)?;
+            let nodes: u32 = nodes.parse().map_err(|_| unknown())?;
+            let cores_per_node: u32 = per.parse().map_err(|_| unknown())?;
+            if nodes == 0 || cores_per_node == 0 {
+                return Err(MachineError::NoCores);
+            }
+            let cores = nodes.saturating_mul(cores_per_node);
+            check_core_limit("cores", cores)?;
+            return Ok(Machine {
+                name: name.to_string(),
+                cores,
+                topology: Topology::Cluster {
+                    nodes,
+                    cores_per_node,
+                    network: CLUSTER_NETWORK,
+                },
+                costs: SMP_COSTS,
+            });
         }
         Err(MachineError::UnknownBuiltin(name.to_string()))
     }
@@ -247,8 +352,30 @@ impl Machine {
                 }
                 Topology::Mesh { width, height }
             }
+            "cluster" => {
+                let nodes = f.topology.nodes.unwrap_or(0);
+                let cores_per_node = f.topology.cores_per_node.unwrap_or(0);
+                check_core_limit("topology.nodes", nodes)?;
+                check_core_limit("topology.cores_per_node", cores_per_node)?;
+                if u64::from(nodes) * u64::from(cores_per_node) < u64::from(f.cores) {
+                    return Err(MachineError::ClusterTooSmall {
+                        cores: f.cores,
+                        nodes,
+                        cores_per_node,
+                    });
+                }
+                let n = f.network.as_ref().ok_or(MachineError::MissingNetwork)?;
+                Topology::Cluster {
+                    nodes,
+                    cores_per_node,
+                    network: network_of(n)?,
+                }
+            }
             other => return Err(MachineError::UnknownTopology(other.to_string())),
         };
+        if f.network.is_some() && !matches!(topology, Topology::Cluster { .. }) {
+            return Err(MachineError::NetworkWithoutCluster);
+        }
         if f.cores == 0 {
             return Err(MachineError::NoCores);
         }
@@ -290,6 +417,23 @@ impl Machine {
         let (kind, width, height) = match self.topology {
             Topology::Full => ("full", None, None),
             Topology::Mesh { width, height } => ("mesh", Some(width), Some(height)),
+            Topology::Cluster { .. } => ("cluster", None, None),
+        };
+        let (nodes, cores_per_node, network) = match &self.topology {
+            Topology::Cluster {
+                nodes,
+                cores_per_node,
+                network,
+            } => (
+                Some(*nodes),
+                Some(*cores_per_node),
+                Some(NetworkFile {
+                    latency_ns: network.latency_ns,
+                    bandwidth_bytes_per_ns: network.bytes_per_ns,
+                    overhead_ns: network.overhead_ns,
+                }),
+            ),
+            _ => (None, None, None),
         };
         let c = &self.costs;
         let file = MachineFile {
@@ -299,7 +443,10 @@ impl Machine {
                 kind: kind.into(),
                 width,
                 height,
+                nodes,
+                cores_per_node,
             },
+            network,
             costs: CostsFile {
                 dispatch_ns: c.dispatch_ns,
                 message_base_ns: c.message_base_ns,
@@ -338,7 +485,7 @@ impl Machine {
             return 0;
         }
         match self.topology {
-            Topology::Full => 1,
+            Topology::Full | Topology::Cluster { .. } => 1,
             Topology::Mesh { width, .. } => {
                 let (ax, ay) = (a % width, a / width);
                 let (bx, by) = (b % width, b / width);
@@ -347,13 +494,41 @@ impl Machine {
         }
     }
 
-    /// Time for an object to travel from core `a` to core `b`.
+    /// The network between cores `a` and `b` when they sit on different
+    /// nodes of a cluster.
+    fn network_between(&self, a: u32, b: u32) -> Option<&Network> {
+        match &self.topology {
+            Topology::Cluster {
+                cores_per_node,
+                network,
+                ..
+            } if a / cores_per_node != b / cores_per_node => Some(network),
+            _ => None,
+        }
+    }
+
+    /// Time for an object to travel from core `a` to core `b` (between
+    /// nodes, the network's latency and per-message overhead too).
     pub fn message_ns(&self, a: u32, b: u32) -> f64 {
         if a == b {
-            0.0
-        } else {
-            self.costs.message_base_ns + self.costs.message_per_hop_ns * f64::from(self.hops(a, b))
+            return 0.0;
         }
+        let local =
+            self.costs.message_base_ns + self.costs.message_per_hop_ns * f64::from(self.hops(a, b));
+        match self.network_between(a, b) {
+            Some(n) => local + n.latency_ns + n.overhead_ns,
+            None => local,
+        }
+    }
+
+    /// Time for `bytes` bytes of objects to travel from core `a` to core
+    /// `b`: `message_ns` plus, between nodes, the bytes at the network's
+    /// bandwidth (within a node objects move by pointer).
+    pub fn transfer_ns(&self, a: u32, b: u32, bytes: u64) -> f64 {
+        let wire = self
+            .network_between(a, b)
+            .map_or(0.0, |n| bytes as f64 / n.bytes_per_ns);
+        self.message_ns(a, b) + wire
     }
 }
 
@@ -387,6 +562,92 @@ mod tests {
             s.with_cores(5),
             Err(MachineError::TooManyCores { asked: 5, cores: 4 })
         );
+    }
+
+    #[test]
+    fn clusters() {
+        let c = Machine::builtin("cluster:16x16").unwrap();
+        assert_eq!(c.cores, 256);
+        // Within a node as smp:N; between nodes the network's latency and
+        // overhead too, and the bytes at its bandwidth.
+        assert_eq!(c.message_ns(0, 15), 300.0);
+        assert_eq!(c.message_ns(15, 16), 300.0 + 2000.0 + 500.0);
+        assert_eq!(c.message_ns(16, 16), 0.0);
+        assert_eq!(c.transfer_ns(0, 15, 1 << 20), 300.0);
+        assert_eq!(c.transfer_ns(0, 255, 10_000), 2800.0 + 1000.0);
+        assert_eq!(c.with_cores(20).unwrap().message_ns(0, 19), 2800.0);
+        for bad in ["cluster:16", "cluster:x4", "cluster:4x", "cluster:4x4x4"] {
+            assert!(
+                matches!(Machine::builtin(bad), Err(MachineError::UnknownBuiltin(_))),
+                "{bad}"
+            );
+        }
+        assert_eq!(Machine::builtin("cluster:0x4"), Err(MachineError::NoCores));
+        assert_eq!(Machine::builtin("cluster:4x0"), Err(MachineError::NoCores));
+        assert!(matches!(
+            Machine::builtin("cluster:100000x100000"),
+            Err(MachineError::AboveCoreLimit { .. })
+        ));
+    }
+
+    #[test]
+    fn cluster_files_round_trip_and_are_checked() {
+        let c = Machine::builtin("cluster:4x2").unwrap();
+        let text = c.to_toml();
+        assert!(text.contains("[network]"), "{text}");
+        assert_eq!(Machine::from_toml(&text), Ok(c.clone()));
+        let read = |t: &str| Machine::from_toml(t);
+        assert_eq!(
+            read(&text.replace("nodes = 4", "nodes = 3")),
+            Err(MachineError::ClusterTooSmall {
+                cores: 8,
+                nodes: 3,
+                cores_per_node: 2
+            })
+        );
+        let no_network = text.split("[network]").next().unwrap().to_string()
+            + &text
+                .split("[network]")
+                .nth(1)
+                .unwrap()
+                .split_once("\n[")
+                .map_or(String::new(), |(_, rest)| format!("[{rest}"));
+        assert_eq!(read(&no_network), Err(MachineError::MissingNetwork));
+        assert_eq!(
+            read(&text.replace(
+                "bandwidth_bytes_per_ns = 10.0",
+                "bandwidth_bytes_per_ns = 0.0"
+            )),
+            Err(MachineError::BadNetwork {
+                field: "bandwidth_bytes_per_ns",
+                value: 0.0
+            })
+        );
+        assert!(matches!(
+            read(&text.replace("latency_ns = 2000.0", "latency_ns = -1.0")),
+            Err(MachineError::BadNetwork {
+                field: "latency_ns",
+                ..
+            })
+        ));
+        assert!(matches!(
+            read(&text.replace("overhead_ns = 500.0", "overhead_ns = inf")),
+            Err(MachineError::BadNetwork { .. })
+        ));
+        let t = Machine::builtin("tilepro64").unwrap().to_toml();
+        let network = text.split_once("[network]").unwrap().1;
+        let network = network.split("\n[").next().unwrap();
+        assert_eq!(
+            read(&format!("{t}\n[network]{network}")),
+            Err(MachineError::NetworkWithoutCluster)
+        );
+        assert!(matches!(
+            read(&text.replace("cores_per_node = 2", "cores_per_node = 4000000000")),
+            Err(MachineError::AboveCoreLimit {
+                what: "topology.cores_per_node",
+                ..
+            })
+        ));
     }
 
     #[test]

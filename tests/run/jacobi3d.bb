@@ -1,0 +1,1 @@
+../../benchmarks/jacobi3d/jacobi3d.bb
