@@ -178,11 +178,21 @@ def median_index(totals) -> int:
 
 
 
+def runtime_cflags(key: str) -> list:
+    """The flags under `key` in runtime-c/cflags.txt, the one list of them."""
+    path = Path(__file__).resolve().parent.parent / "runtime-c" / "cflags.txt"
+    for line in path.read_text().splitlines():
+        k, sep, v = line.split("#", 1)[0].partition("=")
+        if sep and k.strip() == key:
+            return v.split()
+    raise SystemExit(f"{path}: no `{key}` line")
+
+
 # The optimisation flags of the C and OpenMP references: the ones bambooc
 # gives the C compiler for the generated program at -O2 (the driver's
 # `optimisation_flags`), so that both sides are compiled alike and a hot
 # loop's speed does not depend on where it happens to land.
-C_OPT_FLAGS = ["-O2", "-falign-loops=32"]
+C_OPT_FLAGS = ["-O2", *runtime_cflags("align")]
 
 def build(cmd) -> bool:
     proc = subprocess.run(cmd, capture_output=True, text=True)
