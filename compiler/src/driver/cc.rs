@@ -246,7 +246,7 @@ fn write_rebuild_script(
 /// compiler's own default is 16 with a skip limit): x86 cores decode and
 /// cache code in 32-byte windows, and a hot inner loop of a few
 /// instructions that straddles two windows ran ~20% slower than the same
-/// loop inside one (KMeans' distance loop; see benchmarks/README.md), so
+/// loop inside one (KMeans' distance loop), so
 /// where a loop lands would otherwise decide a benchmark by luck of layout.
 pub(super) fn optimisation_flags(opt_level: u8) -> Vec<String> {
     let mut flags = vec![format!("-O{opt_level}")];
