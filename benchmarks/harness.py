@@ -66,13 +66,13 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import compare  # noqa: E402
-import harness_java  # noqa: E402
-from harness_bench import bench_one, sim_rows  # noqa: E402,F401  (sim_rows: simacc.py uses it)
-from harness_common import BENCHES, GOALS, HERE, ROOT, log  # noqa: E402
-from harness_env import machine_info, micro, plots, probe_features  # noqa: E402
-from harness_report import derive, report  # noqa: E402
+import harness_java
+from bench.build import build
+from bench.java import find_java
+from harness_bench import bench_one
+from harness_common import BENCHES, GOALS, HERE, ROOT, log
+from harness_env import machine_info, micro, plots, probe_features
+from harness_report import derive, report
 
 
 # ---------------------------------------------------------------- main
@@ -102,7 +102,7 @@ def main() -> int:
     a = ap.parse_args()
     if a.only and a.no_java:
         ap.error("--only java and --no-java exclude each other")
-    a.jdk = None if a.no_java else compare.find_java()
+    a.jdk = None if a.no_java else find_java()
     if a.dsa_runs is None:
         a.dsa_runs = 100 if a.size == "full" else 10
     if a.max_runs is None:
@@ -124,11 +124,11 @@ def main() -> int:
     feats = probe_features(bambooc)
     info = machine_info(a, bambooc)
     a.hostcheck = str(build_dir / "hostcheck")
-    if not compare.build([a.cc, "-O2", "-pthread", str(HERE / "host" / "hostcheck.c"), "-o", a.hostcheck]):
+    if not build([a.cc, "-O2", "-pthread", str(HERE / "host" / "hostcheck.c"), "-o", a.hostcheck]):
         log("hostcheck build failed: the report has no host check")
         a.hostcheck = None
     a.rusage = str(build_dir / "rusage")
-    if not compare.build([a.cc, "-O2", str(HERE / "host" / "rusage.c"), "-o", a.rusage]):
+    if not build([a.cc, "-O2", str(HERE / "host" / "rusage.c"), "-o", a.rusage]):
         log("benchmarks/host/rusage.c does not build: no run can be measured")
         return 1
     log(f"bambooc {bambooc}: " + ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in feats.items()))

@@ -9,30 +9,13 @@ import subprocess
 import tomllib
 from pathlib import Path
 
-import compare
 import harness_java
+from bench.build import build
+from bench.outputs import resolve_inputs, size_args
+from bench.run import median_profile
+from bench.sim import sim_rows
+from bench.stats import median_index
 from harness_common import HERE, PROFILED, base_programs, log, na, run_once, time_rounds, validate
-
-def sim_rows(text: str) -> list[dict]:
-    """The rows of `bambooc sim`'s table: machine, cores, estimate (s or
-    None when the simulation did not complete), speedup, search seconds."""
-    rows = []
-    pat = re.compile(r"^(\S+)\s+(\d+)\s+(\S+ (?:s|ms|us)|[\d.]+% useful)\s+(\S+)\s+(\d+)\s+([\d.]+)s\s")
-    for line in text.splitlines():
-        m = pat.match(line)
-        if not m:
-            continue
-        est = m.group(3)
-        seconds = None
-        if not est.endswith("useful"):
-            value, unit = est.split()
-            seconds = float(value) * {"s": 1.0, "ms": 1e-3, "us": 1e-6}[unit]
-        sp = m.group(4)
-        rows.append({"machine": m.group(1), "cores": int(m.group(2)), "estimate_s": seconds,
-                     "speedup": float(sp[:-1]) if sp.endswith("x") else None,
-                     "layouts": int(m.group(5)), "search_s": float(m.group(6))})
-    return rows
-
 
 # ---------------------------------------------------------------- per benchmark
 
@@ -41,17 +24,17 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     sizes = tomllib.loads((d / "sizes.toml").read_text())
     size = a.size
     dsize = "double" if size == "full" else f"{size}_double"
-    args = compare.size_args(sizes, size)
-    dargs = compare.size_args(sizes, dsize)
+    args = size_args(sizes, size)
+    dargs = size_args(sizes, dsize)
     r = {"name": name, "args": " ".join(args or []), "double_args": " ".join(dargs or []),
          "problems": [], "notes": []}
     if args is None:
         r["problems"].append(f"no size {size!r} in sizes.toml")
         return r
     log(f"== {name} {' '.join(args)} ({size}); doubled: {' '.join(dargs or ['-'])}")
-    args = compare.resolve_inputs(d, sizes, args, build_dir)
+    args = resolve_inputs(d, sizes, args, build_dir)
     if dargs is not None:
-        dargs = compare.resolve_inputs(d, sizes, dargs, build_dir)
+        dargs = resolve_inputs(d, sizes, dargs, build_dir)
     b = build_dir / name
     b.mkdir(parents=True, exist_ok=True)
     src = str(d / f"{name}.bb")
@@ -67,13 +50,13 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     # doubled size; the median run gives the profile.
     profiles = {}
     if feats["profile_gen"]:
-        if compare.build(bb + ["--profile-gen", "-o", str(b / "bbprof")]):
+        if build(bb + ["--profile-gen", "-o", str(b / "bbprof")]):
             for key, xargs in (("size", args), ("double", dargs)):
                 if xargs is None:
                     continue
                 out = b / f"{name}.{key}.profile"
                 try:
-                    profiled = compare.median_profile([str(b / "bbprof")], xargs, d, out, a.profile_runs,
+                    profiled = median_profile([str(b / "bbprof")], xargs, d, out, a.profile_runs,
                                                       timeout=a.timeout)
                     r.setdefault("profile_totals_s", {})[key] = [t / 1e9 for t in profiled["totals_ns"]]
                     profiles[key] = out
@@ -89,7 +72,7 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
     if feats["sim"] and "size" in profiles:
         prof = str(profiles["size"])
         stem = b / name
-        cmd = [bambooc, "sim", src, "--profile", prof, "--cores", f"1,{n}", "-o", str(stem)]
+        cmd = [bambooc, "sim", src, "--profile", prof, "--cores", f"1,{n}", "--format", "json", "-o", str(stem)]
         if feats["sim_emit_layout"]:
             cmd += ["--emit", "layout"]
         try:
@@ -103,12 +86,12 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
         if layout.is_file():
             r["synth_layout"] = str(layout)
         if feats["layout"] and layout.is_file():
-            if compare.build(bb + ["--layout", str(layout), "-o", str(b / "bbn_synth")]):
+            if build(bb + ["--layout", str(layout), "-o", str(b / "bbn_synth")]):
                 progs["Bamboo N synth"] = ([str(b / "bbn_synth")], None, args)
             else:
                 r["problems"].append("build with the synthesised layout failed")
         elif feats["profile"] and feats["cores"]:
-            if compare.build(bb + ["--profile", prof, "--cores", str(n), "-o", str(b / "bbn_synth")]):
+            if build(bb + ["--profile", prof, "--cores", str(n), "-o", str(b / "bbn_synth")]):
                 progs["Bamboo N synth"] = ([str(b / "bbn_synth")], None, args)
         # Generalisation (paper Figure 11): N-core builds from each profile, on the doubled input.
         if dargs is not None and "double" in profiles:
@@ -121,11 +104,11 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
                     try:
                         run_once([bambooc, "sim", src, "--profile", str(profiles[key]), "--cores", str(n),
                                   "--emit", "layout", "-o", str(lay)], d, timeout=a.timeout)
-                        built = compare.build(bb + ["--layout", f"{lay}.layout.json", "-o", str(exe)])
+                        built = build(bb + ["--layout", f"{lay}.layout.json", "-o", str(exe)])
                     except (RuntimeError, subprocess.TimeoutExpired) as e:
                         r["problems"].append(f"synthesis from the {key} profile failed: {str(e)[:300]}")
                 elif feats["profile"] and feats["cores"]:
-                    built = compare.build(bb + ["--profile", str(profiles[key]), "--cores", str(n), "-o", str(exe)])
+                    built = build(bb + ["--profile", str(profiles[key]), "--cores", str(n), "-o", str(exe)])
                 if built:
                     progs[label] = ([str(exe)], None, dargs)
             if "gen orig-profile" not in progs and "gen double-profile" not in progs:
@@ -133,7 +116,7 @@ def bench_one(name, a, bambooc, feats, build_dir, n):
         # Section 3: the 62-core tilepro64 estimate; section 4: its synthesis time.
         try:
             _, text = run_once([bambooc, "sim", src, "--profile", prof, "--machine", "tilepro64",
-                                "--cores", "62"], d, timeout=a.timeout)
+                                "--cores", "62", "--format", "json"], d, timeout=a.timeout)
             rows = sim_rows(text)
             if rows:
                 r["sim"]["tile62"] = rows[0]
@@ -190,7 +173,7 @@ def timed_estimates(r, a, bambooc, src, d, paths, n):
     before synthesis came minutes earlier, and on a shared machine the load
     can differ between the two (they are kept, as the second estimate)."""
     totals = [json.loads(path.read_text())["total_ns"] for path in paths]
-    chosen = paths[compare.median_index(totals)]
+    chosen = paths[median_index(totals)]
     r["timed_profile"] = {"path": str(chosen), "totals_s": [t / 1e9 for t in totals]}
     runs = {"smp1": ["--cores", "1"]}
     if r.get("synth_layout"):
@@ -198,7 +181,8 @@ def timed_estimates(r, a, bambooc, src, d, paths, n):
     est = {}
     try:
         for key, how in runs.items():
-            _, text = run_once([bambooc, "sim", src, "--profile", str(chosen), *how], d, timeout=a.timeout)
+            _, text = run_once([bambooc, "sim", src, "--profile", str(chosen), *how, "--format", "json"], d,
+                               timeout=a.timeout)
             rows = sim_rows(text)
             if rows:
                 est[key] = rows[0]

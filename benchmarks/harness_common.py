@@ -6,15 +6,15 @@ import os
 import re
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from bench.build import build, c_reference
+from bench.outputs import agree
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
-import compare  # noqa: E402  (build, run_cmd, size_args, resolve_inputs, ...)
 
 BENCHES = ["tracking", "kmeans", "montecarlo", "filterbank", "fractal", "series", "keywordcount"]
 # The paper's simulated 62-core speedups on the TILEPro64 (Figure 7).
@@ -70,15 +70,6 @@ def run_once(cmd, cwd, env=None, timeout=None):
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(map(str, cmd))} exited with {p.returncode}\n{p.stderr[-2000:]}")
     return wall, p.stdout
-
-
-def agree(out: str, ref: str, table: dict):
-    """None if out agrees with ref under table's tolerances (exact text when
-    it has none), else the first difference (compare.py's rule)."""
-    if "absolute" not in table and "relative" not in table:
-        return None if out == ref else compare.first_difference(out, ref)
-    return compare.numbers_differ(out, ref, float(table.get("absolute", 0.0)),
-                                  float(table.get("relative", 0.0)))
 
 
 def check_output(label, out, c_out, sizes, size, d, problems):
@@ -205,23 +196,22 @@ def base_programs(name, a, bb, feats, b, d, args, n, r, omp):
     label -> (command, environment, arguments), or None when C does not
     build; failures are noted in r."""
     progs = {}
-    if compare.build([a.cc, *compare.C_OPT_FLAGS, str(d / f"{name}.c"), "-o", str(b / "c"), "-lm"]):
+    if build(c_reference(a.cc, d, name, b / "c")):
         progs["C"] = ([str(b / "c")], None, args)
     else:
         r["problems"].append("C build failed")
         return None
     if omp:
-        if compare.build([a.cc, *compare.C_OPT_FLAGS, "-fopenmp", str(d / f"{name}_omp.c"), "-o", str(b / "omp"),
-                          "-lm"]):
+        if build(c_reference(a.cc, d, name, b / "omp", omp=True)):
             progs["OpenMP N"] = ([str(b / "omp")], dict(os.environ, OMP_NUM_THREADS=str(n)), args)
         else:
             r["problems"].append("OpenMP build failed")
-    if compare.build(bb + ["-o", str(b / "bb1")]):
+    if build(bb + ["-o", str(b / "bb1")]):
         progs["Bamboo 1"] = ([str(b / "bb1")], dict(os.environ, BAMBOO_CORES="1"), args)
     else:
         r["problems"].append("Bamboo build failed")
     if feats["cores"]:
-        if compare.build(bb + ["--cores", str(n), "-o", str(b / "bbn_default")]):
+        if build(bb + ["--cores", str(n), "-o", str(b / "bbn_default")]):
             progs["Bamboo N default"] = ([str(b / "bbn_default")], None, args)
         else:
             r["problems"].append(f"Bamboo --cores {n} build failed")

@@ -7,7 +7,9 @@ import json
 import tomllib
 from pathlib import Path
 
-import compare
+from bench.build import build
+from bench.java import java_class_name
+from bench.outputs import resolve_inputs, size_args
 from harness_common import HERE, base_programs, log, time_rounds, validate
 
 TITLE = "## 6. Against Java: time and peak memory"
@@ -23,13 +25,13 @@ def java_programs(a, d, b, args, n, r) -> dict:
     jdk = getattr(a, "jdk", None)
     if jdk is None:
         return {}
-    cls = compare.java_class_name(d)
+    cls = java_class_name(d)
     if cls is None:
         r["notes"].append(f"Java not available for {d.name}: no .java file")
         return {}
     out = b / "java"
     out.mkdir(parents=True, exist_ok=True)
-    if not compare.build([*jdk["javac"], "-d", str(out), str(d / f"{cls}.java"), str(HERE / "java" / "Bench.java")]):
+    if not build([*jdk["javac"], "-d", str(out), str(d / f"{cls}.java"), str(HERE / "java" / "Bench.java")]):
         r["problems"].append("Java build failed")
         return {}
     return {label: ([jdk["java"], f"-Dthreads={k}", "-cp", str(out), cls], None, args)
@@ -41,13 +43,13 @@ def bench_java(name, a, bambooc, feats, build_dir, n) -> dict:
     threads, validated against C and timed in alternating rounds."""
     d = HERE / name
     sizes = tomllib.loads((d / "sizes.toml").read_text())
-    args = compare.size_args(sizes, a.size)
+    args = size_args(sizes, a.size)
     r = {"name": name, "args": " ".join(args or []), "double_args": "", "problems": [], "notes": []}
     if args is None:
         r["problems"].append(f"no size {a.size!r} in sizes.toml")
         return r
     log(f"== {name} {' '.join(args)} ({a.size}): Bamboo against Java")
-    args = compare.resolve_inputs(d, sizes, args, build_dir)
+    args = resolve_inputs(d, sizes, args, build_dir)
     b = build_dir / name
     b.mkdir(parents=True, exist_ok=True)
     bb = [bambooc, "-O2", "--no-bounds-checks", str(d / f"{name}.bb")]

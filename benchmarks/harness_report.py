@@ -4,8 +4,8 @@
 import math
 import statistics
 
-import compare
 import harness_java
+from bench.build import C_OPT_FLAGS
 from harness_common import GOALS, HOST_SHARE_QUIET, HOST_SLOWDOWN_QUIET, PAPER_62, PROFILED, \
     fastest_host_ms, host_throughput
 
@@ -103,7 +103,7 @@ def report(a, info, feats, results, mic, n, elapsed) -> str:
       f"(the harness itself keeps up to {info['nproc']} cores busy; a higher load means other jobs "
       "shared the machine and times are noisy) |")
     w(f"| compilers | {info['cc']}; {info['rustc']}; bambooc at git {info['bambooc_rev']} |")
-    w(f"| C flags | C and OpenMP references `{' '.join(compare.C_OPT_FLAGS)}` (OpenMP adds `-fopenmp`), as bambooc compiles the generated C at `-O2`; Bamboo `bambooc -O2 --no-bounds-checks` |")
+    w(f"| C flags | C and OpenMP references `{' '.join(C_OPT_FLAGS)}` (OpenMP adds `-fopenmp`), as bambooc compiles the generated C at `-O2`; Bamboo `bambooc -O2 --no-bounds-checks` |")
     w(f"| date | {info['date']} |")
     w(f"| size | `{a.size}` (arguments below; doubled input: sizes.toml's "
       f"`{'double' if a.size == 'full' else a.size + '_double'}`) |")

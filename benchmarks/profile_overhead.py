@@ -30,13 +30,13 @@ outputs of the two builds differ.
 import argparse
 import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from bench.build import build
+from bench.run import run_cmd
 
 HERE = Path(__file__).resolve().parent
 CASES = [
@@ -47,25 +47,20 @@ TICK = HERE / "profile" / "tick.bb"
 TICKS = 1_000_000
 
 
-def build(bambooc, src, out, profile):
+def build_bb(bambooc, src, out, profile):
     cmd = [bambooc, "-O2", "--no-bounds-checks", str(src), "-o", str(out)]
     if profile:
         cmd.insert(1, "--profile-gen")
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"building {src} failed:\n{r.stderr}")
+    if not build(cmd):
+        sys.exit(f"building {src} failed")
 
 
 def timed(exe, args, env):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    r = subprocess.run([str(exe)] + args, capture_output=True, env=env)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if r.returncode != 0:
-        sys.exit(f"{exe} failed: {r.stderr.decode()}")
-    return cpu, wall, r.stdout
+    try:
+        wall, cpu, out = run_cmd([str(exe)] + args, env=env)
+    except RuntimeError as e:
+        sys.exit(str(e))
+    return cpu, wall, out
 
 
 def compare(name, plain, prof, args, runs, tmp):
@@ -99,15 +94,15 @@ def main():
         print(f"{'program':<22} {'plain cpu':>10} {'prof cpu':>10} {'overhead':>9} {'plain wall':>11} {'prof wall':>10} {'task_ns/plain wall':>19}")
         for name, src, args in CASES:
             plain, prof = tmp / name, tmp / f"{name}_prof"
-            build(a.bambooc, src, plain, False)
-            build(a.bambooc, src, prof, True)
+            build_bb(a.bambooc, src, plain, False)
+            build_bb(a.bambooc, src, prof, True)
             med, task_ns, _ = compare(name, plain, prof, args, a.runs, tmp)
             (pc, pw), (qc, qw) = med["plain"], med["prof"]
             label = f"{name} {' '.join(args)}"
             print(f"{label:<22} {pc:>9.3f}s {qc:>9.3f}s {100 * (qc / pc - 1):>+8.2f}% {pw:>10.3f}s {qw:>9.3f}s {100 * task_ns / 1e9 / pw:>18.1f}%")
         plain, prof = tmp / "tick", tmp / "tick_prof"
-        build(a.bambooc, TICK, plain, False)
-        build(a.bambooc, TICK, prof, True)
+        build_bb(a.bambooc, TICK, plain, False)
+        build_bb(a.bambooc, TICK, prof, True)
         med, _, profile = compare("tick", plain, prof, [str(TICKS)], a.runs, tmp)
         invocations = profile["invocations"]
         per = (med["prof"][0] - med["plain"][0]) / invocations * 1e9

@@ -12,7 +12,7 @@ size of each sizes.toml's [sizes] table that runs 0.5-5 s on one core):
 
 1. builds the 1-core program and the `--profile-gen` program, runs the
    latter --profile-runs times (default 5) and keeps the profile of the
-   median run by `total_ns` (compare.median_profile: up to two runs
+   median run by `total_ns` (median_profile: up to two runs
    slowed by other work on the machine do not become the model, nor does
    the luckiest run);
 2. asks `bambooc sim --profile P --cores 1,N --emit layout` for the 1-core
@@ -37,18 +37,19 @@ start and the end.
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
+from bench.build import build
+from bench.outputs import resolve_inputs, size_args
+from bench.run import median_profile, run_cmd
+from bench.sim import sim_rows, table
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
-import compare  # noqa: E402
-import harness  # noqa: E402  (sim_rows)
 
 BENCHES = ["tracking", "kmeans", "montecarlo", "filterbank", "fractal", "series", "keywordcount"]
 
@@ -63,35 +64,37 @@ def loadavg() -> str:
 def one(name, a, build_root, n):
     d = HERE / name
     sizes = tomllib.loads((d / "sizes.toml").read_text())
-    args = compare.size_args(sizes, a.size)
+    args = size_args(sizes, a.size)
     if args is None:
         return {"name": name, "error": f"no size {a.size!r}"}
     b = build_root / name
     b.mkdir(parents=True, exist_ok=True)
-    args = compare.resolve_inputs(d, sizes, args, build_root)
+    args = resolve_inputs(d, sizes, args, build_root)
     src = str(d / f"{name}.bb")
     bb = [a.bambooc, "-O2", "--no-bounds-checks", src]
     for extra, exe in (([], "bb1"), (["--profile-gen"], "bbprof")):
-        if not compare.build(bb + extra + ["-o", str(b / exe)]):
+        if not build(bb + extra + ["-o", str(b / exe)]):
             return {"name": name, "error": f"build {exe} failed"}
     prof = b / f"{name}.profile"
-    profiled = compare.median_profile([str(b / "bbprof")], args, d, prof, a.profile_runs,
-                                      env=dict(os.environ, BAMBOO_PROFILE_CLOCK=a.profile_clock))
+    profiled = median_profile([str(b / "bbprof")], args, d, prof, a.profile_runs,
+                              env=dict(os.environ, BAMBOO_PROFILE_CLOCK=a.profile_clock))
     stem = b / name
-    cmd = [a.bambooc, "sim", src, "--profile", str(prof), "--cores", f"1,{n}", "--emit", "layout", "-o", str(stem)]
+    cmd = [a.bambooc, "sim", src, "--profile", str(prof), "--cores", f"1,{n}", "--emit", "layout", "--format", "json",
+           "-o", str(stem)]
     if a.machine:
         cmd += ["--machine", a.machine]
     text = subprocess.run(cmd, cwd=d, capture_output=True, text=True, check=True).stdout
-    est = {row["cores"]: row["estimate_s"] for row in harness.sim_rows(text)}
+    sim = sim_rows(text)
+    est = {row["cores"]: row["estimate_s"] for row in sim}
     layouts = sorted(b.glob(f"{name}.*.{n}.layout.json"))
-    if not layouts or not compare.build(bb + ["--layout", str(layouts[0]), "-o", str(b / "bbn")]):
+    if not layouts or not build(bb + ["--layout", str(layouts[0]), "-o", str(b / "bbn")]):
         return {"name": name, "error": "no N-core layout"}
     progs = {1: ([str(b / "bb1")], dict(os.environ, BAMBOO_CORES="1")), n: ([str(b / "bbn")], None)}
     wall = {k: [] for k in progs}
     cpu = {k: [] for k in progs}
     for _ in range(a.runs):
         for k, (exe, env) in progs.items():
-            w, c, _ = compare.run_cmd(exe + args, cwd=d, env=env)
+            w, c, _ = run_cmd(exe + args, cwd=d, env=env)
             wall[k].append(w)
             cpu[k].append(c)
     rows = []
@@ -101,7 +104,7 @@ def one(name, a, build_root, n):
         rows.append({"cores": k, "estimate_s": e, "measured_s": m, "min_s": min(wall[k]),
                      "cpu_s": statistics.median(cpu[k]),
                      "walls": wall[k], "error_pct": (e - m) / m * 100 if e else None})
-    return {"name": name, "args": " ".join(args), "rows": rows, "sim": text, "profile_totals_s":
+    return {"name": name, "args": " ".join(args), "rows": rows, "sim": table(sim), "profile_totals_s":
             [t / 1e9 for t in profiled["totals_ns"]], "profile_chosen": profiled["chosen"]}
 
 

@@ -11,16 +11,16 @@ fn main() {
     // checkout's sources.
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let root = Path::new(&manifest);
+    let flags = read_cflags(&root.join("cflags.txt"));
     let mut build = cc::Build::new();
     build
         .file(root.join("src/all.c"))
         .include(root.join("include"))
-        .include(root.join("src"))
-        .flag("-std=gnu11")
-        .flag("-fwrapv")
-        .flag("-fno-strict-aliasing")
-        .flag("-ffp-contract=off")
-        .flag("-pthread")
+        .include(root.join("src"));
+    for f in flag_list(&flags, "common") {
+        build.flag(f);
+    }
+    build
         .warnings(true)
         .extra_warnings(true)
         .opt_level(2)
@@ -42,7 +42,7 @@ fn main() {
 
     // SOURCES for src/lib.rs: every header and C file of the runtime
     let mut sources = Vec::new();
-    for dir in ["include", "include/bb", "src"] {
+    for dir in ["include", "include/bb", "src", "src/tables"] {
         let mut names: Vec<_> = std::fs::read_dir(root.join(dir))
             .unwrap()
             .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -59,12 +59,65 @@ fn main() {
     }
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
     std::fs::write(out.join("sources.rs"), format!("&[\n{}]", sources.concat())).unwrap();
+    let mut consts = String::new();
+    for (name, key, doc) in [
+        (
+            "CFLAGS",
+            "common",
+            "Flags that generated code and the runtime must be compiled with.",
+        ),
+        (
+            "ALIGN_FLAGS",
+            "align",
+            "Flags added from `-O2` on (and to the benchmarks' C references).",
+        ),
+        ("LIBS", "libs", "Libraries to link."),
+    ] {
+        consts.push_str(&format!(
+            "/// {doc} From `runtime-c/cflags.txt`.\npub const {name}: &[&str] = &{:?};\n",
+            flag_list(&flags, key)
+        ));
+    }
+    std::fs::write(out.join("cflags.rs"), consts).unwrap();
+    println!(
+        "cargo:rerun-if-changed={}",
+        root.join("cflags.txt").display()
+    );
     println!("cargo:rustc-link-lib=m");
     println!("cargo:rustc-link-lib=pthread");
-    for dir in ["include", "include/bb", "src", "tests/unit", "tests/data"] {
+    for dir in [
+        "include",
+        "include/bb",
+        "src",
+        "src/tables",
+        "tests/unit",
+        "tests/data",
+    ] {
         println!("cargo:rerun-if-changed={}", root.join(dir).display());
         for e in std::fs::read_dir(root.join(dir)).unwrap() {
             println!("cargo:rerun-if-changed={}", e.unwrap().path().display());
         }
     }
+}
+
+/// The `key = flags` lines of cflags.txt, comments and blank lines left out.
+fn read_cflags(path: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(path).expect("runtime-c/cflags.txt");
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let (k, v) = l.split_once('=').expect("cflags.txt: a `key = flags` line");
+            (k.trim().to_string(), v.trim().to_string())
+        })
+        .collect()
+}
+
+/// The flags under `key`, split at white space.
+fn flag_list<'a>(flags: &'a [(String, String)], key: &str) -> Vec<&'a str> {
+    let (_, v) = flags
+        .iter()
+        .find(|(k, _)| k == key)
+        .unwrap_or_else(|| panic!("cflags.txt has no `{key}` line"));
+    v.split_whitespace().collect()
 }

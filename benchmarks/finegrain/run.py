@@ -17,15 +17,14 @@ N8/N2, then the worst program of each ratio.
 
   python3 benchmarks/finegrain/run.py --bambooc target/release/bambooc [--runs 5] [--only NAME ...]
 """
-import argparse, hashlib, importlib.util, os, statistics, subprocess, sys, tempfile, time, tomllib
+import argparse, hashlib, os, statistics, subprocess, sys, tempfile, time, tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BENCH = HERE.parent
 
-spec = importlib.util.spec_from_file_location("compare", BENCH / "compare.py")
-compare = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(compare)
+sys.path.insert(0, str(BENCH))  # the bench package, beside this folder
+from bench.outputs import resolve_inputs, size_args  # noqa: E402
 
 RUN_TESTS = BENCH.parent / "tests" / "run"
 
@@ -64,8 +63,8 @@ def programs(build_dir: Path, only):
     for name in SEVEN:
         d = BENCH / name
         sizes = tomllib.loads((d / "sizes.toml").read_text())
-        args = compare.size_args(sizes, "quick")
-        args = compare.resolve_inputs(d, sizes, args, build_dir)
+        args = size_args(sizes, "quick")
+        args = resolve_inputs(d, sizes, args, build_dir)
         out.append((name, d / f"{name}.bb", args, 0))
     return [p for p in out if not only or p[0] in only]
 

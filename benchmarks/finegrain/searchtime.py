@@ -20,17 +20,15 @@ error against that replay.
 
   python3 benchmarks/finegrain/searchtime.py --bambooc target/release/bambooc [--only NAME ...]
 """
-import argparse, importlib.util, json, os, resource, subprocess, sys, tempfile, time
+import argparse, json, os, resource, subprocess, sys, tempfile, time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BENCH = HERE.parent
 RUN_TESTS = BENCH.parent / "tests" / "run"
 
-spec = importlib.util.spec_from_file_location("harness", BENCH / "harness.py")
-harness = importlib.util.module_from_spec(spec)
-sys.path.insert(0, str(BENCH))
-spec.loader.exec_module(harness)
+sys.path.insert(0, str(BENCH))  # the bench package, beside this folder
+from bench.sim import sim_rows  # noqa: E402
 
 # name: (source, rewrite of the source per scale or None, arguments per
 # scale, exit status). Scale 1 is about 10 million invocations.
@@ -88,18 +86,18 @@ def main():
                 invocations = json.loads(profile.read_text())["invocations"]
                 before = children_cpu()
                 layout = work / f"{name}-{scale}"
-                text = run([bambooc, "sim", str(prog), "--profile", str(profile),
+                text = run([bambooc, "sim", str(prog), "--profile", str(profile), "--format", "json",
                             "--cores", a.cores, "--machine", a.machine,
                             "--emit", "layout", "-o", str(layout)])
                 cpu = children_cpu() - before
-                rows = harness.sim_rows(text)
+                rows = sim_rows(text)
                 if not rows:
                     sys.exit(f"{name}: no table in\n{text}")
                 r = rows[-1]
                 est = "stalled" if r["estimate_s"] is None else f"{r['estimate_s']:.3f}s"
                 replayed, error = "", ""
                 if scale == 1:
-                    full = harness.sim_rows(run([bambooc, "sim", str(prog), "--profile", str(profile),
+                    full = sim_rows(run([bambooc, "sim", str(prog), "--profile", str(profile), "--format", "json",
                                                  "--machine", a.machine, "--full-replay",
                                                  "--layout", f"{layout}.layout.json"]))
                     f = full[-1]["estimate_s"] if full else None

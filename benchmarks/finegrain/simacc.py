@@ -26,23 +26,14 @@ of a shared host's speed between the profile and the runs. Times include the who
 process (start-up, termination). On a machine busy with other work the
 2-core rows are distorted: the load average is printed at the start and end.
 """
-import argparse, importlib.util, json, os, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BENCH = HERE.parent
-
-
-def load(name):
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(BENCH))
-    spec.loader.exec_module(mod)
-    return mod
-
-
-compare = load("compare")
-harness = load("harness")
+sys.path.insert(0, str(BENCH))  # the bench package, beside this folder
+from bench.run import median_profile  # noqa: E402
+from bench.sim import sim_rows  # noqa: E402
 
 MANYCORE = BENCH / "manycore"
 PINGPONG = BENCH.parent / "tests" / "run" / "fine_pingpong_exit.bb"
@@ -74,24 +65,12 @@ def run(cmd, env=None, status=0, cwd=None):
     return time.perf_counter() - t0, r.stdout
 
 
-def median_profile(gen, args, status, out: Path, runs: int):
-    """The profile of the median run by total_ns (as compare.median_profile,
-    for programs that may end with a non-zero status)."""
-    paths, totals = [], []
-    for i in range(runs):
-        path = out.with_name(f"{out.stem}.{i + 1}{out.suffix}")
-        run([str(gen)] + args, dict(os.environ, BAMBOO_PROFILE_OUT=str(path)), status)
-        paths.append(path)
-        totals.append(json.loads(path.read_text())["total_ns"])
-    out.write_text(paths[compare.median_index(totals)].read_text())
-
-
 def estimate(cmd):
-    _, text = run(cmd)
-    rows = harness.sim_rows(text)
+    _, text = run(cmd + ["--format", "json"])
+    rows = sim_rows(text)
     if not rows or rows[-1]["estimate_s"] is None:
         sys.exit(f"{' '.join(map(str, cmd))}: no estimate in\n{text}")
-    return rows[-1]["estimate_s"], text
+    return rows[-1]["estimate_s"], rows[-1]
 
 
 def one(a, name, src, args, status, work: Path):
@@ -100,14 +79,14 @@ def one(a, name, src, args, status, work: Path):
     run(base + [str(src), "-o", f"{stem}-1"])
     run(base + ["--profile-gen", str(src), "-o", f"{stem}-gen"])
     prof = work / f"{name}.profile"
-    median_profile(f"{stem}-gen", args, status, prof, a.profile_runs)
+    median_profile([f"{stem}-gen"], args, None, prof, a.profile_runs, status=status)
     def sim_with(profile):
         return [a.bambooc, "sim", str(src), "--profile", str(profile)] + (["--machine", a.machine] if a.machine else [])
 
     sim = sim_with(prof)
     est = {}
     est["1"], _ = estimate(sim + ["--cores", "1"])
-    est["P2"], table = estimate(sim + ["--cores", "2", "--emit", "layout", "-o", f"{stem}-synth"])
+    est["P2"], synth = estimate(sim + ["--cores", "2", "--emit", "layout", "-o", f"{stem}-synth"])
     run(base + ["--layout", f"{stem}-synth.layout.json", str(src), "-o", f"{stem}-P2"])
     run(base + ["--cores", "2", "--spread", "--emit", "layout", str(src), "-o", f"{stem}-S2"])
     est["S2"], _ = estimate(sim + ["--layout", f"{stem}-S2.layout.json"])
@@ -132,7 +111,7 @@ def one(a, name, src, args, status, work: Path):
             outs.add(out)
     if len(outs) != 1:
         sys.exit(f"{name}: the builds print different outputs")
-    used = "1 core" if "uses 1 of 2" in table else "2 cores"
+    used = "1 core" if synth["used_cores"] < synth["cores"] else "2 cores"
     rows = {}
     for b in est:
         r = {"estimate_s": est[b], "measured_s": statistics.median(times[b]), "runs": times[b]}

@@ -1,8 +1,13 @@
-/* fractal.c — sequential C reference for the Fractal benchmark: the
- * Mandelbrot set over a in [-2, 1), b in [-1.5, 1.5) on a width x height
- * grid, at most 255 iterations per pixel, all arithmetic in float.
+/* fractal.c — C references for the Fractal benchmark: the Mandelbrot set
+ * over a in [-2, 1), b in [-1.5, 1.5) on a width x height grid, at most 255
+ * iterations per pixel, all arithmetic in float. Compiled plain, the
+ * sequential reference (the image first, then one pass over it); with
+ * -fopenmp, the OpenMP one: the row loop is a parallel for with dynamic
+ * scheduling (rows near the set cost far more than rows outside it), and
+ * each thread adds its rows' pixels into its own inside count and checksum,
+ * which the reduction adds (as the Bamboo version's row groups do).
  *
- * Usage: fractal WIDTH HEIGHT
+ * Usage: fractal WIDTH HEIGHT  (OpenMP: OMP_NUM_THREADS=k fractal_omp ...)
  * Output (identical, byte for byte, to fractal.bb and Fractal.java):
  *   Fractal: <WIDTH>x<HEIGHT>
  *   inside = <number of pixels that reached 255 iterations>
@@ -16,6 +21,7 @@
  * must not contract a*b+c into an FMA (the default for plain x86-64 -O2).
  *
  * Build: cc -O2 fractal.c -o fractal
+ *        cc -O2 -fopenmp fractal.c -o fractal_omp
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +56,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "WIDTH and HEIGHT must be positive\n");
         return 2;
     }
+#ifdef _OPENMP
+    float dx = 3.0f / (float)width;
+    float dy = 3.0f / (float)height;
+    long long inside = 0, checksum = 0;
+    #pragma omp parallel for schedule(dynamic, 4) reduction(+:inside, checksum)
+    for (int y = 0; y < height; y++) {
+        float b = -1.5f + (float)y * dy;
+        long long row = (long long)y * width;
+        for (int x = 0; x < width; x++) {
+            float a = -2.0f + (float)x * dx;
+            int it = mandel(a, b);
+            if (it == MAX_ITER)
+                inside++;
+            checksum += (long long)it * ((row + x) % 1000 + 1);
+        }
+    }
+#else
     int *image = malloc(sizeof(int) * (size_t)width * height);
     if (!image) { perror("malloc"); return 1; }
 
@@ -71,9 +94,12 @@ int main(int argc, char **argv)
             inside++;
         checksum += (long long)image[i] * (i % 1000 + 1);
     }
+#endif
     printf("Fractal: %dx%d\n", width, height);
     printf("inside = %lld\n", inside);
     printf("checksum = %lld\n", checksum);
+#ifndef _OPENMP
     free(image);
+#endif
     return 0;
 }

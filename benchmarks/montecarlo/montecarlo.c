@@ -1,7 +1,10 @@
-/* montecarlo.c — sequential C reference for the MonteCarlo benchmark (Java
- * Grande Forum, section 3): price paths of a stock simulated from the
- * statistics of a historical rate file, and the expected return rate
- * re-estimated on each path, averaged over the runs.
+/* montecarlo.c — C references for the MonteCarlo benchmark (Java Grande
+ * Forum, section 3): price paths of a stock simulated from the statistics
+ * of a historical rate file, and the expected return rate re-estimated on
+ * each path, averaged over the runs. Compiled plain, the sequential
+ * reference; with -fopenmp, the OpenMP one: the runs are a parallel for,
+ * each thread with its own path buffers; the rates are summed afterwards in
+ * run order, so the output does not depend on the thread count.
  *
  * JGF's algorithm, quirks included: the rate file's return path starts with
  * a 0.0 that the statistics skip; mean and variance are over n-1 values;
@@ -10,7 +13,7 @@
  * .nextGaussian() (reimplemented below), the path starts at 100 and
  * p[t] = p[t-1] * exp(fluct[t]) for t >= 1.
  *
- * Usage: montecarlo HITDATA RUNS
+ * Usage: montecarlo HITDATA RUNS  (OpenMP: OMP_NUM_THREADS=k montecarlo_omp ...)
  * Output (same text as montecarlo.bb; the rate's last digits may differ,
  * since Java's nextGaussian uses fdlibm's log and this uses the C library's;
  * JGF's tolerance is 1e-12):
@@ -19,69 +22,18 @@
  *   VALID | INVALID            for RUNS = 10000 (JGF A) or 60000 (JGF B)
  *
  * Build: cc -O2 montecarlo.c -o montecarlo -lm
+ *        cc -O2 -fopenmp montecarlo.c -o montecarlo_omp -lm
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../common/java_format.h"
 
 #define TIME_STEPS 1000
 #define START_VALUE 100.0
 #define DTIME (1.0 / 365.0)
-
-/* Java's Double.toString: shortest round-tripping decimal (at least two
- * significant digits are considered, as JDK 19+ does), laid out as
- * plain decimal for 1e-3 <= |d| < 1e7 and as d.dddE<n> otherwise. */
-static void java_double_string(double d, char *out)
-{
-    if (isnan(d)) { strcpy(out, "NaN"); return; }
-    if (isinf(d)) { strcpy(out, d > 0 ? "Infinity" : "-Infinity"); return; }
-    if (d == 0.0) { strcpy(out, signbit(d) ? "-0.0" : "0.0"); return; }
-
-    char buf[64];
-    int prec;
-    for (prec = 2; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
-        if (strtod(buf, NULL) == d)
-            break;
-    }
-    /* buf = [-]D.DDDDe[+-]XX */
-    char *p = buf;
-    char *o = out;
-    if (*p == '-') { *o++ = '-'; p++; }
-    char digits[32];
-    int n = 0;
-    for (; *p != 'e'; p++)
-        if (*p != '.') digits[n++] = *p;
-    int exp = atoi(p + 1);
-    while (n > 1 && digits[n - 1] == '0') n--;     /* trailing zeros */
-    digits[n] = '\0';
-
-    if (exp >= -3 && exp < 7) {
-        if (exp >= 0) {
-            for (int i = 0; i <= exp; i++) *o++ = i < n ? digits[i] : '0';
-            *o++ = '.';
-            if (n > exp + 1)
-                for (int i = exp + 1; i < n; i++) *o++ = digits[i];
-            else
-                *o++ = '0';
-        } else {
-            *o++ = '0'; *o++ = '.';
-            for (int i = 0; i < -exp - 1; i++) *o++ = '0';
-            for (int i = 0; i < n; i++) *o++ = digits[i];
-        }
-        *o = '\0';
-    } else {
-        *o++ = digits[0];
-        *o++ = '.';
-        if (n > 1)
-            for (int i = 1; i < n; i++) *o++ = digits[i];
-        else
-            *o++ = '0';
-        sprintf(o, "E%d", exp);
-    }
-}
 
 /* java.util.Random: a 48-bit linear congruential generator. */
 typedef struct {
@@ -198,10 +150,16 @@ int main(int argc, char **argv)
     estimate(history, n_history, scratch, &expected_return_rate, &volatility);
 
     double *rates = malloc(sizeof(double) * runs);
+#ifndef _OPENMP
     double fluctuations[TIME_STEPS], prices[TIME_STEPS], returns[TIME_STEPS];
+#endif
     const double mean = (expected_return_rate - 0.5 * volatility * volatility) * DTIME;
     const double sd = volatility * sqrt(DTIME);
+    #pragma omp parallel for schedule(static)
     for (int run = 0; run < runs; run++) {
+#ifdef _OPENMP
+        double fluctuations[TIME_STEPS], prices[TIME_STEPS], returns[TIME_STEPS];
+#endif
         java_random rnd;
         random_init(&rnd, (int64_t)run * 11);
         for (int t = 0; t < TIME_STEPS; t++)

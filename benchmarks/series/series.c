@@ -1,11 +1,15 @@
-/* series.c — sequential C reference for the Series benchmark (Java Grande
- * Forum, section 2): the first N Fourier coefficient pairs (a_i, b_i) of
+/* series.c — C references for the Series benchmark (Java Grande Forum,
+ * section 2): the first N Fourier coefficient pairs (a_i, b_i) of
  * f(x) = (x+1)^x on [0, 2], each by trapezoid integration with 1000 steps.
+ * Compiled plain, the sequential reference; with -fopenmp, the OpenMP one:
+ * the coefficient loop is a parallel for, each coefficient computed as in
+ * the sequential loop and the sum taken afterwards in index order, so the
+ * output does not depend on the thread count.
  *
  * JGF's quirk is kept: the trapezoid sum covers the interior points
  * dx ... 998*dx only (999*dx is skipped) before f(2)/2 is added.
  *
- * Usage: series N
+ * Usage: series N  (OpenMP: OMP_NUM_THREADS=k series_omp N)
  * Output (identical, byte for byte, to series.bb and Series.java):
  *   Series: N=<N>
  *   a[i] = <a>, b[i] = <b>          for i = 0..3, Java Double.toString text
@@ -14,67 +18,16 @@
  *
  * Doubles are printed as Java's Double.toString (JDK 19+) prints them:
  * the shortest decimal that reads back as the same double, in Java's layout
- * (see java_double_string below).
+ * (java_double_string, ../common/java_format.h).
  *
  * Build: cc -O2 series.c -o series -lm
+ *        cc -O2 -fopenmp series.c -o series_omp -lm
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Java's Double.toString: shortest round-tripping decimal (at least two
- * significant digits are considered, as JDK 19+ does), laid out as
- * plain decimal for 1e-3 <= |d| < 1e7 and as d.dddE<n> otherwise. */
-static void java_double_string(double d, char *out)
-{
-    if (isnan(d)) { strcpy(out, "NaN"); return; }
-    if (isinf(d)) { strcpy(out, d > 0 ? "Infinity" : "-Infinity"); return; }
-    if (d == 0.0) { strcpy(out, signbit(d) ? "-0.0" : "0.0"); return; }
-
-    char buf[64];
-    int prec;
-    for (prec = 2; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
-        if (strtod(buf, NULL) == d)
-            break;
-    }
-    /* buf = [-]D.DDDDe[+-]XX */
-    char *p = buf;
-    char *o = out;
-    if (*p == '-') { *o++ = '-'; p++; }
-    char digits[32];
-    int n = 0;
-    for (; *p != 'e'; p++)
-        if (*p != '.') digits[n++] = *p;
-    int exp = atoi(p + 1);
-    while (n > 1 && digits[n - 1] == '0') n--;     /* trailing zeros */
-    digits[n] = '\0';
-
-    if (exp >= -3 && exp < 7) {
-        if (exp >= 0) {
-            for (int i = 0; i <= exp; i++) *o++ = i < n ? digits[i] : '0';
-            *o++ = '.';
-            if (n > exp + 1)
-                for (int i = exp + 1; i < n; i++) *o++ = digits[i];
-            else
-                *o++ = '0';
-        } else {
-            *o++ = '0'; *o++ = '.';
-            for (int i = 0; i < -exp - 1; i++) *o++ = '0';
-            for (int i = 0; i < n; i++) *o++ = digits[i];
-        }
-        *o = '\0';
-    } else {
-        *o++ = digits[0];
-        *o++ = '.';
-        if (n > 1)
-            for (int i = 1; i < n; i++) *o++ = digits[i];
-        else
-            *o++ = '0';
-        sprintf(o, "E%d", exp);
-    }
-}
+#include "../common/java_format.h"
 
 static double thefunction(double x, double omegan, int select)
 {
@@ -122,6 +75,7 @@ int main(int argc, char **argv)
     const double omega = 3.1415926535897932;
     a[0] = trapezoid_integrate(0.0, 2.0, 1000, 0.0, 0) / 2.0;
     b[0] = 0.0;
+    #pragma omp parallel for schedule(static)
     for (int i = 1; i < n; i++) {
         a[i] = trapezoid_integrate(0.0, 2.0, 1000, omega * (double)i, 1);
         b[i] = trapezoid_integrate(0.0, 2.0, 1000, omega * (double)i, 2);

@@ -617,3 +617,63 @@ fn sim_table_columns_fit_a_long_machine_name() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `bambooc sim --format json` gives scripts every column of the table:
+/// the same rows, with the same machine, cores, estimate, speedup, layouts
+/// searched and critical path (the search's seconds are a timing, so they
+/// differ between the two runs).
+#[test]
+fn sim_json_has_the_table_columns() {
+    let (dir, src, prof_file) = profile_of_balance("simjson");
+    let args = [
+        OsStr::new("--cores"),
+        OsStr::new("1,2"),
+        OsStr::new("--profile"),
+        prof_file.as_os_str(),
+        src.as_os_str(),
+    ];
+    let table = sim_table(args);
+    let json = sim_table(
+        [OsStr::new("--format"), OsStr::new("json")]
+            .into_iter()
+            .chain(args),
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON on stdout");
+    let rows = v["rows"].as_array().expect("a rows array");
+    let lines: Vec<&str> = table.lines().filter(|l| l.starts_with("smp:")).collect();
+    assert_eq!(rows.len(), 2, "{json}");
+    assert_eq!(lines.len(), rows.len(), "{table}");
+    for (row, line) in rows.iter().zip(&lines) {
+        let speedup = match row["speedup"].as_f64() {
+            Some(x) => format!("{x:.2}x"),
+            None => "-".to_string(),
+        };
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cells[0], row["machine"].as_str().unwrap(), "{line}");
+        assert_eq!(cells[1], row["cores"].to_string(), "{line}");
+        let estimated = row["estimated"].as_str().unwrap();
+        assert!(line.contains(estimated), "{line} vs {row}");
+        assert!(cells.contains(&speedup.as_str()), "{line} vs {row}");
+        assert!(
+            line.ends_with(row["critical_path"].as_str().unwrap()),
+            "{line} vs {row}"
+        );
+        let layouts = row["layouts"].as_u64().unwrap();
+        assert!(
+            layouts >= 1 && cells.contains(&layouts.to_string().as_str()),
+            "{line}"
+        );
+        let ns = row["estimated_ns"]
+            .as_f64()
+            .expect("a completed simulation");
+        assert!(
+            ns > 0.0 && row["completed"].as_bool() == Some(true),
+            "{row}"
+        );
+        let util = row["utilisation"].as_array().unwrap();
+        assert_eq!(util.len() as u64, row["cores"].as_u64().unwrap(), "{row}");
+        assert!(row["search_seconds"].as_f64().is_some_and(|s| s >= 0.0));
+        assert!(row["used_cores"].as_u64().is_some_and(|u| u >= 1));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

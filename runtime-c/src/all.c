@@ -12,10 +12,13 @@
 #include "io.c"
 #include "profile.c"
 #include "sharing.c"
+#include "locks.c"
 #include "pack.c"
 #include "sched.c"
+#include "balance.c"
 #include "signals.c"
 #include "cores.c"
+#include "startup.c"
 #include "roots.c"
 #include "mpi.c"
 

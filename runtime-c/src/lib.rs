@@ -2,9 +2,9 @@
 //!
 //! The driver writes every entry of [`SOURCES`] under one folder (keeping the
 //! relative paths), writes the generated program next to it, and compiles
-//! `src/all.c` plus the generated `.c` files with
-//! `$CC -std=gnu11 -O2 -fwrapv -fno-strict-aliasing -ffp-contract=off -pthread
-//! -I<folder>/include ... -lm`. Generated code includes `bb.h` and checks
+//! `src/all.c` plus the generated `.c` files with `$CC` and [`CFLAGS`] (plus
+//! `-O2` and [`ALIGN_FLAGS`]), `-I<folder>/include`, and [`LIBS`]; the flags
+//! are those of `runtime-c/cflags.txt`. Generated code includes `bb.h` and checks
 //! `BB_ABI_VERSION` == [`ABI_VERSION`]. The ABI is documented in
 //! `runtime-c/README.md`.
 
@@ -25,17 +25,8 @@ pub const UNITY_SOURCE: &str = "src/all.c";
 /// The include directory to pass with `-I`, relative to where SOURCES were written.
 pub const INCLUDE_DIR: &str = "include";
 
-/// Flags that generated code and the runtime must be compiled with.
-pub const CFLAGS: &[&str] = &[
-    "-std=gnu11",
-    "-fwrapv",
-    "-fno-strict-aliasing",
-    "-ffp-contract=off",
-    "-pthread",
-];
-
-/// Libraries to link.
-pub const LIBS: &[&str] = &["-lm", "-pthread"];
+// CFLAGS, ALIGN_FLAGS and LIBS, read from `runtime-c/cflags.txt` by build.rs.
+include!(concat!(env!("OUT_DIR"), "/cflags.rs"));
 
 /// Every native of the standard library (stdlib/NATIVES.md): the key
 /// `Class.method(ParamType,...)` (constructors as `Class.<init>(...)`, types

@@ -3,7 +3,7 @@
  * cores that talk by messages of paper section 4.7, across machines.
  *
  * In: the routes of the default layout, built for R x C global cores
- * (global core = rank * C + local core; cores.c, bb_layout_setup), and the
+ * (global core = rank * C + local core; startup.c, bb_layout_setup), and the
  * objects sched.c routes to a core of another rank. Out: those objects
  * packed (pack.c), sent, rebuilt on the receiving rank and enqueued on its
  * core as if a local message had arrived; the end of the run, decided for

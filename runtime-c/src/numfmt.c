@@ -12,7 +12,7 @@
  * Reference: R. Giulietti, "The Schubfach way to render doubles", 2020.
  */
 #include "internal.h"
-#include "pow10_table.h"
+#include "tables/pow10_table.h"
 
 typedef unsigned __int128 bb_u128;
 

@@ -1,4 +1,4 @@
-/* object.c — internal class descriptors, array covariance, lock merging. */
+/* object.c — internal class descriptors, array covariance, identity hashes. */
 #include "internal.h"
 
 static const uint32_t bb_display_tag[] = {BB_CLASS_OBJECT, BB_CLASS_TAG};
@@ -37,13 +37,4 @@ uint32_t bb_hash_seed(bb_ctx *ctx) {
     s = ((ctx->hash_counter << 4) | (ctx->core & 15u)) & 0xFFFFFFu;
   } while (s == 0);
   return s;
-}
-
-void bb_lock_merge(bb_ctx *ctx, bb_object *a, bb_object *b) {
-  (void)ctx;
-  bb_object *ra = bb_lock_root(a), *rb = bb_lock_root(b);
-  if (ra == rb) return;
-  /* keep a held root as the root, so the running invocation still holds it */
-  if ((rb->lock & 1u) && !(ra->lock & 1u)) { bb_object *t = ra; ra = rb; rb = t; }
-  __atomic_store_n(&rb->lock, (uintptr_t)ra, __ATOMIC_RELEASE);
 }

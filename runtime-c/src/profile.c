@@ -1,79 +1,31 @@
 /* profile.c — the profiler of profiling builds (`bambooc --profile-gen`;
- * paper 4.3.1: the runtime "collects profile data" that the Markov model of
- * the CSTG is built from).
+ * paper 4.3.1: the profile the CSTG's Markov model is built from; the
+ * format is docs/profile-format.md).
  *
- * Active only when bb_program.profile is set. Per core it keeps, for every
- * (task, runtime exit), the number of invocations and the Welford running
- * mean and sum of squared deviations of the body time, and for every
- * (task, exit, allocation site) the number of task objects allocated. Memory
- * is fixed at start-up (tasks x exits x sites counters), whatever the length
- * of the run.
+ * Per core and (task, runtime exit) it counts invocations and keeps the
+ * Welford mean and variance of the body time, the mean scheduler gap after
+ * it, the heap bytes the body allocated, and per allocation site and tag
+ * binding point the objects and bindings made (with the order of a site's
+ * first allocation, so the simulator allocates in the run's order). Memory
+ * is fixed at start-up, whatever the length of the run; the cores' counters
+ * are merged when written (a profiling build runs on one core: startup.c
+ * bb_layout_setup).
  *
- * What is timed: the task body only (the call of the task function, so the
- * scheduler's dispatch, locking, exit application, publication and garbage
- * collection are excluded; the simulator adds dispatch costs separately).
- * Clock: CLOCK_MONOTONIC through bb_now_ns. Two readings bracket the body,
- * so each raw duration also holds the cost of one clock reading; that cost
- * is measured at start-up (the median spacing of back-to-back readings) and
- * subtracted (clamped at 0). The figure is written as `clock_overhead_ns`.
- * Fine-grained tasks' bodies are timed on a sample (see "Sampling" below);
- * counts are exact.
- * A third reading ends the profiler's bookkeeping after the body, so that
- * the scheduler's gap excludes it (bb_prof_now is inline in internal.h;
- * the scheduler's own timing of whole steps stays off unless statistics or
- * a trace are asked for).
+ * Only the body is timed (the call of the task function): dispatch, locks,
+ * exits, publication and collections go into the run's `sched_ns`,
+ * `gc_ns`, `init_ns` and `finish_ns`, so the simulator can account for all
+ * of the time. The clock is CLOCK_MONOTONIC, or the thread's CPU time with
+ * BAMBOO_PROFILE_CLOCK=thread; one clock reading's cost, measured at
+ * start-up, is subtracted from every duration (`clock_overhead_ns`).
+ * Fine-grained bodies are timed on a sample ("Sampling" below); counts are
+ * exact.
  *
- * Besides the bodies, the run's time outside them is split up (format
- * version 2), so that the simulator can account for all of it: `init_ns`
- * (runtime start-up to the first body: initialisation, the startup object),
- * `gc_ns` and `collections` (the collector, from the heaps' own counters;
- * `gc_mark_ns`, the marking part of `gc_ns`: at N cores one core marks and
- * every core sweeps its own heap),
- * `sched_ns` (the scheduler between bodies: dispatch, guards, locks, exits,
- * routing; the profiler's own clock readings taken out) and `finish_ns`
- * (the end of the last body to the writing of the profile: the last exit,
- * termination, flushing the output). Per exit, `sched_mean_ns` is the mean
- * scheduler gap after the bodies that took it (applying the exit,
- * publishing, dispatching the next invocation; collections and the clock
- * reading taken out), so that the simulator charges each invocation its
- * own scheduling cost rather than the run's average.
- *
- * Heap figures (format version 4): per exit the mean heap bytes the bodies
- * allocated (`alloc_bytes_mean`, from the heap's total_allocated around the
- * body), and for the run the heap's minimum collection threshold
- * (`gc_min_bytes`) and the mean bytes live after a collection
- * (`gc_live_bytes`). A core collects when its own allocation since the last
- * collection reaches max(its live bytes, the minimum), so the simulator can
- * tell how many collections N cores make.
- *
- * The clock is CLOCK_MONOTONIC, or with BAMBOO_PROFILE_CLOCK=thread the
- * thread's CPU time (CLOCK_THREAD_CPUTIME_ID, from the process's start), for
- * profiling on a machine busy with other work; the file names it.
- *
- * Tag bindings (format version 3) are counted per (task exit, binding
- * point, tag type); see "tag bindings" below. Per (task exit, site) the
- * profile also gives the mean index of the site's first allocation among
- * the invocation's allocations (`order`): the simulator allocates in that
- * order, so bindings that join the previous one's tag instance see the
- * same predecessor as in the run.
- *
- * Hooks (keep them when the scheduler changes):
- *   cores.c bb_core_init:      if (prog->profile) bb_prof_start(ctx);  (per core)
- *   sched.c bb_step, t0 = bb_prof_now(ctx) before the body; after it, once
- *   the exit is known to be valid:
- *                              if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, bb_prof_now(ctx));
- *   heap.c bb_gc_collect:      if (ctx->prof) bb_prof_gc(ctx, bb_prof_now(ctx) - c0, c1 - c0);
- *                              (c1: read between the marking and the sweep)
- *   sched.c bb_task_object:    if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site);
- *   sched.c bb_step, before the body: ctx->prof->objs = objs (the parameters);
- *   at the exit, before each staged `add`: bb_prof_exit_tag(ctx, t, e, param, tag);
- *   tag.c bb_tag_bind (allocation blocks): bb_prof_alloc_tag(ctx, t);
- *   cores.c bb_runtime_finish: bb_prof_finish(ctx);  (before anything is freed)
- * Counters are per core and merged when written; a profiling build runs on
- * one core anyway (cores.c bb_layout_setup forces it, and the compiler
- * rejects --profile-gen with --cores N > 1 or --layout).
- * The profile is also written if the program ends through System.exit or a
- * run-time error (an atexit handler); it then says `"complete": false`.
+ * Hooks: startup.c starts and finishes it (bb_prof_start, bb_prof_finish);
+ * sched.c bb_step times the body (bb_prof_begin, bb_prof_invocation) and
+ * counts staged tags (bb_prof_exit_tag); bb_task_object and tag.c count
+ * allocations (bb_prof_alloc, bb_prof_alloc_tag); heap.c times collections
+ * (bb_prof_gc). The profile is also written, with `"complete": false`, if
+ * the program ends through System.exit or a run-time error.
  */
 #include "internal.h"
 #include <string.h>

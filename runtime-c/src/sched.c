@@ -1,58 +1,26 @@
 /* sched.c — the scheduler of one core (paper section 4.7).
  *
- * Per multi-parameter task and parameter, each core keeps a parameter set:
- * the task objects that arrived there for that parameter. When an object
- * arrives (published by a task on this core, or handed over by another core
- * through the core's inbox), it enters the set and every invocation it
- * completes is queued: tuples of distinct objects, one per parameter, built
- * by a search that takes the candidates for a tag-constrained parameter from
- * the bound objects of the tag instance already chosen for that tag variable
- * (so tagged merges are found without a cross product). One-parameter tasks
- * keep no set: the queued invocation itself holds the object.
+ * Per multi-parameter task and parameter, each core keeps a parameter set of
+ * the task objects that arrived for it; an arriving object queues every
+ * invocation it completes (a search that takes a tag-constrained
+ * parameter's candidates from the tag instance already chosen, so tagged
+ * merges need no cross product). One-parameter tasks keep no set.
  *
- * Dispatch try-locks every parameter object with CAS on the lock words (all
- * or none, never blocking; merged locks share their root's word), re-checks
- * the guards and tag constraints under the locks (an object may have changed
- * state since, on any core; stale set entries are dropped), runs the body, applies the
- * chosen exit's flag and tag changes, and routes: every parameter object
- * whose new state newly satisfies a (task, parameter) guard, and every object
- * the task allocated, goes to ONE core of routes[this core][task], chosen by
- * the task's policy (round-robin per sending core, starting at the core's own
- * index, a hash of the shared tag
- * instance's id, or the single instance); the routing table is data from the
- * program descriptor (see README: "Many cores"). An invocation whose exit
- * leaves it enabled is queued again on this core.
+ * bb_step takes a queued invocation, locks its parameters (locks.c),
+ * re-checks the guards under the locks, runs the body, applies the exit and
+ * routes every object whose new state enables a task, and every new object,
+ * to one core of the layout's route, chosen by the task's policy.
  *
- * Order: each core takes its newest queued invocation first (the work the
- * last invocation enabled: depth first, so a chain of tasks runs while its
- * data is in the cache, and older independent work waits). After an
- * invocation, the objects its exit changed are queued first, then its new
- * objects, the last made first (so the first made runs first), then the
- * invocation itself if its exit left it enabled (a task looping on its
- * objects, such as one starting several pieces of work, runs its loop
- * first), up to BB_LOOP_BURST times in a row: then it goes to the oldest
- * end, so that a long loop does not make all its work before any of it is
- * consumed. An invocation that keeps some of its objects for its task
- * (unchanged, no tag gained or lost) while it hands on the others (a task
- * handing out pieces of work, such as KMeans' `distribute`) holds back the
- * work it enables while the newest queued record is another invocation of
- * the same task with a kept object: every piece is handed out, so other
- * cores get theirs, before this core runs its own; then the held work is
- * queued at the newest end in the order it was held. Two exceptions:
- * - an invocation put back because another core held one of its locks goes
- *   to the oldest end, behind the rest;
- * - when the oldest record has waited while BB_QUEUE_PATIENCE others were
- *   queued, it is taken next (so no invocation waits forever); the next
- *   such only once BB_QUEUE_PATIENCE more were queued (a backlog of old
- *   records, such as passes a program started ahead, is taken one at a
- *   time, each followed by the work it enables, not all at once).
- * On one core, a program keeping several independent pieces of work under
- * way (Tracking's window of passes) thus runs them one after another
- * instead of in lockstep, each while its data is in the cache; on many
- * cores, a core with nothing newer takes the older pieces. The order
- * depends only on the program, its input and the layout on one core
- * (deterministic, as profiles must be). The simulator (compiler/src/synthesis/sim/)
- * models the same order.
+ * Order: newest first (depth first: a chain runs while its data is in the
+ * cache); after an invocation, the objects its exit changed, then its new
+ * objects in the order made, then the invocation itself if still enabled
+ * (at most BB_LOOP_BURST times in a row). An invocation that keeps some
+ * objects and hands on the others holds back the work it enables until
+ * every piece is handed out. Put back for a busy lock, an invocation goes to
+ * the oldest end; the oldest record is taken after BB_QUEUE_PATIENCE newer
+ * ones, so none waits forever. On one core the order depends only on the
+ * program, its input and the layout (profiles need that); the simulator
+ * (compiler/src/synthesis/sim/) models the same order.
  */
 #include "internal.h"
 
@@ -454,7 +422,7 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
     if (ctx->sched.rr[t] >= r->n) ctx->sched.rr[t] = 0;
     k %= r->n;
     /* more cores than processors: not to an idle core if this one can
-       run it (cores.c, bb_crowded_dest), where any instance may run it; a
+       run it (balance.c, bb_crowded_dest), where any instance may run it; a
        way of balancing, so BAMBOO_BALANCE=0 turns it off too */
     const bb_task *d = ctx->sched.tasks[t].desc;
     bool settle = BB_UNLIKELY(rt->crowded) && rt->balance && d->nparams == 1 && d->ntagslots == 0;
@@ -585,6 +553,118 @@ void bb_trace_event(bb_ctx *ctx, uint32_t kind, uint32_t task, uint32_t exit, ui
   ctx->trace[ctx->ntrace++] = (struct bb_trace_ev){task, exit, kind, t0, t1};
 }
 
+/* Runs the body of task t on objs and returns the exit it chose; *t0 is
+ * the step's start on the profiler's clock (0 unless timed or profiled). */
+static inline uint32_t bb_run_body(bb_ctx *ctx, uint32_t t, const bb_task *d, bb_object **objs, bb_tag **tags,
+                                   uint64_t *t0_out) {
+  ctx->task = d;
+  ctx->exit = 0;
+  ctx->nstaged = 0;
+  if (ctx->prof) /* profile.c: tag bindings, the body's allocated bytes */
+    ctx->prof->objs = objs, ctx->prof->nobjs = d->nparams, ctx->prof->bytes0 = ctx->heap.total_allocated;
+  uint64_t t0 = 0;
+  bool timed = ctx->prof ? bb_prof_begin(ctx, t, &t0) : false; /* profile.c: sampled bodies */
+  if (ctx->timing && !t0) t0 = ctx->prof ? bb_prof_now(ctx) : bb_now_ns();
+  ctx->in_body = 1; /* its allocations are safepoints (roots.c) */
+  d->fn(ctx, objs, tags);
+  ctx->in_body = 0;
+  uint32_t e = ctx->exit;
+  if (BB_UNLIKELY(e >= d->nexits)) bb_panic("task %s chose exit %u of %u", d->name, e, d->nexits);
+  if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, timed ? bb_prof_now(ctx) : 0, timed); /* the body only */
+  *t0_out = t0;
+  return e;
+}
+
+/* Applies exit e: the flags (now[i] from old[i]), then the staged tag
+ * actions under the tag lock (the caller holds the objects' locks). The tags
+ * newly bound go to added, their parameters to added_param; returns how
+ * many. */
+static inline uint32_t bb_apply_exit(bb_ctx *ctx, uint32_t t, uint32_t e, bb_object *const *objs,
+                                     const uint64_t *old, uint64_t *now, bb_tag **added, uint32_t *added_param) {
+  const bb_task *d = ctx->task;
+  uint32_t n = d->nparams, nadded = 0;
+  const bb_flagop *ops = &d->exits[(size_t)e * n];
+  for (uint32_t i = 0; i < n; i++) {
+    now[i] = (old[i] & ops[i].and_mask) | ops[i].or_mask;
+    __atomic_store_n(&objs[i]->flags, now[i], __ATOMIC_RELAXED);
+  }
+  if (!ctx->nstaged) return 0;
+  bb_tags_lock(ctx);
+  for (uint32_t k = 0; k < ctx->nstaged; k++) {
+    bb_tagop *op = &ctx->staged[k];
+    bb_object *o = objs[op->param];
+    if (op->add) {
+      if (BB_UNLIKELY(ctx->prof)) bb_prof_exit_tag(ctx, t, e, op->param, op->tag);
+      if (bb_tag_bind_locked(ctx, o, op->tag)) {
+        added[nadded] = op->tag;
+        added_param[nadded++] = op->param;
+      }
+    } else {
+      bb_tag_unbind_locked(o, op->tag);
+    }
+  }
+  bb_tags_unlock(ctx);
+  return nadded;
+}
+
+/* An invocation of t that keeps some objects (unchanged, no tag gained or
+ * lost) and hands on the others holds back the work it enables (see the
+ * header); any other releases what an earlier one held. */
+static inline void bb_hold_back(bb_ctx *ctx, uint32_t t, uint32_t n, bb_object *const *objs, const uint64_t *old,
+                                const uint64_t *now) {
+  bb_sched *s = &ctx->sched;
+  uint32_t tagged = 0;
+  for (uint32_t k = 0; k < ctx->nstaged; k++) tagged |= 1u << ctx->staged[k].param;
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (now[i] == old[i] && !(tagged & (1u << i))) kept |= 1u << i;
+  bool hands_out = kept && kept != (1u << n) - 1;
+  if (s->held.count && !(hands_out && s->hold_task == t && s->hold_kept == kept)) bb_release_held(ctx);
+  if (hands_out) {
+    s->holding = 1;
+    s->hold_task = t;
+    s->hold_kept = kept;
+    for (uint32_t i = 0; i < n; i++) s->hold_objs[i] = objs[i];
+  }
+}
+
+/* Routes the objects the exit changed, then publishes what the task
+ * allocated, the last first: the newest end of the queue then holds the
+ * first allocated object's invocations, so a task's new objects run in the
+ * order it made them. */
+static inline void bb_route_exit(bb_ctx *ctx, bb_object *const *objs, uint32_t n, const uint64_t *old,
+                                 const uint64_t *now, bb_tag *const *added, const uint32_t *added_param,
+                                 uint32_t nadded) {
+  for (uint32_t i = 0; i < n; i++) {
+    bb_tag *mine[BB_MAX_STAGED];
+    uint32_t nmine = 0;
+    for (uint32_t k = 0; k < nadded; k++)
+      if (added_param[k] == i) mine[nmine++] = added[k];
+    if (now[i] != old[i] || nmine || ctx->nstaged) bb_route_obj(ctx, objs[i], old[i], false, mine, nmine);
+  }
+  for (uint32_t k = ctx->npending; k-- > 0;) bb_publish(ctx, ctx->pending[k]);
+}
+
+/* The invocation itself, if its exit left it enabled: it runs again before
+ * the work it enabled, up to BB_LOOP_BURST times in a row; then it waits
+ * behind the rest, so that a long loop does not make all its work before
+ * any is consumed. */
+static inline void bb_requeue(bb_ctx *ctx, uint32_t t, const bb_task *d, bb_object *const *objs,
+                              bb_tag *const *tags) {
+  bb_queue *q = &ctx->sched.queue;
+  if (bb_valid(ctx, d, objs, tags)) {
+    if (q->streak < BB_LOOP_BURST) {
+      q->streak++;
+      bb_enqueue(ctx, t, objs, d->nparams, tags, d->ntagslots);
+    } else {
+      q->streak = 0;
+      bb_enqueue_oldest(ctx, t, objs, d->nparams, tags, d->ntagslots);
+    }
+  } else {
+    q->streak = 0;
+  }
+}
+
 bool bb_step(bb_ctx *ctx) {
   bb_sched *s = &ctx->sched;
   bb_queue *q = &s->queue;
@@ -602,150 +682,49 @@ bool bb_step(bb_ctx *ctx) {
     uint32_t n = d->nparams, nt = d->ntagslots;
     /* One core checks the guards once; several check them under the locks
        only (an object may change on another core until it is locked). */
-    bool alone = ctx->rt->ncores == 1;  /* one core: no other thread touches lock words */
+    bool alone = ctx->rt->ncores == 1;
     if (alone && !bb_valid(ctx, d, objs, tags)) {
       bb_drop_stale(ctx, tr, objs);
       s->dropped++;
       continue;
     }
-    /* lock every parameter object: all or none, never blocking */
     bb_object *held[BB_MAX_PARAMS];
-    uint32_t nheld = 0;
-    uintptr_t me = ((uintptr_t)ctx->core << 1) | 1u;
-    bool ok = true;
-    for (uint32_t i = 0; i < n && ok; i++) {
-      bb_object *r = bb_lock_root(objs[i]);
-      bool mine = false;
-      for (uint32_t k = 0; k < nheld; k++) if (held[k] == r) { mine = true; break; }
-      if (mine) continue;
-      uintptr_t expect = 0;
-      if (alone) {
-        if (r->lock == 0) { r->lock = me; held[nheld++] = r; }
-        else ok = false;
-      } else if (__atomic_compare_exchange_n(&r->lock, &expect, me, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-        held[nheld++] = r;
-      else
-        ok = false;
-    }
-    /* under the locks, the guards hold or the invocation is stale */
-    if (ok && !alone && !bb_valid(ctx, d, objs, tags)) {
-      for (uint32_t k = 0; k < nheld; k++) __atomic_store_n(&held[k]->lock, 0, __ATOMIC_RELEASE);
-      bb_drop_stale(ctx, tr, objs);
-      s->dropped++;
-      continue;
-    }
-    if (!ok) {
-      for (uint32_t k = 0; k < nheld; k++) __atomic_store_n(&held[k]->lock, 0, __ATOMIC_RELEASE);
+    uint32_t nheld;
+    if (!bb_lock_params(ctx, objs, n, alone, held, &nheld)) { /* locks.c */
       bb_enqueue_oldest(ctx, t, objs, n, tags, nt); /* behind the rest */
       s->retried++;
       if (++retries > q->count) return true; /* everything is busy: let the caller come back */
       continue;
     }
+    /* under the locks, the guards hold or the invocation is stale */
+    if (!alone && !bb_valid(ctx, d, objs, tags)) {
+      bb_unlock_params(held, nheld);
+      bb_drop_stale(ctx, tr, objs);
+      s->dropped++;
+      continue;
+    }
 
-    /* run the body */
-    uint64_t old[BB_MAX_PARAMS];
+    uint64_t old[BB_MAX_PARAMS], now[BB_MAX_PARAMS], t0;
     for (uint32_t i = 0; i < n; i++) old[i] = objs[i]->flags;
-    ctx->task = d;
-    ctx->exit = 0;
-    ctx->nstaged = 0;
-    if (ctx->prof) /* profile.c: tag bindings, the body's allocated bytes */
-      ctx->prof->objs = objs, ctx->prof->nobjs = n, ctx->prof->bytes0 = ctx->heap.total_allocated;
-    uint64_t t0 = 0;
-    bool timed = ctx->prof ? bb_prof_begin(ctx, t, &t0) : false; /* profile.c: sampled bodies */
-    if (ctx->timing && !t0) t0 = ctx->prof ? bb_prof_now(ctx) : bb_now_ns();
-    ctx->in_body = 1; /* its allocations are safepoints (roots.c) */
-    d->fn(ctx, objs, tags);
-    ctx->in_body = 0;
-    uint32_t e = ctx->exit;
-    if (BB_UNLIKELY(e >= d->nexits)) bb_panic("task %s chose exit %u of %u", d->name, e, d->nexits);
-    if (ctx->prof) bb_prof_invocation(ctx, t, e, t0, timed ? bb_prof_now(ctx) : 0, timed); /* the body only */
-
-    /* apply the exit: flags, then staged tag actions, atomically (we hold the locks) */
-    const bb_flagop *ops = &d->exits[(size_t)e * n];
-    uint64_t now[BB_MAX_PARAMS];
-    for (uint32_t i = 0; i < n; i++) {
-      now[i] = (old[i] & ops[i].and_mask) | ops[i].or_mask;
-      __atomic_store_n(&objs[i]->flags, now[i], __ATOMIC_RELAXED);
-    }
+    uint32_t e = bb_run_body(ctx, t, d, objs, tags, &t0);
     bb_tag *added[BB_MAX_STAGED];
-    uint32_t added_param[BB_MAX_STAGED], nadded = 0;
-    if (ctx->nstaged) {
-      bb_tags_lock(ctx);
-      for (uint32_t k = 0; k < ctx->nstaged; k++) {
-        bb_tagop *op = &ctx->staged[k];
-        bb_object *o = objs[op->param];
-        if (op->add) {
-          if (BB_UNLIKELY(ctx->prof)) bb_prof_exit_tag(ctx, t, e, op->param, op->tag);
-          if (bb_tag_bind_locked(ctx, o, op->tag)) {
-            added[nadded] = op->tag;
-            added_param[nadded++] = op->param;
-          }
-        } else {
-          bb_tag_unbind_locked(o, op->tag);
-        }
-      }
-      bb_tags_unlock(ctx);
-    }
+    uint32_t added_param[BB_MAX_STAGED];
+    uint32_t nadded = bb_apply_exit(ctx, t, e, objs, old, now, added, added_param);
     /* pack.c, BAMBOO_PACK_CHECK=1 only: while the locks keep other cores off
        the objects, before any is routed */
     if (BB_UNLIKELY(ctx->rt->pack_check)) bb_pack_check(ctx, objs, n, tr->runs);
-    for (uint32_t k = 0; k < nheld; k++) {
-      uintptr_t w = __atomic_load_n(&held[k]->lock, __ATOMIC_RELAXED);
-      if (w & 1u) __atomic_store_n(&held[k]->lock, 0, __ATOMIC_RELEASE);
-    }
+    bb_unlock_after_exit(held, nheld);
     ctx->task = NULL;
     tr->runs++;
     s->dispatched++;
 
     /* an idle core asked for work: hand it queued work before routing
-       (cores.c, "Balance") */
+       (balance.c) */
     if (__atomic_load_n(&ctx->rt->nhungry, __ATOMIC_RELAXED)) bb_balance(ctx);
-
-    /* the objects the exit keeps: unchanged, no tag gained or lost */
-    uint32_t tagged = 0;
-    for (uint32_t k = 0; k < ctx->nstaged; k++) tagged |= 1u << ctx->staged[k].param;
-    uint32_t kept = 0;
-    for (uint32_t i = 0; i < n; i++)
-      if (now[i] == old[i] && !(tagged & (1u << i))) kept |= 1u << i;
-    /* keeping some objects for this task and handing on the others, it
-       holds back the work it enables (see the header) */
-    bool hands_out = kept && kept != (1u << n) - 1;
-    if (s->held.count && !(hands_out && s->hold_task == t && s->hold_kept == kept)) bb_release_held(ctx);
-    if (hands_out) {
-      s->holding = 1;
-      s->hold_task = t;
-      s->hold_kept = kept;
-      for (uint32_t i = 0; i < n; i++) s->hold_objs[i] = objs[i];
-    }
-    /* route the objects the exit changed */
-    for (uint32_t i = 0; i < n; i++) {
-      bb_tag *mine[BB_MAX_STAGED];
-      uint32_t nmine = 0;
-      for (uint32_t k = 0; k < nadded; k++)
-        if (added_param[k] == i) mine[nmine++] = added[k];
-      if (now[i] != old[i] || nmine || ctx->nstaged) bb_route_obj(ctx, objs[i], old[i], false, mine, nmine);
-    }
-    /* publish what the task allocated, the last first: the newest end of
-       the queue then holds the first allocated object's invocations, so a
-       task's new objects run in the order it made them */
-    for (uint32_t k = ctx->npending; k-- > 0;) bb_publish(ctx, ctx->pending[k]);
+    bb_hold_back(ctx, t, n, objs, old, now);
+    bb_route_exit(ctx, objs, n, old, now, added, added_param, nadded);
     s->holding = 0;
-    /* the invocation itself, if its exit left it enabled: it runs again
-       before the work it enabled (a task looping on its objects, such as
-       one starting several pieces of work, runs its loop first), up to
-       BB_LOOP_BURST times in a row; then it waits behind the rest, so that
-       a long loop does not make all its work before any is consumed */
-    if (bb_valid(ctx, d, objs, tags)) {
-      if (q->streak < BB_LOOP_BURST) {
-        q->streak++;
-        bb_enqueue(ctx, t, objs, n, tags, nt);
-      } else {
-        q->streak = 0;
-        bb_enqueue_oldest(ctx, t, objs, n, tags, nt);
-      }
-    } else {
-      q->streak = 0;
-    }
+    bb_requeue(ctx, t, d, objs, tags);
     if (BB_UNLIKELY(ctx->rt->check_sharing)) bb_sharing_check(ctx, d, e, objs, n); /* sharing.c */
     ctx->npending = 0;
     ctx->nstaged = 0;
@@ -759,37 +738,6 @@ bool bb_step(bb_ctx *ctx) {
     return true;
   }
   return false;
-}
-
-/* ============================================================================
- * Balance: queued work for an idle core (cores.c, "Balance")
- * ========================================================================== */
-
-/* The task of this core's oldest queued invocation when another core may
- * run it instead, else UINT32_MAX: a one-parameter task without tags routed
- * round-robin (the object could have gone to any of the task's instances in
- * the first place, and it sits in no parameter set; a local one's too), with at least one more
- * invocation queued behind it for this core. */
-static uint32_t bb_donatable(const bb_ctx *ctx) {
-  const bb_sched *s = &ctx->sched;
-  const bb_queue *q = &s->queue;
-  if (q->count < 2) return UINT32_MAX;
-  uint32_t t = (uint32_t)q->buf[q->head & q->mask];
-  const bb_task *d = s->tasks[t].desc;
-  uint8_t policy = ctx->rt->policies[t];
-  if (d->nparams != 1 || d->ntagslots != 0 || (policy != BB_POLICY_ROUND_ROBIN && policy != BB_POLICY_LOCAL))
-    return UINT32_MAX;
-  return t;
-}
-
-/* Takes the oldest queued invocation (bb_donatable said it may go) and
- * sends its object to core `dest` for the same task. */
-static void bb_donate_oldest(bb_ctx *ctx, uint32_t dest) {
-  bb_object *objs[BB_MAX_PARAMS];
-  bb_tag *tags[BB_MAX_TAGSLOTS];
-  uint32_t t = bb_queue_take(&ctx->sched, true, objs, tags);
-  ctx->sched.donated++;
-  bb_send(ctx, dest, objs[0], t, 0, NULL);
 }
 
 /* Roots of one core for the collector: its parameter sets, queued

@@ -1,13 +1,9 @@
-/* sharing.c — lock merging for new task objects, and the sharing sanitizer
- * (paper section 4.2).
+/* sharing.c — allocation sites of new task objects, and the sharing
+ * sanitizer (paper section 4.2).
  *
- * Lock merging. The compiler's disjointness analysis decides, per task exit,
- * which parameters' heap regions may have become shared (generated code calls
- * bb_lock_merge on them) and which of the invocation's new task objects may
- * share with a parameter or with each other (bb_lock_merge_new,
- * bb_lock_merge_sites below). New objects are found by their allocation site:
  * bb_task_object calls bb_sharing_note, which records the site of
- * ctx->pending[k] in a parallel array.
+ * ctx->pending[k] in a parallel array; locks.c merges new objects' locks by
+ * site.
  *
  * The sanitizer (BAMBOO_CHECK_SHARING=1). After every task exit (flags and
  * tags applied, new objects published, hook bb_sharing_check in sched.c) it
@@ -105,22 +101,6 @@ void bb_sharing_note(bb_ctx *ctx, bb_object *o, uint32_t site) {
   }
   s->sites[k] = site;
   if (bb_sharing_on()) bb_tsite_put(s, o, site);
-}
-
-void bb_lock_merge_new(bb_ctx *ctx, uint32_t site, bb_object *with) {
-  struct bb_sharing *s = bb_sharing_of(ctx);
-  for (uint32_t k = 0; k < ctx->npending; k++)
-    if (s->sites[k] == site) bb_lock_merge(ctx, ctx->pending[k], with);
-}
-
-void bb_lock_merge_sites(bb_ctx *ctx, uint32_t a, uint32_t b) {
-  struct bb_sharing *s = bb_sharing_of(ctx);
-  bb_object *first = NULL;
-  for (uint32_t k = 0; k < ctx->npending; k++) {
-    if (s->sites[k] != a && s->sites[k] != b) continue;
-    if (first == NULL) first = ctx->pending[k];
-    else bb_lock_merge(ctx, first, ctx->pending[k]);
-  }
 }
 
 /* ---- the sanitizer ---------------------------------------------------------- */

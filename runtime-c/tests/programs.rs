@@ -13,18 +13,8 @@ fn cc() -> String {
     std::env::var("CC").unwrap_or_else(|_| "cc".to_string())
 }
 
-const CFLAGS: &[&str] = &[
-    "-std=gnu11",
-    "-O2",
-    "-g",
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-    "-fwrapv",
-    "-fno-strict-aliasing",
-    "-ffp-contract=off",
-    "-pthread",
-];
+/// The runtime's flags (`runtime-c/cflags.txt`) and this test's own.
+const TEST_FLAGS: &[&str] = &["-O2", "-g", "-Wall", "-Wextra", "-Werror"];
 
 /// The runtime compiled once (src/all.c -> all.o) for every program.
 fn runtime_object() -> &'static PathBuf {
@@ -34,7 +24,8 @@ fn runtime_object() -> &'static PathBuf {
         std::fs::create_dir_all(&dir).unwrap();
         let obj = dir.join("all.o");
         let st = Command::new(cc())
-            .args(CFLAGS)
+            .args(bambooc_runtime::CFLAGS)
+            .args(TEST_FLAGS)
             .arg("-I")
             .arg(root().join("include"))
             .arg("-c")
@@ -53,7 +44,8 @@ fn build(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bb-programs");
     let exe = dir.join(name);
     let out = Command::new(cc())
-        .args(CFLAGS)
+        .args(bambooc_runtime::CFLAGS)
+        .args(TEST_FLAGS)
         .arg("-I")
         .arg(root().join("include"))
         .arg(root().join("tests/programs").join(format!("{name}.c")))

@@ -8,8 +8,10 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-${TMPDIR:-/tmp}/bb-sanitize}
 mkdir -p "$out"
 CC=${CC:-cc}
-FLAGS="-std=gnu11 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-       -fwrapv -fno-strict-aliasing -ffp-contract=off -pthread -I$here/include -I$here/src"
+# The runtime's flags: the `common` line of cflags.txt.
+common=$(sed -n 's/^common *= *//p' "$here/cflags.txt")
+FLAGS="$common -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+       -I$here/include -I$here/src"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 

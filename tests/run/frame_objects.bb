@@ -1,6 +1,6 @@
 // Objects made and used within one function, and objects that escape it
 // (an escape analysis could keep the former out of the heap; none does now,
-// see benchmarks/README.md). Either way each `new` is a fresh zeroed
+// see benchmarks/logs/2026-12-07.md). Either way each `new` is a fresh zeroed
 // object. Covers: a site in a loop, a reassignment whose arguments read the
 // object it replaces, a local object holding heap arrays, virtual calls
 // resolved by the exact class, java.util.Random made per iteration, and the

@@ -240,17 +240,17 @@ fn write_rebuild_script(
 }
 
 /// The C compiler's optimisation flags for the generated program and the
-/// runtime at `-O<opt_level>`. From -O2 on, loops start on a 32-byte
-/// boundary (`-falign-loops=32`; the compiler's own default is 16 with a
-/// skip limit): x86 cores decode and cache code in 32-byte windows, and a
-/// hot inner loop of a few instructions that straddles two windows ran
-/// ~20% slower than the same loop inside one (KMeans' distance loop; see
-/// benchmarks/README.md), so where a loop lands would otherwise decide a
-/// benchmark by luck of layout.
+/// runtime at `-O<opt_level>`. From -O2 on, `bambooc_runtime::ALIGN_FLAGS`
+/// (`runtime-c/cflags.txt`: loops start on a 32-byte boundary; the
+/// compiler's own default is 16 with a skip limit): x86 cores decode and
+/// cache code in 32-byte windows, and a hot inner loop of a few
+/// instructions that straddles two windows ran ~20% slower than the same
+/// loop inside one (KMeans' distance loop), so
+/// where a loop lands would otherwise decide a benchmark by luck of layout.
 pub(super) fn optimisation_flags(opt_level: u8) -> Vec<String> {
     let mut flags = vec![format!("-O{opt_level}")];
     if opt_level >= 2 {
-        flags.push("-falign-loops=32".to_string());
+        flags.extend(bambooc_runtime::ALIGN_FLAGS.iter().map(|f| f.to_string()));
     }
     flags
 }

@@ -1,8 +1,9 @@
 //! `bambooc sim`: the what-if mode (paper 4.4-4.5). Reads the program and
 //! its profile, builds the simulator's model from the CSTG and the Markov
 //! model, and for each machine and core count asked for either simulates
-//! `--layout FILE` or searches a layout (`synthesis::synthesise`); prints a table and
-//! writes `--emit layout,sim-trace`. No C is emitted.
+//! `--layout FILE` or searches a layout (`synthesis::synthesise`); prints a
+//! table (or, with `--format json`, the same columns as JSON for scripts:
+//! [`SimRow`]) and writes `--emit layout,sim-trace`. No C is emitted.
 //!
 //! Machines: `--machine NAME|FILE` (comma separated; a built-in name or a
 //! TOML file, e.g. one `bambooc calibrate` wrote; docs/machine-format.md).
@@ -17,7 +18,8 @@ use crate::synthesis::layout::Layout;
 use crate::synthesis::machine::{Machine, MachineError};
 use crate::synthesis::sim::{self, Model, SimOptions, SimResult};
 use crate::synthesis::{self, Outcome};
-use clap::Args;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -62,6 +64,49 @@ pub struct SimArgs {
     /// checking the window's error).
     #[arg(long)]
     pub full_replay: bool,
+    /// How the results are printed: a table for people, or JSON (one
+    /// object with a `rows` array, every column of the table) for scripts.
+    #[arg(long, value_enum, default_value_t = SimFormat::Human)]
+    pub format: SimFormat,
+}
+
+/// `bambooc sim --format`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SimFormat {
+    Human,
+    Json,
+}
+
+/// One row of `bambooc sim`'s results: one machine and core count.
+#[derive(Serialize, Debug)]
+pub struct SimRow {
+    pub machine: String,
+    pub cores: u32,
+    /// The estimated time in nanoseconds; `None` unless the simulation
+    /// completed.
+    pub estimated_ns: Option<f64>,
+    /// The estimate as the table prints it (a time, `N% useful`, or
+    /// `stalled after N invocations`).
+    pub estimated: String,
+    pub completed: bool,
+    pub stalled: bool,
+    pub invocations: u64,
+    pub useful_fraction: f64,
+    /// The estimated speedup over one core of the same machine.
+    pub speedup: Option<f64>,
+    /// Layouts simulated by the search.
+    pub layouts: usize,
+    pub search_seconds: f64,
+    pub critical_path: String,
+    /// Busy fraction of each core.
+    pub utilisation: Vec<f64>,
+    pub used_cores: u32,
+}
+
+/// The results as JSON: `{"rows": [SimRow, ...]}`.
+#[derive(Serialize)]
+struct SimReport<'a> {
+    rows: &'a [SimRow],
 }
 
 /// Reads `--machine` entries: built-in names, else files.
@@ -407,7 +452,17 @@ pub fn sim(args: &SimArgs) -> i32 {
             rows.push((machine, cores, outcome));
         }
     }
-    print!("{}", table(&model, &rows));
+    let results = sim_rows(&model, &rows);
+    match args.format {
+        SimFormat::Human => print!("{}", table(&results)),
+        SimFormat::Json => match serde_json::to_string_pretty(&SimReport { rows: &results }) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                report_failure(args.common.error_format, &format!("error: {e}"));
+                return 1;
+            }
+        },
+    }
     if let Err(e) = write_artifacts(args, program, &model, &rows) {
         report_failure(args.common.error_format, &format!("error: {e}"));
         return 1;
@@ -422,18 +477,9 @@ fn read_layout(p: &Program, name: &str, f: &PathBuf) -> Result<Layout, String> {
         .map_err(|e| format!("layout `{}` is invalid: {e:?}", f.display()))
 }
 
-fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
-    // The machine column fits the longest name (`calibrated-smp:2`).
-    let w = rows
-        .iter()
-        .map(|(m, _, _)| m.name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(14);
-    let mut s = format!(
-        "{:<w$} {:>5} {:>14} {:>8} {:>9} {:>9}  critical path\n",
-        "machine", "cores", "estimated", "speedup", "layouts", "search"
-    );
+/// Every column of the results, one row per machine and core count.
+fn sim_rows(model: &Model, rows: &[(Machine, u32, Outcome)]) -> Vec<SimRow> {
+    let mut out = Vec::new();
     for (machine, cores, o) in rows {
         let base = sim::simulate(
             model,
@@ -441,43 +487,68 @@ fn table(model: &Model, rows: &[(Machine, u32, Outcome)]) -> String {
             &synthesis::one_core(model, &machine.name),
             SimOptions::default(),
         );
-        let estimate = if o.result.stalled {
-            format!("stalled after {} invocations", o.result.invocations)
-        } else if o.result.completed {
-            show_ns(o.result.time_ns)
+        let r = &o.result;
+        let estimated = if r.stalled {
+            format!("stalled after {} invocations", r.invocations)
+        } else if r.completed {
+            show_ns(r.time_ns)
         } else {
-            format!("{:.1}% useful", o.result.useful_fraction * 100.0)
+            format!("{:.1}% useful", r.useful_fraction * 100.0)
         };
-        let speedup = if o.result.completed && base.completed && o.result.time_ns > 0.0 {
-            format!("{:.2}x", base.time_ns / o.result.time_ns)
-        } else if !o.result.completed && !o.result.stalled && base.useful_fraction > 0.0 {
-            format!(
-                "{:.2}x",
-                o.result.useful_fraction * f64::from(*cores) / base.useful_fraction
-            )
+        let speedup = if r.completed && base.completed && r.time_ns > 0.0 {
+            Some(base.time_ns / r.time_ns)
+        } else if !r.completed && !r.stalled && base.useful_fraction > 0.0 {
+            Some(r.useful_fraction * f64::from(*cores) / base.useful_fraction)
         } else {
-            "-".into()
+            None
         };
+        out.push(SimRow {
+            machine: machine.name.clone(),
+            cores: *cores,
+            estimated_ns: r.completed.then_some(r.time_ns),
+            estimated,
+            completed: r.completed,
+            stalled: r.stalled,
+            invocations: r.invocations,
+            useful_fraction: r.useful_fraction,
+            speedup,
+            layouts: o.simulated,
+            search_seconds: o.seconds,
+            critical_path: path_text(model, r),
+            utilisation: r.utilisation(),
+            used_cores: o.layout.used_cores(),
+        });
+    }
+    out
+}
+
+fn table(rows: &[SimRow]) -> String {
+    // The machine column fits the longest name (`calibrated-smp:2`).
+    let w = rows
+        .iter()
+        .map(|r| r.machine.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(14);
+    let mut s = format!(
+        "{:<w$} {:>5} {:>14} {:>8} {:>9} {:>9}  critical path\n",
+        "machine", "cores", "estimated", "speedup", "layouts", "search"
+    );
+    for r in rows {
+        let speedup = r.speedup.map_or_else(|| "-".into(), |x| format!("{x:.2}x"));
         s.push_str(&format!(
             "{:<w$} {:>5} {:>14} {:>8} {:>9} {:>8.3}s  {}\n",
-            machine.name,
-            cores,
-            estimate,
-            speedup,
-            o.simulated,
-            o.seconds,
-            path_text(model, &o.result)
+            r.machine, r.cores, r.estimated, speedup, r.layouts, r.search_seconds, r.critical_path
         ));
         s.push_str(&format!(
             "{:<w$} utilisation per core: {}\n",
             "",
-            utilisation_text(&o.result.utilisation())
+            utilisation_text(&r.utilisation)
         ));
-        let used = o.layout.used_cores();
-        if used < *cores {
+        if r.used_cores < r.cores {
             s.push_str(&format!(
-                "{:<w$} uses {used} of {cores} cores: the model estimates no gain from more\n",
-                ""
+                "{:<w$} uses {} of {} cores: the model estimates no gain from more\n",
+                "", r.used_cores, r.cores
             ));
         }
     }

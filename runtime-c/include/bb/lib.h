@@ -99,7 +99,7 @@ BB__F1(ceilf, ceilf) BB__F1(floorf, floorf)
 /* exp(x), inline: the algorithm of the C library's exp (Arm's optimized-
  * routines, in glibc since 2.28; at most 0.511 ulp without fused multiply-add,
  * within Java's 1 ulp), with its 2**(j/128) table computed by
- * scripts/gen_exp_table.py. x = (128 q + j) ln2/128 + r with |r| <=
+ * src/tables/gen_exp_table.py. x = (128 q + j) ln2/128 + r with |r| <=
  * ln2/256, exp(x) = 2**q * 2**(j/128) * exp(r), exp(r) - 1 by a polynomial.
  * Inline, the common case costs no call and none of the C library's errno
  * tests (MonteCarlo's path loop: 14 instructions fewer a call, callgrind);

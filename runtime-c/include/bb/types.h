@@ -390,8 +390,8 @@ typedef struct bb_sched {
   bb_msg     *spare;
   uint32_t    nspare;
   /* Set by this core when it has nothing to do, cleared by the core that
-     hands it work or by this core when work arrives (atomic; cores.c,
-     "Balance"). */
+     hands it work or by this core when work arrives (atomic;
+     balance.c). */
   uint32_t    hungry;
   uint64_t    donated;    /* invocations handed to hungry cores (owner only) */
   char        _pad2[24];
