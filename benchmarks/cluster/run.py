@@ -46,7 +46,9 @@ HERE = Path(__file__).resolve().parent
 BENCH = HERE.parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
-from compare import C_OPT_FLAGS, build, first_difference, run_cmd  # noqa: E402
+from bench.build import C_OPT_FLAGS, build  # noqa: E402
+from bench.outputs import first_difference  # noqa: E402
+from bench.run import run_cmd  # noqa: E402
 
 BENCHES = ["jacobi3d", "cannon"]
 # Arguments of a near-empty MPI-basic job at 2 ranks: its time is the launch
