@@ -484,52 +484,16 @@ impl<'s, 'a> Checker<'s, 'a> {
     }
 }
 
-/// Parses a Java floating literal's digits (decimal or hex float).
-fn parse_java_float<T: std::str::FromStr + FromHexFloat>(text: &str) -> Option<T> {
-    let t = text.trim_end_matches(['d', 'D', 'f', 'F']);
-    if t.starts_with("0x") || t.starts_with("0X") {
-        return T::from_hex_float(&t[2..]);
-    }
-    t.parse().ok()
+/// Parses a floating literal's text, which the lexer always writes as a
+/// decimal (`digits.digits` with an optional exponent; hex floats are
+/// converted there), so Rust's parser reads it exactly.
+fn parse_java_float<T: std::str::FromStr>(text: &str) -> Option<T> {
+    text.parse().ok()
 }
 
+/// Whether the literal's significand has a non-zero digit: such a literal
+/// that reads as zero is too small for its type (JLS 3.10.2).
 fn has_nonzero_digit(text: &str) -> bool {
-    let mantissa = text.split(['e', 'E', 'p', 'P']).next().unwrap_or("");
-    let mantissa = mantissa
-        .strip_prefix("0x")
-        .or_else(|| mantissa.strip_prefix("0X"))
-        .unwrap_or(mantissa);
-    mantissa.chars().any(|c| c.is_ascii_hexdigit() && c != '0')
-}
-
-trait FromHexFloat: Sized {
-    fn from_hex_float(s: &str) -> Option<Self>;
-}
-
-fn hex_float_value(s: &str) -> Option<f64> {
-    let (mant, exp) = s.split_once(['p', 'P'])?;
-    let exp: i32 = exp.parse().ok()?;
-    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
-    let mut value = 0f64;
-    for c in int.chars() {
-        value = value * 16.0 + c.to_digit(16)? as f64;
-    }
-    let mut scale = 1.0 / 16.0;
-    for c in frac.chars() {
-        value += c.to_digit(16)? as f64 * scale;
-        scale /= 16.0;
-    }
-    Some(value * 2f64.powi(exp))
-}
-
-impl FromHexFloat for f64 {
-    fn from_hex_float(s: &str) -> Option<f64> {
-        hex_float_value(s)
-    }
-}
-
-impl FromHexFloat for f32 {
-    fn from_hex_float(s: &str) -> Option<f32> {
-        hex_float_value(s).map(|v| v as f32)
-    }
+    let mantissa = text.split(['e', 'E']).next().unwrap_or("");
+    mantissa.chars().any(|c| c.is_ascii_digit() && c != '0')
 }
