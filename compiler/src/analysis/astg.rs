@@ -155,40 +155,10 @@ pub fn build(p: &Program) -> Vec<Astg> {
     ex.into_astgs()
 }
 
-/// Every statement of a block, nested ones included.
+/// Every statement of a block, nested ones included, outermost first.
 fn collect_stmts<'p>(b: &'p Block, out: &mut Vec<&'p Stmt>) {
     for s in &b.stmts {
-        collect_stmt(s, out);
-    }
-}
-
-fn collect_stmt<'p>(s: &'p Stmt, out: &mut Vec<&'p Stmt>) {
-    out.push(s);
-    match &s.kind {
-        StmtKind::Block(b) => collect_stmts(b, out),
-        StmtKind::If {
-            then_branch,
-            else_branch,
-            ..
-        } => {
-            collect_stmt(then_branch, out);
-            if let Some(e) = else_branch {
-                collect_stmt(e, out);
-            }
-        }
-        StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::ForEach { body, .. }
-        | StmtKind::Labeled { body, .. } => collect_stmt(body, out),
-        StmtKind::For { init, body, .. } => {
-            init.iter().for_each(|x| collect_stmt(x, out));
-            collect_stmt(body, out);
-        }
-        StmtKind::Switch { cases, .. } => cases
-            .iter()
-            .flat_map(|c| &c.body)
-            .for_each(|x| collect_stmt(x, out)),
-        _ => {}
+        visit_stmt(s, &mut |x| out.push(x));
     }
 }
 

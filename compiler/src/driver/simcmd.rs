@@ -683,7 +683,7 @@ fn bench() {
         locks: Vec::new(),
         tag_types: 0,
     };
-    let machine = Machine::builtin("smp:4").expect("a built-in machine");
+    let machine = Machine::smp(4).expect("a built-in machine");
     let layout = crate::synthesis::candidates::layout_from_hosts(
         &model,
         "smp:4",

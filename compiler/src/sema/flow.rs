@@ -184,36 +184,6 @@ fn mark_blank_finals(stmts: &[Stmt], locals: &[Local], out: &mut [bool]) {
     }
 }
 
-fn visit_stmt(s: &Stmt, f: &mut dyn FnMut(&Stmt)) {
-    f(s);
-    match &s.kind {
-        StmtKind::Block(b) => b.stmts.iter().for_each(|x| visit_stmt(x, f)),
-        StmtKind::If {
-            then_branch,
-            else_branch,
-            ..
-        } => {
-            visit_stmt(then_branch, f);
-            if let Some(e) = else_branch {
-                visit_stmt(e, f);
-            }
-        }
-        StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::ForEach { body, .. }
-        | StmtKind::Labeled { body, .. } => visit_stmt(body, f),
-        StmtKind::For { init, body, .. } => {
-            init.iter().for_each(|x| visit_stmt(x, f));
-            visit_stmt(body, f);
-        }
-        StmtKind::Switch { cases, .. } => cases
-            .iter()
-            .flat_map(|c| &c.body)
-            .for_each(|x| visit_stmt(x, f)),
-        _ => {}
-    }
-}
-
 /// Every local assigned anywhere inside a statement or expression, for the
 /// "might already have been assigned" check of loops.
 fn assigned_in_stmt(s: &Stmt, out: &mut Vec<LocalId>) {
@@ -240,61 +210,6 @@ fn assigned_in_stmt(s: &Stmt, out: &mut Vec<LocalId>) {
 
 fn assigned_in_expr(e: &Expr, out: &mut Vec<LocalId>) {
     visit_expr(e, &mut |x| out.extend(assigned_local(x)));
-}
-
-fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
-    let mut go = |x: &Expr| visit_expr(x, f);
-    match &e.kind {
-        ExprKind::Field { object, .. } => go(object),
-        ExprKind::ArrayLength(x)
-        | ExprKind::Convert(x)
-        | ExprKind::Widen(x)
-        | ExprKind::CheckedCast(x) => go(x),
-        ExprKind::InstanceOf { operand, .. } | ExprKind::Unary { operand, .. } => go(operand),
-        ExprKind::Index { array, index } => {
-            go(array);
-            go(index);
-        }
-        ExprKind::Call { receiver, args, .. } => {
-            if let Some(r) = receiver {
-                go(r);
-            }
-            args.iter().for_each(go);
-        }
-        ExprKind::New { args, .. } => args.iter().for_each(go),
-        ExprKind::NewArray { dims } => dims.iter().for_each(go),
-        ExprKind::ArrayLiteral(xs) | ExprKind::Concat(xs) => xs.iter().for_each(go),
-        ExprKind::Binary { lhs, rhs, .. } => {
-            go(lhs);
-            go(rhs);
-        }
-        ExprKind::Chain { first, steps } => {
-            go(first);
-            steps.iter().for_each(|s| go(&s.rhs));
-        }
-        ExprKind::Assign { target, value }
-        | ExprKind::CompoundAssign { target, value, .. }
-        | ExprKind::ConcatAssign { target, value } => {
-            go(target);
-            go(value);
-        }
-        ExprKind::IncDec { target, .. } => go(target),
-        ExprKind::Conditional {
-            cond,
-            then_expr,
-            else_expr,
-        } => {
-            go(cond);
-            go(then_expr);
-            go(else_expr);
-        }
-        ExprKind::Const(_)
-        | ExprKind::Local(_)
-        | ExprKind::This
-        | ExprKind::StaticField(_)
-        | ExprKind::NewTag(_) => {}
-    }
 }
 
 fn is_const_bool(e: &Expr, value: bool) -> bool {

@@ -694,7 +694,7 @@ mod tests {
                 .is_ok()
         );
         assert!(matches!(
-            Machine::builtin(&format!("smp:{}", limit + 1)),
+            Machine::smp(limit + 1),
             Err(MachineError::AboveCoreLimit { .. })
         ));
         let wide = t.to_toml().replace("width = 8", "width = 4000000000");

@@ -379,9 +379,10 @@ pub enum Literal {
         long: bool,
         decimal: bool,
     },
-    /// A floating literal's digits as written (underscores removed, suffix
-    /// removed), so that `float` literals are rounded once, straight to
-    /// single precision.
+    /// A floating literal as decimal text `int.frac[e[+-]exp]` (underscores
+    /// and suffix removed; a hex float already rounded to its type and
+    /// written as the shortest decimal of that value), so that `float`
+    /// literals are rounded once, straight to single precision.
     Float {
         text: String,
         single: bool,

@@ -262,7 +262,7 @@ impl Analyzer<'_, '_> {
                 continue;
             };
             let mut calls = Vec::new();
-            for_each_expr_in_block(body, &mut |e| match &e.kind {
+            visit_block_exprs_in_order(body, &mut |e| match &e.kind {
                 ExprKind::New {
                     class, ctor, alloc, ..
                 } => {
@@ -274,7 +274,13 @@ impl Analyzer<'_, '_> {
                 ExprKind::Call { method, .. } => calls.push(*method),
                 _ => {}
             });
-            for_each_ctor_call(body, &mut |c| calls.push(c));
+            for s in &body.stmts {
+                visit_stmt(s, &mut |s| {
+                    if let StmtKind::CtorCall { ctor, .. } = &s.kind {
+                        calls.push(*ctor);
+                    }
+                });
+            }
             for c in calls {
                 let targets = self.dispatch(c, &[]);
                 work.extend(targets);

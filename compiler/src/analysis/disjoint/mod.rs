@@ -55,7 +55,7 @@
 //! the whole analysis grows with the number of tasks times the (bounded)
 //! work of each. Modules: `graph` (edge sets), `heap` (graphs and states),
 //! `interp` (statements and expressions), `calls`, `memo`, `reach` (the
-//! reachability states at exits), `walk` (HIR walks for the summaries).
+//! reachability states at exits); bodies are walked with `hir`'s walkers.
 
 mod calls;
 mod graph;
@@ -63,13 +63,11 @@ mod heap;
 mod interp;
 mod memo;
 mod reach;
-mod walk;
 
 use crate::hir::*;
 use bambooc_syntax::ast::BinOp;
 use heap::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use walk::*;
 
 /// Calls nested deeper than this take the conservative summary.
 const MAX_DEPTH: usize = 10;
@@ -387,7 +385,7 @@ fn give_up(p: &Program, a: &mut Analyzer<'_, '_>, t: TaskId) -> TaskLocks {
     let task = p.task(t);
     let mut sites = BTreeSet::new();
     let mut calls = Vec::new();
-    for_each_expr_in_block(&task.body, &mut |e| match &e.kind {
+    visit_block_exprs_in_order(&task.body, &mut |e| match &e.kind {
         ExprKind::New { ctor, alloc, .. } => {
             calls.push(*ctor);
             if let Some(al) = alloc {
