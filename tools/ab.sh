@@ -9,7 +9,8 @@
 # (`git worktree add --detach ../old COMMIT && cargo build --release` there)
 # against this one. KMeans' and KeywordCount's inputs are the ones the
 # harness makes; INPUTS (default build/harness) names the folder holding
-# them (run the harness once, at any size, to make them).
+# them (run the harness once, at any size, to make them). BENCHES (default
+# all seven) names the benchmarks to run.
 set -euo pipefail
 old=$(realpath "$1"); new=$(realpath "$2"); runs=${3:-3}; cores=${4:-1}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,7 +32,7 @@ median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 wall() { { /usr/bin/time -f %e "$@" >/dev/null; } 2>&1 | tail -1; }
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg); $cores core(s), $runs alternating runs"
 printf "%-13s %8s %8s %8s\n" benchmark old_s new_s new/old
-for b in tracking kmeans montecarlo filterbank fractal series keywordcount; do
+for b in ${BENCHES:-tracking kmeans montecarlo filterbank fractal series keywordcount}; do
   flags=(-O2 --no-bounds-checks)
   [ "$cores" -gt 1 ] && flags+=(--cores "$cores")
   "$old" "${flags[@]}" "$root/benchmarks/$b/$b.bb" -o "$bin/$b-old" >/dev/null

@@ -159,7 +159,10 @@ fn with_layout(args: &CommonArgs, cg: &CodegenArgs, fe: &Frontend) -> Result<Cod
     let name = program_name(args);
     match crate::synthesis::layout::Layout::from_json(program, &name, &text) {
         Ok(layout) => {
-            cg.layout = Some(layout);
+            // Cores after the last that hosts a task would receive nothing;
+            // without them a layout that hosts everything on core 0 runs on
+            // one core, taking no atomic locks, as the simulator assumes.
+            cg.layout = Some(layout.trimmed());
             Ok(cg)
         }
         Err(e) => {

@@ -192,3 +192,28 @@ fn tag_operations_queue_on_the_one_tag_mutex() {
         1400.0
     );
 }
+
+#[test]
+fn a_layout_hosting_everything_on_core_zero_takes_no_locks() {
+    // Builds drop the idle cores after core 0, so such a layout runs on
+    // one core, whose dispatch takes no atomic locks; with a task on core
+    // 1 each of the 9 single-parameter invocations (startup too) pays
+    // 50 ns.
+    let mut mach = free_machine(2);
+    mach.costs.lock_ns = 50.0;
+    let m = data_parallel(8, 100.0);
+    let alone = simulate(
+        &m,
+        &mach,
+        &layout_of(&m, vec![vec![0, 1], vec![]]),
+        SimOptions::default(),
+    );
+    assert_eq!(alone.time_ns, 1000.0 + 8.0 * 100.0);
+    let shared = simulate(
+        &m,
+        &mach,
+        &layout_of(&m, vec![vec![0], vec![1]]),
+        SimOptions::default(),
+    );
+    assert_eq!(shared.time_ns, 1050.0 + 8.0 * 150.0);
+}

@@ -82,8 +82,9 @@
 //! profile's `sched_mean_ns` of the exit: the gap the profiling build
 //! measured after such bodies, applying the exit, publishing and
 //! dispatching; else the run's `sched_ns` per invocation; the machine's
-//! `dispatch_ns` for a profile without either) and, on more than one
-//! core, the machine's lock cost per parameter (the profile measured the
+//! `dispatch_ns` for a profile without either) and, when a core after the
+//! first hosts a task (builds drop the cores after the last that hosts
+//! one), the machine's lock cost per parameter (the profile measured the
 //! one-core path, which takes no atomic locks) and its uses of the
 //! runtime's one tag mutex (`lock_ns` each: a task whose guards name tags
 //! uses it once to check them and once per parameter as its objects

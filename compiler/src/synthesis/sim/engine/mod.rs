@@ -268,7 +268,10 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             },
             // The profile measured the one-core path, whose dispatch
             // takes no atomic locks; only a run on several cores pays them.
-            lock_ns: if ncores > 1 {
+            // Builds drop the cores after the last that hosts a task
+            // (`Layout::trimmed`), so a layout hosting everything on core 0
+            // runs on one core.
+            lock_ns: if layout.trimmed().hosts.len() > 1 {
                 machine.costs.lock_ns
             } else {
                 0.0
