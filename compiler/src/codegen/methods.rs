@@ -40,13 +40,12 @@ pub(super) fn reachable_methods(p: &Program, natives: &natives::NativeTable) -> 
             if !self.virtual_calls.insert((class, slot)) {
                 return;
             }
-            for i in 0..self.p.classes.len() {
-                let c = ClassId(i as u32);
-                if self.instantiated[i] && self.p.is_subclass(c, class) {
-                    if let Some(t) = self.slot_of(c, slot) {
-                        self.mark(t);
-                    }
-                }
+            let targets: Vec<MethodId> = slot_fillers(self.p, class, slot)
+                .filter(|&(c, _)| self.instantiated[c.0 as usize])
+                .map(|(_, t)| t)
+                .collect();
+            for t in targets {
+                self.mark(t);
             }
         }
         fn instantiate(&mut self, class: ClassId) {
@@ -215,4 +214,20 @@ pub(super) fn overridden_methods(p: &Program) -> Vec<bool> {
         }
     }
     overridden
+}
+
+/// The methods filling vtable `slot` in `class` and its subclasses, with
+/// the class of each: what a virtual call of that slot may run.
+pub(super) fn slot_fillers(
+    p: &Program,
+    class: ClassId,
+    slot: u32,
+) -> impl Iterator<Item = (ClassId, MethodId)> + '_ {
+    (0..p.classes.len()).filter_map(move |i| {
+        let c = ClassId(i as u32);
+        if !p.is_subclass(c, class) {
+            return None;
+        }
+        p.class(c).vtable.get(slot as usize).map(|&m| (c, m))
+    })
 }

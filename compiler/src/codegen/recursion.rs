@@ -33,7 +33,9 @@ pub(super) fn recursive_methods(p: &Program, live: &[bool]) -> Vec<bool> {
                 ExprKind::Call { kind, method, .. } => {
                     callees.push(*method);
                     if let (CallKind::Virtual, Some(slot)) = (kind, p.method(*method).vtable_slot) {
-                        callees.extend(overriders(p, *method, slot));
+                        let class = p.method(*method).class;
+                        callees
+                            .extend(super::methods::slot_fillers(p, class, slot).map(|(_, m)| m));
                     }
                 }
                 ExprKind::New { ctor, .. } => callees.push(*ctor),
@@ -60,21 +62,4 @@ pub(super) fn recursive_methods(p: &Program, live: &[bool]) -> Vec<bool> {
         }
     }
     recursive
-}
-
-/// The methods in `slot` of the subclasses of `method`'s class that differ
-/// from `method`.
-fn overriders(p: &Program, method: MethodId, slot: u32) -> impl Iterator<Item = MethodId> + '_ {
-    let class = p.method(method).class;
-    (0..p.classes.len()).filter_map(move |i| {
-        let c = ClassId(i as u32);
-        if !p.is_subclass(c, class) {
-            return None;
-        }
-        p.class(c)
-            .vtable
-            .get(slot as usize)
-            .copied()
-            .filter(|&m| m != method)
-    })
 }

@@ -286,11 +286,7 @@ impl Layout {
     /// This layout without the cores after the last that hosts a task
     /// (which nothing routes to).
     pub fn trimmed(&self) -> Layout {
-        let keep = self
-            .hosts
-            .iter()
-            .rposition(|h| !h.is_empty())
-            .map_or(1, |last| last + 1);
+        let keep = self.cores_up_to_last_host();
         let mut l = self.clone();
         l.hosts.truncate(keep);
         l.routes.truncate(keep);
@@ -302,6 +298,15 @@ impl Layout {
     pub fn spreads(&self) -> bool {
         (0..self.policies.len())
             .any(|t| self.policies[t] != Policy::Here && self.instances(TaskId(t as u32)).len() > 1)
+    }
+
+    /// The cores a build of this layout runs on: up to the last that
+    /// hosts a task (at least one).
+    pub fn cores_up_to_last_host(&self) -> usize {
+        self.hosts
+            .iter()
+            .rposition(|h| !h.is_empty())
+            .map_or(1, |last| last + 1)
     }
 
     /// The cores that host at least one task.

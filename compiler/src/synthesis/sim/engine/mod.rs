@@ -271,7 +271,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             // Builds drop the cores after the last that hosts a task
             // (`Layout::trimmed`), so a layout hosting everything on core 0
             // runs on one core.
-            lock_ns: if layout.trimmed().hosts.len() > 1 {
+            lock_ns: if layout.cores_up_to_last_host() > 1 {
                 machine.costs.lock_ns
             } else {
                 0.0
