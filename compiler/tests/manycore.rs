@@ -51,9 +51,20 @@ fn build(rel: &str) -> PathBuf {
 /// Runs `exe` on `cores` cores with `BAMBOO_STATS=1`, checks its exit
 /// status and standard output, and returns the statistics it printed.
 fn run_with_stats(exe: &Path, cores: u32, expected_stdout: &str) -> String {
+    run_with_stats_in(exe, cores, &[], expected_stdout)
+}
+
+/// [`run_with_stats`] with the environment `env` added.
+fn run_with_stats_in(
+    exe: &Path,
+    cores: u32,
+    env: &[(&str, &str)],
+    expected_stdout: &str,
+) -> String {
     let out = Command::new(exe)
         .env("BAMBOO_CORES", cores.to_string())
         .env("BAMBOO_STATS", "1")
+        .envs(env.iter().copied())
         .output()
         .unwrap();
     assert!(out.status.success(), "{cores} cores: {:?}", out.status);
@@ -95,6 +106,38 @@ fn live_bytes(stats: &str) -> u64 {
         .lines()
         .find_map(|l| l.split("gc: live ").nth(1)?.split(' ').next()?.parse().ok())
         .unwrap_or_else(|| panic!("no `gc: live` line in:\n{stats}"))
+}
+
+/// Per core, (collections, of them inside task bodies) from a
+/// `BAMBOO_STATS=1` run's standard error.
+fn collections(stats: &str) -> Vec<(u64, u64)> {
+    stats
+        .lines()
+        .filter_map(|l| {
+            let counts = l.split(" ms (").nth(1)?;
+            let (all, rest) = counts.split_once(" collections, ")?;
+            let in_body = rest.split(' ').next()?;
+            Some((all.parse().ok()?, in_body.parse().ok()?))
+        })
+        .collect()
+}
+
+#[test]
+fn stats_count_the_collections_inside_task_bodies() {
+    // One invocation allocates 100 times the heap limit, so it collects
+    // inside its body; the other cores join those collections at a
+    // boundary or while idle.
+    let exe = build("tests/run/task_gc_in_task.bb");
+    let expected = std::fs::read_to_string("tests/run/task_gc_in_task.stdout").unwrap();
+    for cores in [1, 2] {
+        let stats = run_with_stats_in(&exe, cores, &[("BAMBOO_HEAP_MAX", "4M")], &expected);
+        let counts = collections(&stats);
+        assert_eq!(counts.len(), cores as usize, "{stats}");
+        let in_body: u64 = counts.iter().map(|c| c.1).sum();
+        assert!(in_body >= 10, "{cores} cores: {stats}");
+        assert!(counts.iter().all(|&(all, body)| body <= all), "{stats}");
+    }
+    let _ = std::fs::remove_file(&exe);
 }
 
 #[test]

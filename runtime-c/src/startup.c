@@ -322,11 +322,12 @@ static void bb_print_stats(bb_runtime *rt) {
     bb_heap *h = &ctx->heap;
     fprintf(stderr,
             "bamboo: stats: core %u: %llu invocations, busy %.3f ms, sent %llu, received %llu, "
-            "lock failures %llu, dropped stale %llu, handed to idle cores %llu, gc %.3f ms (%llu collections)\n",
+            "lock failures %llu, dropped stale %llu, handed to idle cores %llu, gc %.3f ms (%llu collections, %llu in task bodies)\n",
             c, (unsigned long long)s->dispatched, (double)s->busy_ns / 1e6, (unsigned long long)s->sent,
             (unsigned long long)s->received, (unsigned long long)s->retried, (unsigned long long)s->dropped,
             (unsigned long long)s->donated,
-            (double)h->gc_ns / 1e6, (unsigned long long)h->collections);
+            (double)h->gc_ns / 1e6, (unsigned long long)h->collections,
+            (unsigned long long)h->in_body_collections);
   }
   bb_sched *s0 = &rt->cores[0].sched;
   for (uint32_t t = 0; t < s0->ntasks; t++) {
