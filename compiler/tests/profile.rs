@@ -280,6 +280,30 @@ fn loop_profile_records_method_sites_reruns_and_system_exit() {
 
 /// The estimate, in seconds, in the row of `bambooc sim`'s table that
 /// starts with `machine` (`smp:2`).
+#[test]
+fn the_profile_gives_the_bytes_each_object_carries_when_it_moves() {
+    let dir = temp_dir("sizes");
+    let (program, exe) = build_profiling("tests/profile/sizes.bb", &dir);
+    let file = dir.join("out.json");
+    let mut cmd = Command::new(&exe);
+    cmd.current_dir(&dir);
+    let (prof, text, stdout) = profiled_run(&program, cmd, &file);
+    assert_eq!(stdout, "3123750\n".repeat(4));
+    assert!(text.contains("\"version\": 5"), "{text}");
+    // A block and its array of 10,000 bytes, packed: the elements and two
+    // objects' records.
+    let block = |bytes: f64| (10_000.0..10_400.0).contains(&bytes);
+    let task = |name: &str| prof.tasks.iter().find(|t| t.task == name).unwrap();
+    let made = &task("startup").exits[1].allocations[0];
+    assert!(block(made.bytes_mean.unwrap()), "{made:?}");
+    for name in ["fill", "sum"] {
+        let taken = task(name).exits.iter().find(|e| e.count > 0).unwrap();
+        let bytes = taken.param_bytes_mean.as_ref().unwrap();
+        assert!(bytes.len() == 1 && block(bytes[0]), "{name}: {taken:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn estimate_seconds(table: &str, machine: &str) -> f64 {
     let row: Vec<&str> = table
         .lines()

@@ -71,6 +71,7 @@ bool bb_sharing_enabled(void); /* BAMBOO_CHECK_SHARING=1: the run is forced onto
  * transfer); BAMBOO_PACK_CHECK=1 round-trips task objects at exits, before its objects are routed (hook in sched.c). */
 typedef struct bb_packbuf { uint8_t *data; size_t len, cap; } bb_packbuf;
 void       bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out); /* appends to out */
+size_t     bb_pack_size(bb_ctx *ctx, bb_object *root); /* what bb_pack would write for root */
 bb_object *bb_unpack(bb_ctx *ctx, const uint8_t *data, size_t len);
 void       bb_pack_check(bb_ctx *ctx, bb_object *const *params, uint32_t n, uint64_t runs); /* if rt->pack_check */
 
@@ -150,6 +151,8 @@ typedef struct bb_prof_exit {
   double   bytes;    /* heap bytes these invocations' bodies allocated, summed (version 4) */
   double   book_ns;  /* the profiler's bookkeeping after the timed ones, summed */
   double   book_common_ns; /* of it, the part untimed invocations do as well (not the body's statistics) */
+  uint64_t sized;    /* the sampled invocations whose parameters' regions were measured (version 5) */
+  double   param_bytes[BB_MAX_PARAMS]; /* their packed region bytes per parameter, summed */
 } bb_prof_exit;
 
 typedef struct bb_prof_core {
@@ -195,6 +198,12 @@ typedef struct bb_prof_core {
      records when its exit is known */
   struct bb_prof_bind *binds;
   uint32_t      nbinds, cap_binds, nbinds_sited;
+  double       *site_bytes;  /* nexits_total * nsites: packed region bytes of the sampled new objects (version 5) */
+  uint64_t     *site_sized;  /* nexits_total * nsites: how many were measured */
+  bool          sizing;      /* the running invocation's regions are measured */
+  uint64_t     *task_sized;  /* per task: invocations whose regions were measured */
+  struct bb_prof_newobj { uint32_t site; bb_object *obj; } *newobjs; /* the running one's new task objects */
+  uint32_t      nnewobjs, cap_newobjs;
   bb_object   **objs;        /* the running invocation's parameter objects */
   uint32_t      nobjs;
 } bb_prof_core;
@@ -237,7 +246,7 @@ static inline bool bb_route_has(const bb_route *r, uint32_t core) {
 static inline uint64_t bb_prof_now(const bb_ctx *ctx) { return BB_UNLIKELY(ctx->prof->cpu) ? bb_cpu_ns() : bb_now_ns(); }
 
 void bb_prof_start(bb_ctx *ctx);
-void bb_prof_alloc(bb_ctx *ctx, uint32_t site);
+void bb_prof_alloc(bb_ctx *ctx, uint32_t site, bb_object *o);
 bool bb_prof_begin(bb_ctx *ctx, uint32_t task, uint64_t *t0);
 void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, uint64_t t1, bool timed);
 void bb_prof_write(bb_ctx *ctx, bool complete);

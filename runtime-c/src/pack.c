@@ -145,7 +145,8 @@ static int32_t bb_object_length(bb_ctx *ctx, const bb_object *o) {
 
 typedef struct bb_packer {
   bb_ctx      *ctx;
-  bb_packbuf  *out;
+  bb_packbuf  *out;       /* NULL: only count the bytes (bb_pack_size) */
+  size_t       counted;
   bb_ptrmap    seen;      /* object or tag -> its number (tags: in `tags`) */
   bb_object  **objs;      /* objects by number */
   uint32_t     nobjs, cap_objs;
@@ -224,6 +225,11 @@ static void bb_pack_one(bb_packer *p, uint32_t i) {
       .length = (uint32_t)bb_object_length(ctx, o),
       .body = (uint32_t)body,
   };
+  if (!p->out) {
+    p->counted += sizeof rec + padded;
+    BB_FOR_EACH_REF(ctx, o, slot, { bb_pack_ref(p, *slot); });
+    return;
+  }
   bb_buf_put(p->out, &rec, sizeof rec);
   size_t at = p->out->len;
   bb_buf_reserve(p->out, padded);
@@ -267,6 +273,19 @@ static void bb_pack_into(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bb_objec
 void bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out) {
   if (root == NULL) bb_panic("bb_pack: a null root");
   bb_pack_into(ctx, root, out, NULL, NULL);
+}
+
+/* The bytes bb_pack would write for `root`'s region, without writing them:
+ * what moving the object to another rank costs (the profiler samples it,
+ * profile.c, so that the simulator charges transfers by size). */
+size_t bb_pack_size(bb_ctx *ctx, bb_object *root) {
+  if (root == NULL) return 0;
+  bb_packer p = {.ctx = ctx, .out = NULL};
+  bb_pack_ref(&p, root);
+  for (uint32_t i = 0; i < p.nobjs; i++) bb_pack_one(&p, i);
+  size_t bytes = 4 * sizeof(uint32_t) + p.counted + p.ntags * sizeof(bb_pack_tag);
+  bb_packer_free(&p);
+  return bytes;
 }
 
 /* ---- unpacking ------------------------------------------------------------ */

@@ -92,8 +92,11 @@ void bb_prof_start(bb_ctx *ctx) {
   p->first = calloc(p->nsites + 1, sizeof(uint32_t));
   p->task_timed = calloc(prog->ntasks + 1, sizeof(uint64_t));
   p->task_body_ns = calloc(prog->ntasks + 1, sizeof(double));
+  p->site_bytes = calloc((size_t)p->nexits_total * p->nsites + 1, sizeof(double));
+  p->site_sized = calloc((size_t)p->nexits_total * p->nsites + 1, sizeof(uint64_t));
+  p->task_sized = calloc(prog->ntasks + 1, sizeof(uint64_t));
   if (!p->exits || !p->allocs || !p->cur || !p->first_sum || !p->first_runs || !p->first || !p->task_timed ||
-      !p->task_body_ns)
+      !p->task_body_ns || !p->site_bytes || !p->site_sized || !p->task_sized)
     bb_panic("out of memory");
   p->ntagtypes = prog->ntagtypes;
   p->cpu = cpu;
@@ -109,12 +112,19 @@ void bb_prof_start(bb_ctx *ctx) {
   }
 }
 
-void bb_prof_alloc(bb_ctx *ctx, uint32_t site) {
+void bb_prof_alloc(bb_ctx *ctx, uint32_t site, bb_object *o) {
   bb_prof_core *p = ctx->prof;
   if (BB_UNLIKELY(site >= p->nsites)) bb_panic("bb_task_object: allocation site %u of %u", site, p->nsites);
   if (!ctx->task) {
     p->outside++;
     return;
+  }
+  if (p->sizing) { /* measured when the body ends, the object built (bb_prof_sizes) */
+    if (p->nnewobjs == p->cap_newobjs) {
+      p->cap_newobjs = p->cap_newobjs ? p->cap_newobjs * 2 : 16;
+      p->newobjs = bb_xrealloc(ctx, p->newobjs, p->cap_newobjs * sizeof *p->newobjs);
+    }
+    p->newobjs[p->nnewobjs++] = (struct bb_prof_newobj){site, o};
   }
   for (; p->nbinds_sited < p->nbinds; p->nbinds_sited++) p->binds[p->nbinds_sited].site = site;
   uint32_t index = p->nalloc_inv++;
@@ -235,13 +245,41 @@ void bb_prof_exit_tag(bb_ctx *ctx, uint32_t task, uint32_t exit, uint32_t param,
  * readings and bookkeeping. */
 #define BB_PROF_WARMUP 64u
 #define BB_PROF_SAMPLE 16u
+#define BB_PROF_SIZED_FIRST 16u  /* a task's timed invocations whose regions are all measured */
+#define BB_PROF_SIZED_EVERY 64u  /* after them, every this many timed ones (object sizes below) */
 #define BB_PROF_COARSE_NS 2000.0
+
+/* ---- object sizes (format version 5) --------------------------------------
+ * What an object carries when it moves to another rank: its region's packed
+ * bytes (pack.c, bb_pack_size), per exit for each parameter and per
+ * (exit, site) for the new task objects. Walking a region costs as much as
+ * the bodies of fine-grained tasks, so only a sample of the timed
+ * invocations is measured: a task's first BB_PROF_SIZED_FIRST timed ones,
+ * then every BB_PROF_SIZED_EVERY-th; the walk counts as the profiler's own
+ * time, like the body's statistics. */
+
+static void bb_prof_sizes(bb_ctx *ctx, uint32_t task, uint32_t x) {
+  bb_prof_core *p = ctx->prof;
+  bb_prof_exit *ex = &p->exits[x];
+  ex->sized++;
+  p->task_sized[task]++;
+  for (uint32_t i = 0; i < p->nobjs && i < BB_MAX_PARAMS; i++)
+    ex->param_bytes[i] += (double)bb_pack_size(ctx, p->objs[i]);
+  for (uint32_t k = 0; k < p->nnewobjs; k++) {
+    size_t i = (size_t)x * p->nsites + p->newobjs[k].site;
+    p->site_bytes[i] += (double)bb_pack_size(ctx, p->newobjs[k].obj);
+    p->site_sized[i]++;
+  }
+  p->nnewobjs = 0;
+}
 
 bool bb_prof_begin(bb_ctx *ctx, uint32_t task, uint64_t *t0) {
   bb_prof_core *p = ctx->prof;
   uint64_t n = p->task_timed[task];
   bool timed = n < BB_PROF_WARMUP || p->count % BB_PROF_SAMPLE == 0 ||
                p->task_body_ns[task] >= BB_PROF_COARSE_NS * (double)n;
+  p->sizing = timed && (p->task_sized[task] < BB_PROF_SIZED_FIRST || n % BB_PROF_SIZED_EVERY == 0);
+  p->nnewobjs = 0;
   if (timed || p->gap_open) *t0 = bb_prof_now(ctx);
   return timed;
 }
@@ -291,6 +329,7 @@ void bb_prof_invocation(bb_ctx *ctx, uint32_t task, uint32_t exit, uint64_t t0, 
      untimed invocations only the first part (for the finest tasks the
      difference is a large share of the scheduler's time). */
   uint64_t t2 = bb_prof_now(ctx);
+  if (p->sizing) bb_prof_sizes(ctx, task, x);
   uint64_t raw_ns = t1 - t0;
   double ns = raw_ns > p->clock_ns ? (double)(raw_ns - p->clock_ns) : 0.0;
   p->timed++;
@@ -332,6 +371,8 @@ static void bb_prof_merge_exit(bb_prof_exit *into, const bb_prof_exit *from) {
   into->bytes += from->bytes;
   into->book_ns += from->book_ns;
   into->book_common_ns += from->book_common_ns;
+  into->sized += from->sized;
+  for (uint32_t i = 0; i < BB_MAX_PARAMS; i++) into->param_bytes[i] += from->param_bytes[i];
 }
 
 void bb_prof_write(bb_ctx *ctx, bool complete) {
@@ -350,6 +391,8 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
       p0->allocs[i] += pc->allocs[i];
       p0->first_sum[i] += pc->first_sum[i];
       p0->first_runs[i] += pc->first_runs[i];
+      p0->site_bytes[i] += pc->site_bytes[i];
+      p0->site_sized[i] += pc->site_sized[i];
     }
     p0->outside += pc->outside;
     for (uint32_t i = 0; i < pc->cap_tagrecs; i++) {
@@ -453,7 +496,7 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
   size_t len = strlen(name);
   if (len > 3 && strcmp(name + len - 3, ".bb") == 0) name[len - 3] = 0;
 
-  fprintf(f, "{\n  \"format\": \"bambooc-profile\",\n  \"version\": 4,\n  \"program\": ");
+  fprintf(f, "{\n  \"format\": \"bambooc-profile\",\n  \"version\": 5,\n  \"program\": ");
   bb_json_string(f, name);
   fprintf(f, ",\n  \"fingerprint\": ");
   bb_json_string(f, prog->profile->fingerprint);
@@ -487,6 +530,12 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
               e ? "," : "", e, (unsigned long long)ex->count, prob, ex->mean, var < 0 ? 0.0 : var);
       if (ex->gaps) fprintf(f, "\"sched_mean_ns\": %.3f, ", ex->sched_ns / (double)ex->gaps * gap_scale);
       if (ex->count) fprintf(f, "\"alloc_bytes_mean\": %.3f, ", ex->bytes / (double)ex->count);
+      if (ex->sized && d->nparams) {
+        fprintf(f, "\"param_bytes_mean\": [");
+        for (uint32_t q = 0; q < d->nparams; q++)
+          fprintf(f, "%s%.1f", q ? ", " : "", ex->param_bytes[q] / (double)ex->sized);
+        fprintf(f, "], ");
+      }
       fprintf(f, "\"allocations\": [");
       bool first = true;
       for (uint32_t s = 0; s < p0->nsites; s++) {
@@ -495,9 +544,11 @@ void bb_prof_write(bb_ctx *ctx, bool complete) {
         fprintf(f, "%s\n            { \"site\": %u, \"class\": ", first ? "" : ",", s);
         bb_json_string(f, rt->classes[prog->profile->site_class[s]]->name);
         size_t i = (size_t)x * p0->nsites + s;
-        fprintf(f, ", \"total\": %llu, \"mean\": %.17g, \"order\": %.17g }", (unsigned long long)total,
+        fprintf(f, ", \"total\": %llu, \"mean\": %.17g, \"order\": %.17g", (unsigned long long)total,
                 (double)total / (double)ex->count,
                 p0->first_runs[i] ? (double)p0->first_sum[i] / (double)p0->first_runs[i] : 0.0);
+        if (p0->site_sized[i]) fprintf(f, ", \"bytes_mean\": %.1f", p0->site_bytes[i] / (double)p0->site_sized[i]);
+        fprintf(f, " }");
         first = false;
       }
       fprintf(f, "%s], \"tags\": [", first ? "" : "\n          ");
@@ -544,6 +595,10 @@ void bb_prof_finish(bb_ctx *ctx) {
     free(p->touched);
     free(p->tagrecs);
     free(p->binds);
+    free(p->site_bytes);
+    free(p->site_sized);
+    free(p->task_sized);
+    free(p->newobjs);
     free(p);
     rt->cores[c].prof = NULL;
   }

@@ -496,7 +496,7 @@ static void bb_route_obj(bb_ctx *ctx, bb_object *o, uint64_t old, bool fresh, bb
 void bb_publish(bb_ctx *ctx, bb_object *o) { bb_route_obj(ctx, o, 0, true, NULL, 0); }
 
 void bb_task_object(bb_ctx *ctx, bb_object *o, uint64_t flags, uint32_t site) {
-  if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site); /* profile.c */
+  if (BB_UNLIKELY(ctx->prof)) bb_prof_alloc(ctx, site, o); /* profile.c */
   o->flags = flags;
   o->gc |= BB_GC_TASKOBJ;
   if (ctx->npending == ctx->cap_pending) {

@@ -58,6 +58,11 @@ pub fn profile_diagnostic(file: &str, e: &ProfileError) -> Diagnostic {
         )
         .with_help(REGENERATE)
         .with_note("the simulator keeps every task object it makes, so this bounds the compiler's memory; a simulated window of a real run makes far fewer"),
+        ParamBytesLength { task, exit, found, nparams } => Diagnostic::global(
+            "E0609",
+            format!("profile `{file}`: exit {exit} of task `{task}` gives object sizes (`param_bytes_mean`) for {found} parameters, but the task has {nparams}"),
+        )
+        .with_help(REGENERATE),
         AllocMeanMismatch { task, exit, site, mean, total, count } => Diagnostic::global(
             "E0609",
             format!("profile `{file}`: allocation site {site} under exit {exit} of task `{task}` has mean {mean}, but {total} objects over {count} invocations"),

@@ -101,6 +101,18 @@ pub struct SimRow {
     /// Busy fraction of each core.
     pub utilisation: Vec<f64>,
     pub used_cores: u32,
+    /// Objects sent between nodes (a cluster machine only), with the
+    /// share of their flight hidden behind computation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<NetworkRow>,
+}
+
+/// `SimRow::network`: the run's traffic between nodes.
+#[derive(Serialize, Debug)]
+pub struct NetworkRow {
+    #[serde(flatten)]
+    pub traffic: sim::NetworkTraffic,
+    pub hidden_share: f64,
 }
 
 /// The results as JSON: `{"rows": [SimRow, ...]}`.
@@ -517,6 +529,10 @@ fn sim_rows(model: &Model, rows: &[(Machine, u32, Outcome)]) -> Vec<SimRow> {
             critical_path: path_text(model, r),
             utilisation: r.utilisation(),
             used_cores: o.layout.used_cores(),
+            network: r.network.clone().map(|traffic| NetworkRow {
+                hidden_share: traffic.hidden_share(),
+                traffic,
+            }),
         });
     }
     out
@@ -545,6 +561,15 @@ fn table(rows: &[SimRow]) -> String {
             "",
             utilisation_text(&r.utilisation)
         ));
+        if let Some(n) = &r.network {
+            s.push_str(&format!(
+                "{:<w$} between nodes: {} objects, {:.1} MB, {:.0}% of their flight hidden behind computation\n",
+                "",
+                n.traffic.messages,
+                n.traffic.bytes / 1e6,
+                n.hidden_share * 100.0
+            ));
+        }
         if r.used_cores < r.cores {
             s.push_str(&format!(
                 "{:<w$} uses {} of {} cores: the model estimates no gain from more\n",
@@ -625,6 +650,7 @@ fn bench() {
     let n = 1_000_000u64;
     let exit = |p: f64, next: Vec<Vec<(u32, u32)>>, allocs: Vec<Alloc>| ExitModel {
         alloc_bytes: 0.0,
+        param_bytes: vec![],
         runtime_exit: 0,
         probability: p,
         mean_ns: 1000.0,
@@ -638,6 +664,7 @@ fn bench() {
         mean: 1.0,
         order: 0.0,
         tags: vec![],
+        bytes: 0.0,
     };
     let gen = TaskModel {
         name: "gen".into(),

@@ -525,10 +525,14 @@ impl Machine {
     /// `b`: `message_ns` plus, between nodes, the bytes at the network's
     /// bandwidth (within a node objects move by pointer).
     pub fn transfer_ns(&self, a: u32, b: u32, bytes: u64) -> f64 {
-        let wire = self
-            .network_between(a, b)
-            .map_or(0.0, |n| bytes as f64 / n.bytes_per_ns);
-        self.message_ns(a, b) + wire
+        self.message_ns(a, b) + bytes as f64 * self.wire_ns_per_byte(a, b)
+    }
+
+    /// Nanoseconds one byte takes on the wire from core `a` to core `b`:
+    /// the network's between nodes, 0 within one.
+    pub fn wire_ns_per_byte(&self, a: u32, b: u32) -> f64 {
+        self.network_between(a, b)
+            .map_or(0.0, |n| 1.0 / n.bytes_per_ns)
     }
 }
 

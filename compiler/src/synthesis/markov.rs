@@ -52,6 +52,12 @@ pub struct ExitStats {
     /// Per entry of `allocs`: the mean index of the site's first
     /// allocation among the invocation's allocations (`order`, version 3).
     pub alloc_order: Vec<f64>,
+    /// Per entry of `allocs`: the mean packed bytes of one new object's
+    /// region (`bytes_mean`, version 5; 0 when unknown).
+    pub alloc_region_bytes: Vec<f64>,
+    /// Per parameter: the mean packed bytes of its object's region after
+    /// the body (`param_bytes_mean`, version 5; empty when unknown).
+    pub param_bytes: Vec<f64>,
     /// The tag bindings those invocations made (version 3).
     pub tags: Vec<TagStats>,
 }
@@ -232,6 +238,13 @@ impl MarkovModel {
                                 .map(|a| (AllocSiteId(a.site), a.mean))
                                 .collect(),
                             alloc_order: in_order.iter().map(|a| a.order).collect(),
+                            alloc_region_bytes: in_order
+                                .iter()
+                                .map(|a| a.bytes_mean.unwrap_or(0.0))
+                                .collect(),
+                            param_bytes: ep
+                                .and_then(|x| x.param_bytes_mean.clone())
+                                .unwrap_or_default(),
                             tags: ep.map(|x| tag_stats(p, &x.tags)).unwrap_or_default(),
                         }
                     })

@@ -44,6 +44,7 @@ fn exit(
 ) -> ExitProfile {
     ExitProfile {
         tags: vec![],
+        param_bytes_mean: None,
         exit,
         count,
         probability,
@@ -69,6 +70,7 @@ fn keyword() -> (Program, Model) {
     };
     let alloc = |class: &str, n: u64| AllocProfile {
         order: 0.0,
+        bytes_mean: None,
         site: site(class),
         class: class.into(),
         total: n,
@@ -242,6 +244,7 @@ fn finds_the_rate_matched_pipeline() {
     gen.exits[0].probability = 7.0 / 8.0;
     gen.exits.push(ExitModel {
         alloc_bytes: 0.0,
+        param_bytes: vec![],
         binds: vec![],
         runtime_exit: 1,
         probability: 1.0 / 8.0,
@@ -250,6 +253,7 @@ fn finds_the_rate_matched_pipeline() {
         next: vec![vec![]],
         allocs: vec![sim::Alloc {
             tags: vec![],
+            bytes: 0.0,
             order: 0.0,
             state: 1,
             mean: 1.0,
@@ -288,6 +292,7 @@ fn merges(start_ns: f64, items: u32, item_ns: f64, merge_ns: f64, last_ns: f64) 
     merge.exits[0].probability = (n - 1.0) / n;
     merge.exits.push(ExitModel {
         alloc_bytes: 0.0,
+        param_bytes: vec![],
         binds: vec![],
         runtime_exit: 1,
         probability: 1.0 / n,
@@ -338,6 +343,7 @@ fn rounds_of_work(parts: u32, rounds: u32, work_ns: f64) -> Model {
     let (np, nr) = (f64::from(parts), f64::from(rounds));
     let two = |p: f64, ns: f64, acc: Option<u32>, part: u32| ExitModel {
         alloc_bytes: 0.0,
+        param_bytes: vec![],
         binds: vec![],
         runtime_exit: 0,
         probability: p,

@@ -30,11 +30,13 @@ use std::hash::Hasher;
 /// The `format` field of every profile.
 pub const FORMAT: &str = "bambooc-profile";
 /// The version of the format this compiler's runtime writes.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// The oldest version this compiler reads: version 3 lacks the heap
 /// figures of version 4 (`gc_min_bytes`, `gc_live_bytes`, per exit
 /// `alloc_bytes_mean`), so the simulator spreads its collections over the
-/// body time as the 1-core run had them.
+/// body time as the 1-core run had them; versions 3 and 4 lack the object
+/// sizes of version 5 (`param_bytes_mean`, `bytes_mean`), so objects
+/// cross a network at its latency alone.
 pub const MIN_VERSION: u32 = 3;
 /// How far the probabilities of a task may sum away from 1.
 pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
@@ -168,6 +170,11 @@ pub struct ExitProfile {
     /// 4; absent for an exit no invocation took and in older profiles).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alloc_bytes_mean: Option<f64>,
+    /// Per parameter, the mean packed bytes of its object's region after
+    /// the body (what moving it to another rank sends; version 5, from a
+    /// sample of the invocations; absent when none was measured).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub param_bytes_mean: Option<Vec<f64>>,
     /// Sites at which those invocations allocated task objects (sites with
     /// no allocation are left out).
     #[serde(default)]
@@ -218,6 +225,11 @@ pub struct AllocProfile {
     /// order in which the exit's sites allocate.
     #[serde(default)]
     pub order: f64,
+    /// The mean packed bytes of the region of one of these objects when
+    /// the body that made it ended (version 5, sampled; absent when none
+    /// was measured).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes_mean: Option<f64>,
 }
 
 /// Why a profile was rejected. Wording: `diagnostics::profile`.
@@ -258,6 +270,14 @@ pub enum ProfileError {
     /// simulation to make, all sites together.
     TooManyObjects {
         total: u64,
+    },
+    /// An exit's `param_bytes_mean` whose length is not its task's
+    /// parameter count.
+    ParamBytesLength {
+        task: String,
+        exit: u32,
+        found: u32,
+        nparams: u32,
     },
     /// An allocation record whose `mean` is not its `total` over the
     /// exit's count.
@@ -605,6 +625,15 @@ impl Profile {
                     }
                 }
                 check_tag_bindings(p, task, &tp.task, ep)?;
+                let nparams = task.params.len();
+                if let Some(bytes) = ep.param_bytes_mean.as_ref().filter(|b| b.len() != nparams) {
+                    return Err(ProfileError::ParamBytesLength {
+                        task: tp.task.clone(),
+                        exit: ep.exit,
+                        found: bytes.len() as u32,
+                        nparams: nparams as u32,
+                    });
+                }
             }
             if sum != tp.invocations {
                 return Err(ProfileError::CountMismatch {
@@ -772,3 +801,6 @@ fn find_out_of_range(v: &serde_json::Value, path: &mut String) -> Result<(), Pro
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod size_tests;

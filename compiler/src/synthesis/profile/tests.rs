@@ -6,7 +6,7 @@ use crate::analysis::cstg::CstgEdge;
 use crate::synthesis::markov::*;
 use crate::test_support::program;
 
-const SRC: &str = r#"
+pub(super) const SRC: &str = r#"
 class Text { flag process; flag submit; int n; }
 class Results { flag finished; int merged; }
 task startup(StartupObject s in initialstate) {
@@ -28,6 +28,7 @@ task merge(Results rp in !finished, Text tp in submit) {
 fn exit(exit: u32, count: u64, probability: f64, allocations: Vec<AllocProfile>) -> ExitProfile {
     ExitProfile {
         tags: vec![],
+        param_bytes_mean: None,
         exit,
         count,
         probability,
@@ -76,6 +77,7 @@ fn good(p: &Program) -> Profile {
                         vec![
                             AllocProfile {
                                 order: 0.0,
+                                bytes_mean: None,
                                 site: 0,
                                 class: "Text".into(),
                                 total: 3,
@@ -83,6 +85,7 @@ fn good(p: &Program) -> Profile {
                             },
                             AllocProfile {
                                 order: 0.0,
+                                bytes_mean: None,
                                 site: 1,
                                 class: "Results".into(),
                                 total: 1,
@@ -111,12 +114,12 @@ fn good(p: &Program) -> Profile {
 }
 
 /// Reads `text` as a profile of SRC and returns the error.
-fn err(p: &Program, text: &str) -> ProfileError {
+pub(super) fn err(p: &Program, text: &str) -> ProfileError {
     Profile::from_json(p, text).expect_err("the profile should be rejected")
 }
 
 /// The good profile changed by `f`, as JSON.
-fn edited(p: &Program, f: impl FnOnce(&mut Profile)) -> String {
+pub(super) fn edited(p: &Program, f: impl FnOnce(&mut Profile)) -> String {
     let mut prof = good(p);
     f(&mut prof);
     prof.to_json()
@@ -712,6 +715,7 @@ fn tagged_profile(p: &Program) -> Profile {
         (0..2)
             .map(|site| AllocProfile {
                 order: 0.0,
+                bytes_mean: None,
                 site,
                 class: "Part".into(),
                 total: 2,

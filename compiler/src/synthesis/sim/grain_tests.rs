@@ -2,7 +2,7 @@
 //! that keep chains on their core, the sender's cost, parked cores, the
 //! windowed estimate, runs that end by `System.exit`.
 
-use super::tests::{layout_of, model_of, state, task};
+use super::tests::{layout_of, leave_after, model_of, state, task};
 use super::*;
 use crate::synthesis::layout::Policy;
 use crate::synthesis::machine::Machine;
@@ -19,12 +19,7 @@ fn pingpong(objects: u32, rounds: u64, body: f64) -> Model {
     );
     start.startup = true;
     let mut a = task("a", 1, body, vec![Some(2)], vec![]);
-    let mut leave = a.exits[0].clone();
-    leave.next = vec![vec![]];
-    leave.runtime_exit = 1;
-    leave.probability = 1.0 / rounds as f64;
-    a.exits[0].probability = 1.0 - leave.probability;
-    a.exits.push(leave);
+    leave_after(&mut a, rounds);
     a.counting = Counting::PerObject;
     a.invocations = rounds * u64::from(objects);
     let mut b = task("b", 1, body, vec![Some(1)], vec![]);

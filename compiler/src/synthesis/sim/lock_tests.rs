@@ -16,6 +16,7 @@ fn merged_data_parallel(n: u32, merged: u32) -> (Model, Layout) {
         mean: f64::from(mean),
         order: 0.0,
         tags: vec![],
+        bytes: 0.0,
     };
     m.tasks[0].exits[0].allocs = vec![alloc(merged), alloc(n - merged)];
     m.locks = vec![vec![ExitMerges {

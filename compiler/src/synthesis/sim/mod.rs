@@ -205,8 +205,12 @@
 //! tables a simulation prepares once from the model), `engine/` (the
 //! simulation: `mod.rs` the state and the event loop, `route.rs`,
 //! `dispatch.rs`, `tags.rs`, `heaps.rs` (collections), `locks.rs` (merged
-//! locks)), `critical.rs` ([`critical_path`]), `trace.rs` ([`trace_json`]);
-//! tests in `tests.rs`, `grain_tests.rs` and `lock_tests.rs`.
+//! locks), `network.rs` (objects between a cluster's nodes: their packed
+//! bytes, profile format 5, at the network's bandwidth after its latency,
+//! and [`NetworkTraffic`], the share of their flight hidden behind the
+//! receivers' computation)), `critical.rs` ([`critical_path`]), `trace.rs`
+//! ([`trace_json`]); tests in `tests.rs`, `grain_tests.rs`, `lock_tests.rs`
+//! and `network_tests.rs`.
 
 use crate::synthesis::layout::{Layout, Policy};
 use crate::synthesis::machine::Machine;
@@ -307,6 +311,33 @@ pub struct SimResult {
     pub useful_fraction: f64,
     /// Every invocation, in start order, when recorded.
     pub trace: Vec<Invocation>,
+    /// The objects that crossed the network between nodes, on a machine
+    /// that has one (in the simulated window, not extrapolated).
+    pub network: Option<NetworkTraffic>,
+}
+
+/// Objects sent between nodes in a simulated run (`engine::network`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct NetworkTraffic {
+    pub messages: u64,
+    /// Their packed bytes (0 for objects whose size the profile lacks).
+    pub bytes: f64,
+    /// Their time in flight, summed: from the sender's exit to arrival.
+    pub flight_ns: f64,
+    /// Of it, the time their destination cores spent running invocations.
+    pub hidden_ns: f64,
+}
+
+impl NetworkTraffic {
+    /// The share of the communication hidden behind computation (0 with
+    /// no message).
+    pub fn hidden_share(&self) -> f64 {
+        if self.flight_ns > 0.0 {
+            self.hidden_ns / self.flight_ns
+        } else {
+            0.0
+        }
+    }
 }
 
 impl SimResult {
@@ -359,3 +390,6 @@ mod grain_tests;
 
 #[cfg(test)]
 mod lock_tests;
+
+#[cfg(test)]
+mod network_tests;

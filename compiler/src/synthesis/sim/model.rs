@@ -88,6 +88,10 @@ pub struct ExitModel {
     /// Mean heap bytes the body allocates (profile format 4; 0 when
     /// unknown): what fills its core's heap towards a collection.
     pub alloc_bytes: f64,
+    /// Per parameter: the packed bytes of its object's region after the
+    /// body (profile format 5; empty when unknown), what a transfer
+    /// between nodes sends.
+    pub param_bytes: Vec<f64>,
     /// Per parameter: (state before, state after) pairs; [`ANY`] as the
     /// state before matches every state. An object whose state has no pair
     /// leaves the task world.
@@ -159,6 +163,9 @@ pub struct Alloc {
     pub order: f64,
     /// The tag instances each new object is bound to: (tag type, source).
     pub tags: Vec<(u32, TagSource)>,
+    /// The packed bytes of one new object's region (profile format 5; 0
+    /// when unknown).
+    pub bytes: f64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -331,7 +338,8 @@ pub fn model_from(
                         .allocs
                         .iter()
                         .zip(&e.alloc_order)
-                        .filter_map(|(&(site, mean), &order)| {
+                        .zip(&e.alloc_region_bytes)
+                        .filter_map(|((&(site, mean), &order), &bytes)| {
                             let node = sites
                                 .iter()
                                 .find(|(s, _)| *s == site)
@@ -346,6 +354,7 @@ pub fn model_from(
                                     mean,
                                     order,
                                     tags: sources(BindPoint::Site(site), None),
+                                    bytes,
                                 },
                             ))
                         })
@@ -357,6 +366,7 @@ pub fn model_from(
                         mean_ns: e.mean_ns,
                         sched_ns: e.sched_ns,
                         alloc_bytes: e.alloc_bytes,
+                        param_bytes: e.param_bytes.clone(),
                         next,
                         allocs,
                         binds,

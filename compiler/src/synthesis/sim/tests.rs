@@ -26,6 +26,7 @@ pub fn task(
         startup: false,
         exits: vec![ExitModel {
             alloc_bytes: 0.0,
+            param_bytes: vec![],
             binds: vec![],
             runtime_exit: 0,
             probability: 1.0,
@@ -36,6 +37,7 @@ pub fn task(
                 .into_iter()
                 .map(|(state, mean)| Alloc {
                     tags: vec![],
+                    bytes: 0.0,
                     order: 0.0,
                     state,
                     mean,
@@ -45,6 +47,17 @@ pub fn task(
         counting: Counting::PerTask,
         invocations: 1,
     }
+}
+
+/// Gives `t` a second exit (runtime exit 1), taken once in `runs`, after
+/// which its object leaves the task world: a loop that ends.
+pub fn leave_after(t: &mut TaskModel, runs: u64) {
+    let mut leave = t.exits[0].clone();
+    leave.next = vec![vec![]; t.params as usize];
+    leave.runtime_exit = 1;
+    leave.probability = 1.0 / runs as f64;
+    t.exits[0].probability = 1.0 - leave.probability;
+    t.exits.push(leave);
 }
 
 pub fn state(name: &str, consumers: Vec<(u32, u32)>) -> StateModel {
@@ -118,6 +131,7 @@ pub fn state_per_task(tasks: Vec<TaskModel>) -> Model {
 fn letting_go(probability: f64, mean_ns: f64) -> ExitModel {
     ExitModel {
         alloc_bytes: 0.0,
+        param_bytes: vec![],
         binds: vec![],
         runtime_exit: 1,
         probability,
@@ -251,6 +265,7 @@ fn exits_track_ratios_and_fractional_allocations_accumulate() {
     let mut gen = task("gen", 1, 10.0, vec![Some(0)], vec![(1, 0.5)]);
     gen.exits.push(ExitModel {
         alloc_bytes: 0.0,
+        param_bytes: vec![],
         binds: vec![],
         runtime_exit: 1,
         probability: 0.25,
@@ -542,6 +557,7 @@ fn the_oldest_work_waits_a_bounded_time() {
 fn allocations_that_belong_together_come_together() {
     let alloc = |state, mean| Alloc {
         tags: vec![],
+        bytes: 0.0,
         order: 0.0,
         state,
         mean,
@@ -595,6 +611,7 @@ fn rounds_end_after_their_parts() {
     {
         gen.exits.push(ExitModel {
             alloc_bytes: 0.0,
+            param_bytes: vec![],
             binds: vec![],
             runtime_exit: e as u32 + 1,
             probability: p,
@@ -689,6 +706,7 @@ fn exits_bind_survivors_into_a_tree() {
     }];
     join.exits.push(ExitModel {
         alloc_bytes: 0.0,
+        param_bytes: vec![],
         runtime_exit: 1,
         probability: 1.0 / 7.0,
         mean_ns: 100.0,

@@ -293,6 +293,8 @@ impl Sim<'_> {
         run.exit = exit;
         run.objs.clear();
         run.objs.extend(entries.iter().map(|e| e.obj));
+        run.start = start;
+        run.end = end;
         // The runtime collects at the boundary after the invocation that
         // fills the heap; the model spreads the profiled collections
         // evenly over the body time.
@@ -369,7 +371,7 @@ impl Sim<'_> {
             let make = self.alloc_cap.map_or(n as u64, |cap| (n as u64).min(cap));
             unmade += n as u64 - make;
             for _ in 0..make {
-                self.new_obj(a.state);
+                self.new_obj(a.state, a.bytes);
             }
             if !a.tags.is_empty() {
                 made.push((k, made_from, self.objs.len() as u32 - made_from));
@@ -411,6 +413,9 @@ impl Sim<'_> {
         }
         let mut kept = Vec::new();
         for (p, &o) in objs.iter().enumerate() {
+            if let Some(&bytes) = ex.param_bytes.get(p).filter(|&&b| b > 0.0) {
+                self.objs[o as usize].bytes = bytes as f32;
+            }
             let before = self.objs[o as usize].state;
             match ex.successor(p, before) {
                 // The runtime routes a parameter only when its flags change

@@ -7,17 +7,21 @@ use super::*;
 mod dispatch;
 mod heaps;
 mod locks;
+mod network;
 mod route;
 mod tags;
 
 use heaps::Heaps;
 use locks::Locks;
+use network::{Flight, Network};
 pub(in crate::synthesis::sim) use tags::tag_hash;
 
 #[derive(Copy, Clone)]
 struct Obj {
     state: u32,
     version: u32,
+    /// The packed bytes of its region (profile format 5; 0 when unknown).
+    bytes: f32,
 }
 
 #[derive(Copy, Clone)]
@@ -42,6 +46,8 @@ enum Kind {
         task: u32,
         param: u32,
         entry: Entry,
+        /// Set for an object that crossed the network between nodes.
+        flight: Option<Flight>,
     },
 }
 
@@ -79,6 +85,9 @@ struct Running {
     objs: Vec<u32>,
     /// The collector is due when this invocation ends.
     gc: bool,
+    /// When it started and when it ends.
+    start: f64,
+    end: f64,
 }
 
 struct Sim<'a> {
@@ -106,6 +115,8 @@ struct Sim<'a> {
     alloc_cap: Option<u64>,
     /// When the runtime's tag mutex is next free ([`Sim::hold_tag_mutex`]).
     tag_mutex_free_at: f64,
+    /// The network between the machine's nodes, if it has any.
+    network: Option<Network>,
 }
 
 /// The machine's costs the simulation charges (`machine::Costs`), per
@@ -383,8 +394,9 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         balancing,
         alloc_cap: None,
         tag_mutex_free_at: 0.0,
+        network: Network::new(machine, ncores),
     };
-    let startup = sim.new_obj(model.startup);
+    let startup = sim.new_obj(model.startup, 0.0);
     let t0 = model.outside.init_ns;
     sim.route(0, startup, t0, NONE, true);
     sim.dispatch(0, t0);
@@ -441,7 +453,11 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 task,
                 param,
                 entry,
+                flight,
             } => {
+                if let Some(f) = flight {
+                    sim.landed(core as usize, ev.time, f);
+                }
                 sim.cores.inflight[core as usize] -= 1;
                 sim.cores.hungry[core as usize] = false;
                 sim.wake(core as usize, ev.time);
@@ -481,6 +497,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         busy_ns: end.busy_ns,
         useful_fraction,
         trace: sim.out.trace,
+        network: sim.network.map(Network::traffic),
     }
 }
 
@@ -566,8 +583,12 @@ impl Sim<'_> {
         }
     }
 
-    pub(super) fn new_obj(&mut self, state: u32) -> u32 {
-        self.objs.push(Obj { state, version: 0 });
+    pub(super) fn new_obj(&mut self, state: u32, bytes: f64) -> u32 {
+        self.objs.push(Obj {
+            state,
+            version: 0,
+            bytes: bytes as f32,
+        });
         self.tags
             .obj_tags
             .extend(std::iter::repeat_n(0, self.tags.tag_types));

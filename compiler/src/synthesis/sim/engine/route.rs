@@ -49,7 +49,7 @@ impl Sim<'_> {
             let arrive = if dest == from {
                 t
             } else {
-                self.departure(from, t) + self.costs.latency[from * self.ncores + dest]
+                self.arrival(from, dest, t, obj.bytes)
             };
             let entry = Entry {
                 obj: o,
@@ -60,7 +60,7 @@ impl Sim<'_> {
             if dest == from {
                 self.deliver(dest, task, param, entry, false);
             } else {
-                self.send(dest, task, param, entry);
+                self.send(from, dest, task, param, entry, t);
             }
         }
     }
@@ -82,10 +82,31 @@ impl Sim<'_> {
         }
     }
 
-    /// Sends `entry` to another core for (`task`, `param`): it arrives at
-    /// `entry.arrive` (and then the core no longer asks for work).
-    pub(super) fn send(&mut self, dest: usize, task: u32, param: u32, entry: Entry) {
+    /// When an object of `bytes` bytes that `from` sends at `t` reaches
+    /// `dest`: after the sender's earlier sends, the message latency and,
+    /// between nodes, the bytes on the wire.
+    pub(super) fn arrival(&mut self, from: usize, dest: usize, t: f64, bytes: f32) -> f64 {
+        let wire = self.network.as_ref().map_or(0.0, |n| {
+            n.wire_ns(self.ncores, from, dest, f64::from(bytes))
+        });
+        self.departure(from, t) + self.costs.latency[from * self.ncores + dest] + wire
+    }
+
+    /// Sends `entry` from core `from` at `t` to core `dest` for (`task`,
+    /// `param`): it arrives at `entry.arrive` (and then the core no longer
+    /// asks for work).
+    pub(super) fn send(
+        &mut self,
+        from: usize,
+        dest: usize,
+        task: u32,
+        param: u32,
+        entry: Entry,
+        t: f64,
+    ) {
         self.cores.inflight[dest] += 1;
+        let bytes = f64::from(self.objs[entry.obj as usize].bytes);
+        let flight = self.flight(from, dest, t, bytes);
         self.push(
             entry.arrive,
             Kind::Arrive {
@@ -93,6 +114,7 @@ impl Sim<'_> {
                 task,
                 param,
                 entry,
+                flight,
             },
         );
     }
@@ -142,8 +164,8 @@ impl Sim<'_> {
             else {
                 break;
             };
-            entry.arrive = self.departure(core, t) + self.costs.latency[core * self.ncores + dest];
-            self.send(dest, task, 0, entry);
+            entry.arrive = self.arrival(core, dest, t, self.objs[entry.obj as usize].bytes);
+            self.send(core, dest, task, 0, entry, t);
         }
     }
 
