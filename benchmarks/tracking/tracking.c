@@ -195,6 +195,21 @@ static Image sobel(Image in, int along_x)
     return out;
 }
 
+/* One line of n values, stride apart from px, replaced by its window sums
+ * (a running sum); line holds n + win floats, zero outside [half, n + half). */
+static void line_sums(float *px, int n, size_t stride, int win, int half, float *line)
+{
+    for (int k = 0; k < n; k++)
+        line[k + half] = px[(size_t)k * stride];
+    float sum = 0;
+    for (int k = 0; k < win; k++)
+        sum += line[k];
+    for (int k = 0; k < n; k++) {
+        px[(size_t)k * stride] = sum;
+        sum += line[k + win] - line[k];
+    }
+}
+
 /* Window sums with running sums, rows then columns (SD-VBS calcAreaSum). */
 #ifndef _OPENMP
 static void area_sum(Image im, int win)
@@ -202,29 +217,11 @@ static void area_sum(Image im, int win)
     int half = (win + 1) / 2;
     int longest = im.rows > im.cols ? im.rows : im.cols;
     float *line = xcalloc((size_t)longest + win, sizeof(float));
-    for (int i = 0; i < im.rows; i++) {
-        for (int j = 0; j < im.cols; j++)
-            line[j + half] = AT(im, i, j);
-        float sum = 0;
-        for (int k = 0; k < win; k++)
-            sum += line[k];
-        for (int j = 0; j < im.cols; j++) {
-            AT(im, i, j) = sum;
-            sum += line[j + win] - line[j];
-        }
-    }
+    for (int i = 0; i < im.rows; i++)
+        line_sums(im.px + (size_t)i * im.cols, im.cols, 1, win, half, line);
     memset(line, 0, sizeof(float) * ((size_t)longest + win));
-    for (int j = 0; j < im.cols; j++) {
-        for (int i = 0; i < im.rows; i++)
-            line[i + half] = AT(im, i, j);
-        float sum = 0;
-        for (int k = 0; k < win; k++)
-            sum += line[k];
-        for (int i = 0; i < im.rows; i++) {
-            AT(im, i, j) = sum;
-            sum += line[i + win] - line[i];
-        }
-    }
+    for (int j = 0; j < im.cols; j++)
+        line_sums(im.px + j, im.rows, (size_t)im.cols, win, half, line);
     free(line);
 }
 #else /* _OPENMP: a line buffer per thread, rows then columns in parallel. */
@@ -235,31 +232,13 @@ static void area_sum(Image im, int win)
     {
         float *line = xcalloc((size_t)im.cols + win, sizeof(float));
         #pragma omp for schedule(static)
-        for (int i = 0; i < im.rows; i++) {
-            for (int j = 0; j < im.cols; j++)
-                line[j + half] = AT(im, i, j);
-            float sum = 0;
-            for (int k = 0; k < win; k++)
-                sum += line[k];
-            for (int j = 0; j < im.cols; j++) {
-                AT(im, i, j) = sum;
-                sum += line[j + win] - line[j];
-            }
-        }
+        for (int i = 0; i < im.rows; i++)
+            line_sums(im.px + (size_t)i * im.cols, im.cols, 1, win, half, line);
         free(line);
         line = xcalloc((size_t)im.rows + win, sizeof(float));
         #pragma omp for schedule(static)
-        for (int j = 0; j < im.cols; j++) {
-            for (int i = 0; i < im.rows; i++)
-                line[i + half] = AT(im, i, j);
-            float sum = 0;
-            for (int k = 0; k < win; k++)
-                sum += line[k];
-            for (int i = 0; i < im.rows; i++) {
-                AT(im, i, j) = sum;
-                sum += line[i + win] - line[i];
-            }
-        }
+        for (int j = 0; j < im.cols; j++)
+            line_sums(im.px + j, im.rows, (size_t)im.cols, win, half, line);
         free(line);
     }
 }
