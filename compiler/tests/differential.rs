@@ -87,8 +87,6 @@ use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use harness::*;
@@ -112,9 +110,7 @@ fn differential_against_java() {
     let tmp = std::env::temp_dir();
     let work = tmp.join(format!("bambooc-difftest-{}", std::process::id()));
     let fail_root = tmp.join("bambooc-difftest-failures");
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
+    let threads = test_threads();
     let mut failures: Vec<Failure> = Vec::new();
     let round_size = 500u64;
     let mut first = seed0;
@@ -252,28 +248,14 @@ fn run_round(
     // Bamboo: batches in parallel
     let batches: Vec<Vec<&Case>> = cases.chunks(batch).map(|c| c.iter().collect()).collect();
     let t0 = Instant::now();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, BambooRun)>> = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= batches.len() {
-                    break;
-                }
-                let text = bamboo_program(&batches[i]);
-                let r = build_and_run(&bdir, &format!("batch{i}"), &text, opt);
-                results.lock().unwrap().push((i, r));
-            });
-        }
+    let results = parallel_map(&batches, threads, |i, b| {
+        build_and_run(&bdir, &format!("batch{i}"), &bamboo_program(b), opt)
     });
     eprintln!(
         "differential: {} Bamboo batches built and run in {:.1} s",
         batches.len(),
         t0.elapsed().as_secs_f64()
     );
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|r| r.0);
     let java_out = java_thread
         .join()
         .unwrap()
@@ -302,8 +284,7 @@ fn run_round(
         }
     }
     let mut isolate: Vec<&Case> = Vec::new();
-    for (i, run) in &results {
-        let b = &batches[*i];
+    for (run, b) in results.iter().zip(&batches) {
         if run.build_error.is_some() {
             isolate.extend(b.iter().copied());
             continue;
@@ -335,40 +316,25 @@ fn run_round(
             }
         }
     }
-    if !isolate.is_empty() {
-        let next = AtomicUsize::new(0);
-        let found: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= isolate.len() {
-                        break;
-                    }
-                    let c = isolate[i];
-                    if java_sections[&c.seed].contains("!!! JAVA EXCEPTION") {
-                        continue;
-                    }
-                    let text = bamboo_program(&[c]);
-                    let r = build_and_run(&bdir, &format!("single{}", c.seed), &text, opt);
-                    let want = &java_sections[&c.seed];
-                    let secs = r
-                        .out
-                        .as_ref()
-                        .map(|o| sections(&o.stdout))
-                        .unwrap_or_default();
-                    let got = secs.first().map(|s| s.1.as_str());
-                    let complete = r
-                        .out
-                        .as_ref()
-                        .is_some_and(|o| o.status == Some(0) && !o.timed_out);
-                    if let Some(f) = judge(fail_root, c, want, &r, got, complete, true) {
-                        found.lock().unwrap().push(f);
-                    }
-                });
-            }
-        });
-        failures.extend(found.into_inner().unwrap());
-    }
+    let found = parallel_map(&isolate, threads, |_, &c| {
+        let want = &java_sections[&c.seed];
+        if want.contains("!!! JAVA EXCEPTION") {
+            return None;
+        }
+        let text = bamboo_program(&[c]);
+        let r = build_and_run(&bdir, &format!("single{}", c.seed), &text, opt);
+        let secs = r
+            .out
+            .as_ref()
+            .map(|o| sections(&o.stdout))
+            .unwrap_or_default();
+        let got = secs.first().map(|s| s.1.as_str());
+        let complete = r
+            .out
+            .as_ref()
+            .is_some_and(|o| o.status == Some(0) && !o.timed_out);
+        judge(fail_root, c, want, &r, got, complete, true)
+    });
+    failures.extend(found.into_iter().flatten());
     failures
 }

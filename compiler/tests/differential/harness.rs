@@ -3,6 +3,8 @@
 //! against Java's.
 
 use super::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 pub(crate) fn env_num<N: std::str::FromStr>(name: &str, default: N) -> N {
     match std::env::var(name) {
@@ -450,4 +452,37 @@ pub(crate) fn judge(
         got,
         &what,
     ))
+}
+
+/// The threads to build and run programs on: one per processor, at most 8.
+pub(crate) fn test_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8)
+}
+
+/// `f` on every item, on `threads` threads that each take the next item in
+/// turn; the results in the items' order.
+pub(crate) fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(usize, &T) -> R + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, R)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= items.len() {
+                    break;
+                }
+                let r = f(i, &items[i]);
+                done.lock().unwrap().push((i, r));
+            });
+        }
+    });
+    let mut done = done.into_inner().unwrap();
+    done.sort_by_key(|d| d.0);
+    done.into_iter().map(|d| d.1).collect()
 }
