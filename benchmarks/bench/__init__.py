@@ -1,5 +1,6 @@
 """The benchmarks' shared tooling, used by compare.py, the harness
-(harness*.py), simacc.py, profile_overhead.py and finegrain/*.py:
+(harness*.py), simacc.py, profile_overhead.py, finegrain.py,
+finegrain_simacc.py and searchtime.py:
 
 - `build`: the C flags (runtime-c/cflags.txt), the C and OpenMP references,
   a build step;

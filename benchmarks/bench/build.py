@@ -36,9 +36,6 @@ def build(cmd) -> bool:
 
 def c_reference(cc: str, bench_dir: Path, name: str, exe, omp: bool = False) -> list:
     """The command that builds benchmark `name`'s sequential C reference, or
-    with omp its OpenMP version: NAME.c compiled with -fopenmp (NAME_omp.c
-    where a benchmark still keeps a separate one)."""
+    with omp its OpenMP version: the same NAME.c compiled with -fopenmp."""
     src = bench_dir / f"{name}.c"
-    if omp and (bench_dir / f"{name}_omp.c").is_file():
-        src = bench_dir / f"{name}_omp.c"
     return [cc, *C_OPT_FLAGS, *(["-fopenmp"] if omp else []), str(src), "-o", str(exe), "-lm"]

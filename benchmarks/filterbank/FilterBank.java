@@ -7,7 +7,7 @@
 //        java [-Dthreads=N] -cp OUT FilterBank CHANNELS TAPS SAMPLES
 //
 // The channels run on the threads, each into its own row; the rows are then
-// added in channel order (filterbank_omp.c's scheme), so the float sums are
+// added in channel order (filterbank.c's OpenMP scheme), so the float sums are
 // those of one thread.
 public class FilterBank {
     static final int DECIMATION = 8;

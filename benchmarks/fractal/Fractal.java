@@ -7,7 +7,7 @@
 //        java [-Dthreads=N] -cp OUT Fractal WIDTH HEIGHT
 //
 // With N threads the rows are computed on the threads, four at a time
-// (fractal_omp.c's schedule); the sums over the image follow in one thread.
+// (fractal.c's OpenMP schedule); the sums over the image follow in one thread.
 public class Fractal {
     static final int MAX_ITER = 255;
 

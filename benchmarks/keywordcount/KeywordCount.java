@@ -8,7 +8,7 @@
 //
 // With N threads the text is cut at word boundaries into N pieces, each
 // thread counts its piece into its own table, and the tables are merged
-// (keywordcount_omp.c's scheme); the result is sorted, so the output does
+// (keywordcount.c's OpenMP scheme); the result is sorted, so the output does
 // not depend on the thread count.
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@
 //        java [-Dthreads=N] -cp OUT KMeans FILE MIN MAX THRESHOLD
 //
 // With one thread (the default) it is kmeans.c in Java. With N threads it
-// does what kmeans_omp.c does: the lines are parsed, the attributes
+// does what kmeans.c's OpenMP build does: the lines are parsed, the attributes
 // z-scored and the points assigned in parallel; the centres are then summed
 // in parallel over ranges of attributes, each range in point order, so the
 // float sums, and the output, are those of one thread.

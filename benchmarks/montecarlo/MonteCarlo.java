@@ -6,7 +6,7 @@
 //        java [-Dthreads=N] -cp OUT MonteCarlo HITDATA RUNS
 //
 // With N threads the runs are simulated on the threads, one equal range
-// each (montecarlo_omp.c's schedule); the average follows in run order.
+// each (montecarlo.c's OpenMP schedule); the average follows in run order.
 //
 // Java's Math.log/exp may differ from C's libm in the last bit, so the rate's
 // last digits can differ from the other versions (JGF's tolerance is 1e-12).

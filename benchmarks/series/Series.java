@@ -6,7 +6,7 @@
 //        java [-Dthreads=N] -cp OUT Series N
 //
 // With N threads the coefficients are computed on the threads, one equal
-// range each (series_omp.c's schedule); the sum follows in index order.
+// range each (series.c's OpenMP schedule); the sum follows in index order.
 //
 // Note: Java's Math.pow/sin/cos may differ from C's libm in the last bit, so
 // the printed digits can differ from series.c / series.bb in the last one or

@@ -5,7 +5,7 @@
 // Usage: javac -d OUT Tracking.java ../java/Bench.java
 //        java [-Dthreads=N] -cp OUT Tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT]
 //
-// With N threads, as tracking_omp.c: the frames are read, each filter runs
+// With N threads, as tracking.c's OpenMP build: the frames are read, each filter runs
 // over ranges of rows (or columns), the feature strengths over ranges of
 // rows, and the features are tracked, all on the threads; the strongest
 // features are then chosen in one scan in row-major order, so the output

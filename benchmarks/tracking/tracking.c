@@ -1,8 +1,20 @@
-/* tracking.c — sequential C reference for the Tracking benchmark (SD-VBS
- * feature tracking, the algorithm of its C version, arithmetic for
- * arithmetic, so that the output matches SD-VBS's expected_C.txt).
+/* tracking.c — C references for the Tracking benchmark (SD-VBS feature
+ * tracking, the algorithm of its C version, arithmetic for arithmetic, so
+ * that the output matches SD-VBS's expected_C.txt).
+ *
+ * Compiled plain, the sequential reference; with -fopenmp, the OpenMP
+ * version (same algorithm, same output, byte for byte), with the
+ * parallelism of tracking.bb: the frames of a pass are read in parallel;
+ * the image filters are parallel for loops over rows (the running sums'
+ * column pass over columns); the feature strength is computed in BANDS
+ * column bands in parallel, each keeping its N_FEA strongest pixels, which
+ * are then merged in order of strength (ties in row-major order, as the
+ * sequential scan finds them); the features are tracked in parallel, then
+ * compacted in order. The passes of REPEAT run one after the other, as in
+ * tracking.bb.
  *
  * Usage: tracking DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT]
+ *        (OpenMP: OMP_NUM_THREADS=k tracking_omp DIR WINSZ N_FEA LK_ITER FRAMES [REPEAT])
  *   DIR holds 1.bmp .. FRAMES.bmp (24-bit BMP; the green channel is used).
  *   The whole clip is processed REPEAT times (default 1), each pass from the
  *   files; the output is the last pass's (every pass computes the same).
@@ -34,6 +46,7 @@
  * one line, the y coordinates on the next, each value as "%f\t".
  *
  * Build: cc -O2 tracking.c -o tracking -lm
+ *        cc -O2 -fopenmp tracking.c -o tracking_omp -lm
  */
 #include <math.h>
 #include <stdio.h>
@@ -104,6 +117,7 @@ static Image read_bmp(const char *path)
 static Image blur(Image in)
 {
     Image tmp = image_new(in.rows, in.cols), out = image_new(in.rows, in.cols);
+    #pragma omp parallel for schedule(static)
     for (int i = 2; i < in.rows - 2; i++)
         for (int j = 2; j < in.cols - 2; j++) {
             float t = AT(in, i, j - 2);
@@ -113,6 +127,7 @@ static Image blur(Image in)
             t += AT(in, i, j + 2);
             AT(tmp, i, j) = t * 0.0625f;
         }
+    #pragma omp parallel for schedule(static)
     for (int i = 2; i < in.rows - 2; i++)
         for (int j = 2; j < in.cols - 2; j++) {
             float t = AT(tmp, i - 2, j);
@@ -130,6 +145,7 @@ static Image half_size(Image in)
 {
     int out_rows = (in.rows + 1) / 2, out_cols = (in.cols + 1) / 2;
     Image tmp = image_new(in.rows, out_cols), out = image_new(out_rows, out_cols);
+    #pragma omp parallel for schedule(static)
     for (int i = 2; i < in.rows - 2; i++)
         for (int j = 2, m = 0; j < in.cols - 2; j += 2, m++) {
             float t = AT(in, i, j - 2);
@@ -139,8 +155,14 @@ static Image half_size(Image in)
             t += AT(in, i, j + 2);
             AT(tmp, i, m) = t * 0.0625f;
         }
+#ifndef _OPENMP
     for (int i = 2, m = 0; i < in.rows - 2; i += 2, m++)
         for (int j = 0; j < out_cols; j++) {
+#else /* _OPENMP: counted by output row, so that the rows can be shared out. */
+    #pragma omp parallel for schedule(static)
+    for (int m = 0; m < (in.rows - 3) / 2; m++)
+        for (int j = 0, i = 2 + 2 * m; j < out_cols; j++) {
+#endif /* _OPENMP */
             float t = AT(tmp, i - 2, j);
             t += AT(tmp, i - 1, j) * 4;
             t += AT(tmp, i, j) * 6;
@@ -157,9 +179,11 @@ static Image sobel(Image in, int along_x)
 {
     Image tmp = image_new(in.rows, in.cols), out = image_new(in.rows, in.cols);
     int di = along_x ? 0 : 1, dj = along_x ? 1 : 0;
+    #pragma omp parallel for schedule(static)
     for (int i = 1; i < in.rows - 1; i++)
         for (int j = 1; j < in.cols - 1; j++)
             AT(tmp, i, j) = (AT(in, i - di, j - dj) - AT(in, i + di, j + dj)) * 0.5f;
+    #pragma omp parallel for schedule(static)
     for (int i = 1; i < in.rows - 1; i++)
         for (int j = 1; j < in.cols - 1; j++) {
             float t = AT(tmp, i - dj, j - di);
@@ -171,41 +195,132 @@ static Image sobel(Image in, int along_x)
     return out;
 }
 
+/* One line of n values, stride apart from px, replaced by its window sums
+ * (a running sum); line holds n + win floats, zero outside [half, n + half). */
+static void line_sums(float *px, int n, size_t stride, int win, int half, float *line)
+{
+    for (int k = 0; k < n; k++)
+        line[k + half] = px[(size_t)k * stride];
+    float sum = 0;
+    for (int k = 0; k < win; k++)
+        sum += line[k];
+    for (int k = 0; k < n; k++) {
+        px[(size_t)k * stride] = sum;
+        sum += line[k + win] - line[k];
+    }
+}
+
 /* Window sums with running sums, rows then columns (SD-VBS calcAreaSum). */
+#ifndef _OPENMP
 static void area_sum(Image im, int win)
 {
     int half = (win + 1) / 2;
     int longest = im.rows > im.cols ? im.rows : im.cols;
     float *line = xcalloc((size_t)longest + win, sizeof(float));
-    for (int i = 0; i < im.rows; i++) {
-        for (int j = 0; j < im.cols; j++)
-            line[j + half] = AT(im, i, j);
-        float sum = 0;
-        for (int k = 0; k < win; k++)
-            sum += line[k];
-        for (int j = 0; j < im.cols; j++) {
-            AT(im, i, j) = sum;
-            sum += line[j + win] - line[j];
-        }
-    }
+    for (int i = 0; i < im.rows; i++)
+        line_sums(im.px + (size_t)i * im.cols, im.cols, 1, win, half, line);
     memset(line, 0, sizeof(float) * ((size_t)longest + win));
-    for (int j = 0; j < im.cols; j++) {
-        for (int i = 0; i < im.rows; i++)
-            line[i + half] = AT(im, i, j);
-        float sum = 0;
-        for (int k = 0; k < win; k++)
-            sum += line[k];
-        for (int i = 0; i < im.rows; i++) {
-            AT(im, i, j) = sum;
-            sum += line[i + win] - line[i];
-        }
-    }
+    for (int j = 0; j < im.cols; j++)
+        line_sums(im.px + j, im.rows, (size_t)im.cols, win, half, line);
     free(line);
 }
+#else /* _OPENMP: a line buffer per thread, rows then columns in parallel. */
+static void area_sum(Image im, int win)
+{
+    int half = (win + 1) / 2;
+    #pragma omp parallel
+    {
+        float *line = xcalloc((size_t)im.cols + win, sizeof(float));
+        #pragma omp for schedule(static)
+        for (int i = 0; i < im.rows; i++)
+            line_sums(im.px + (size_t)i * im.cols, im.cols, 1, win, half, line);
+        free(line);
+        line = xcalloc((size_t)im.rows + win, sizeof(float));
+        #pragma omp for schedule(static)
+        for (int j = 0; j < im.cols; j++)
+            line_sums(im.px + j, im.rows, (size_t)im.cols, win, half, line);
+        free(line);
+    }
+}
+#endif /* _OPENMP */
 
 typedef struct {
     float x, y, strength;
 } Feature;
+
+#ifdef _OPENMP
+/* The column bands the feature strength is computed in, in parallel. */
+#define BANDS 16
+
+/* Whether pixel a (strength, row-major position) comes after pixel b:
+ * weaker, or as strong and later. */
+static int weaker(float as, int ap, float bs, int bp)
+{
+    return as < bs || (as == bs && ap > bp);
+}
+
+/* Puts (s, p) at the root of a heap of n entries, the weakest at the root,
+ * and sifts it down. */
+static void sift_down(float *hs, int *hp, int n, float s, int p)
+{
+    int c = 0;
+    for (;;) {
+        int d = 2 * c + 1;
+        if (d >= n)
+            break;
+        if (d + 1 < n && weaker(hs[d + 1], hp[d + 1], hs[d], hp[d]))
+            d++;
+        if (!weaker(hs[d], hp[d], s, p))
+            break;
+        hs[c] = hs[d];
+        hp[c] = hp[d];
+        c = d;
+    }
+    hs[c] = s;
+    hp[c] = p;
+}
+
+/* The n_fea strongest pixels with lambda > 0 of columns j0 .. j1-1 (rows
+ * win .. rows-win-1), strongest first, ties in row-major order, into hs
+ * (strength) and hp (position); returns how many. */
+static int band_best(Image xx, Image xy, Image yy, int win, int j0, int j1, int n_fea,
+                     float *hs, int *hp)
+{
+    int n = 0;
+    for (int i = win; i < xx.rows - win; i++)
+        for (int j = j0; j < j1; j++) {
+            size_t p = (size_t)i * xx.cols + j;
+            float det = xx.px[p] * yy.px[p] - xy.px[p] * xy.px[p];
+            float tr = xx.px[p] + yy.px[p];
+            float lambda = det / (tr + 0.00001);
+            if (!(lambda > 0))
+                continue;
+            int pos = i * xx.cols + j;
+            if (n < n_fea) {
+                int c = n++;
+                while (c > 0 && weaker(lambda, pos, hs[(c - 1) / 2], hp[(c - 1) / 2])) {
+                    hs[c] = hs[(c - 1) / 2];
+                    hp[c] = hp[(c - 1) / 2];
+                    c = (c - 1) / 2;
+                }
+                hs[c] = lambda;
+                hp[c] = pos;
+            } else if (weaker(hs[0], hp[0], lambda, pos)) {
+                sift_down(hs, hp, n, lambda, pos);
+            }
+        }
+    /* Weakest out first, from the back: the arrays end up sorted. */
+    for (int k = n - 1; k > 0; k--) {
+        float s = hs[0];
+        int p = hp[0];
+        sift_down(hs, hp, k, hs[k], hp[k]);
+        hs[k] = s;
+        hp[k] = p;
+    }
+    return n;
+}
+
+#endif /* _OPENMP */
 
 /* Feature strength, the N_FEA strongest and non-maximum suppression.
  * Returns the number of features; *out gets them, strongest first. */
@@ -213,6 +328,7 @@ static int detect(Image dx, Image dy, int win, int n_fea, Feature **out)
 {
     int rows = dx.rows, cols = dx.cols;
     Image xx = image_new(rows, cols), xy = image_new(rows, cols), yy = image_new(rows, cols);
+    #pragma omp parallel for schedule(static)
     for (size_t p = 0; p < (size_t)rows * cols; p++) {
         xx.px[p] = dx.px[p] * dx.px[p];
         xy.px[p] = dx.px[p] * dy.px[p];
@@ -222,6 +338,7 @@ static int detect(Image dx, Image dy, int win, int n_fea, Feature **out)
     area_sum(xy, win);
     area_sum(yy, win);
 
+#ifndef _OPENMP
     Feature *best = xcalloc(n_fea, sizeof(Feature));
     for (int k = 0; k < n_fea; k++)
         best[k] = (Feature){ -1.0f, -1.0f, 0.0f };
@@ -241,6 +358,39 @@ static int detect(Image dx, Image dy, int win, int n_fea, Feature **out)
                 }
         }
     free(xx.px); free(xy.px); free(yy.px);
+#else /* _OPENMP */
+    /* Each band's strongest, then the strongest of all (a merge of the
+     * sorted band lists): the same as tracking.c's one scan. */
+    float *hs = xcalloc((size_t)BANDS * n_fea, sizeof(float));
+    int *hp = xcalloc((size_t)BANDS * n_fea, sizeof(int));
+    int found[BANDS], head[BANDS] = { 0 };
+    int lo = win, hi = cols - win > win ? cols - win : win;
+    #pragma omp parallel for schedule(dynamic, 1)
+    for (int g = 0; g < BANDS; g++)
+        found[g] = band_best(xx, xy, yy, win, lo + (hi - lo) * g / BANDS,
+                             lo + (hi - lo) * (g + 1) / BANDS, n_fea,
+                             hs + (size_t)g * n_fea, hp + (size_t)g * n_fea);
+    free(xx.px); free(xy.px); free(yy.px);
+    Feature *best = xcalloc(n_fea, sizeof(Feature));
+    for (int k = 0; k < n_fea; k++) {
+        int b = -1;
+        for (int g = 0; g < BANDS; g++) {
+            size_t at = (size_t)g * n_fea + head[g];
+            if (head[g] < found[g]
+                && (b < 0 || weaker(hs[(size_t)b * n_fea + head[b]], hp[(size_t)b * n_fea + head[b]],
+                                    hs[at], hp[at])))
+                b = g;
+        }
+        if (b < 0) {
+            best[k] = (Feature){ -1.0f, -1.0f, 0.0f };
+        } else {
+            size_t at = (size_t)b * n_fea + head[b]++;
+            best[k] = (Feature){ (float)(hp[at] % cols), (float)(hp[at] / cols), hs[at] };
+        }
+    }
+    free(hs);
+    free(hp);
+#endif /* _OPENMP */
 
     Feature *kept = xcalloc(n_fea, sizeof(Feature));
     int n = 0;
@@ -351,11 +501,24 @@ static int track(const Pyramid *prev, const Pyramid *cur, int win, int iters,
 static int run_clip(const char *dir, int win, int n_fea, int iters, int frames,
                     float **xs_out, float **ys_out)
 {
+#ifndef _OPENMP
     char path[4096];
     snprintf(path, sizeof path, "%s/1.bmp", dir);
     Image frame = read_bmp(path);
     Pyramid prev = pyramid(frame);
     free(frame.px);
+#else /* _OPENMP */
+    /* Every frame of the pass, read in parallel. */
+    Image *images = xcalloc(frames + 1, sizeof(Image));
+    #pragma omp parallel for schedule(dynamic, 1)
+    for (int f = 1; f <= frames; f++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%d.bmp", dir, f);
+        images[f] = read_bmp(path);
+    }
+    Pyramid prev = pyramid(images[1]);
+    free(images[1].px);
+#endif /* _OPENMP */
 
     Feature *found;
     int n = detect(prev.dx[0], prev.dy[0], win, n_fea, &found);
@@ -366,18 +529,26 @@ static int run_clip(const char *dir, int win, int n_fea, int iters, int frames,
     }
     free(found);
 
+#ifndef _OPENMP
     float *scratch = xcalloc((size_t)16 * win * win, sizeof(float));
+#endif /* _OPENMP */
     for (int f = 1; f <= frames; f++) {
         Pyramid cur;
         if (f == 1) {
             /* Frame 1 is tracked against itself: same images. */
             cur = prev;
         } else {
+#ifndef _OPENMP
             snprintf(path, sizeof path, "%s/%d.bmp", dir, f);
             frame = read_bmp(path);
             cur = pyramid(frame);
             free(frame.px);
+#else /* _OPENMP */
+            cur = pyramid(images[f]);
+            free(images[f].px);
+#endif /* _OPENMP */
         }
+#ifndef _OPENMP
         int kept = 0;
         for (int k = 0; k < n; k++) {
             float x = xs[k], y = ys[k];
@@ -387,13 +558,36 @@ static int run_clip(const char *dir, int win, int n_fea, int iters, int frames,
                 kept++;
             }
         }
+#else /* _OPENMP: tracked in parallel, then compacted in order. */
+        int *alive = xcalloc(n + 1, sizeof(int));
+        #pragma omp parallel
+        {
+            float *scratch = xcalloc((size_t)16 * win * win, sizeof(float));
+            #pragma omp for schedule(dynamic, 4)
+            for (int k = 0; k < n; k++)
+                alive[k] = track(&prev, &cur, win, iters, &xs[k], &ys[k], scratch);
+            free(scratch);
+        }
+        int kept = 0;
+        for (int k = 0; k < n; k++)
+            if (alive[k]) {
+                xs[kept] = xs[k];
+                ys[kept] = ys[k];
+                kept++;
+            }
+        free(alive);
+#endif /* _OPENMP */
         n = kept;
         if (f > 1)
             pyramid_free(prev);
         prev = cur;
     }
     pyramid_free(prev);
+#ifndef _OPENMP
     free(scratch);
+#else /* _OPENMP */
+    free(images);
+#endif /* _OPENMP */
     *xs_out = xs;
     *ys_out = ys;
     return n;

@@ -3,7 +3,7 @@
 //!
 //! In: wall times the driver measured by running microbenchmark programs
 //! (`benchmarks/manycore/*.bb`, embedded here) on the real runtime.
-//! Out: the machine description TOML of `shared/INTERFACES.md`
+//! Out: the machine description TOML of `docs/machine-format.md`
 //! (`name`, `cores`, `[topology]`, `[costs]` in nanoseconds). No I/O here:
 //! `bambooc calibrate -o FILE` in the driver builds, runs and writes.
 

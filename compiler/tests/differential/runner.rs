@@ -10,14 +10,12 @@
 
 use super::tasks::{self, TaskCase};
 use super::{
-    build_bamboo, env_num, find_tools, run_with_timeout, sections, Built, RunOut, Tools,
-    INSTALL_HELP,
+    build_bamboo, env_num, find_tools, parallel_map, run_with_timeout, sections, test_threads,
+    Built, RunOut, Tools, INSTALL_HELP,
 };
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Compiles the Java files of `dir` and runs `main` with `args`; its
@@ -251,24 +249,10 @@ pub fn in_parallel<B: Sync>(
     batches: &[B],
     f: impl Fn(usize, &B) -> Vec<(u64, String)> + Sync,
 ) -> Vec<String> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= batches.len() {
-                    break;
-                }
-                let r = f(i, &batches[i]);
-                found.lock().unwrap().extend(r);
-            });
-        }
-    });
-    let mut found = found.into_inner().unwrap();
+    let mut found: Vec<(u64, String)> = parallel_map(batches, test_threads(), f)
+        .into_iter()
+        .flatten()
+        .collect();
     found.sort();
     found.into_iter().map(|f| f.1).collect()
 }

@@ -10,7 +10,7 @@
 //! time, and optionally every invocation with what it waited for, from
 //! which [`critical_path`] and [`trace_json`] are computed.
 //!
-//! Semantics (shared with the many-core runtime, `notes/INTERFACES.md`):
+//! Semantics (shared with the many-core runtime, `runtime-c/README.md`):
 //! the startup object is injected on core 0 at time 0. When a task on core
 //! `c` exits, and when an object is injected, every parameter object and
 //! every new object is sent, for each (task, parameter) its new state
@@ -197,7 +197,7 @@
 //! interleaved). `benchmarks/simacc.py` compares estimates with measured
 //! times (paper Figure 9), and so does section 2 of the harness's report,
 //! from profiles taken between the runs it measures;
-//! `benchmarks/finegrain/simacc.py` does so for tasks of 0.5-70 us, a hop
+//! `benchmarks/finegrain_simacc.py` does so for tasks of 0.5-70 us, a hop
 //! chain and a ping-pong, at 1 core, the synthesised 2-core layout and the
 //! spread one.
 //!

@@ -15,17 +15,14 @@ runs them alternately (medians of --runs rounds; byte-identical executables
 are timed once and shown as =B), checks that every build prints the same, and prints the times and the ratios P2/1, N2/1, N4/N2 and
 N8/N2, then the worst program of each ratio.
 
-  python3 benchmarks/finegrain/run.py --bambooc target/release/bambooc [--runs 5] [--only NAME ...]
+  python3 benchmarks/finegrain.py --bambooc target/release/bambooc [--runs 5] [--only NAME ...]
 """
 import argparse, hashlib, os, statistics, subprocess, sys, tempfile, time, tomllib
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-BENCH = HERE.parent
+from bench.outputs import resolve_inputs, size_args
 
-sys.path.insert(0, str(BENCH))  # the bench package, beside this folder
-from bench.outputs import resolve_inputs, size_args  # noqa: E402
-
+BENCH = Path(__file__).resolve().parent
 RUN_TESTS = BENCH.parent / "tests" / "run"
 
 # name: (source, arguments, exit status the program ends with); the

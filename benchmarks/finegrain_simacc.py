@@ -15,7 +15,7 @@ alternating runs of
        `bambooc sim --layout`: every hand-off crosses cores, so this row
        tests the model of sends, receives and wake-ups
 
-  python3 benchmarks/finegrain/simacc.py --bambooc target/release/bambooc [--runs 5]
+  python3 benchmarks/finegrain_simacc.py --bambooc target/release/bambooc [--runs 5]
       [--machine FILE] [--only NAME ...] [--json FILE] [--paired]
 
 Errors are (estimate - measured) / measured. With --paired every round of
@@ -29,12 +29,10 @@ process (start-up, termination). On a machine busy with other work the
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-BENCH = HERE.parent
-sys.path.insert(0, str(BENCH))  # the bench package, beside this folder
-from bench.run import median_profile  # noqa: E402
-from bench.sim import sim_rows  # noqa: E402
+from bench.run import median_profile
+from bench.sim import sim_rows
 
+BENCH = Path(__file__).resolve().parent
 MANYCORE = BENCH / "manycore"
 PINGPONG = BENCH.parent / "tests" / "run" / "fine_pingpong_exit.bb"
 # Issue 28's ping-pong bounces 200,000 times; the run test, 20,000.

@@ -18,17 +18,16 @@ profile it also simulates the chosen layout over every profiled
 invocation (`--full-replay --layout`) and prints the windowed estimate's
 error against that replay.
 
-  python3 benchmarks/finegrain/searchtime.py --bambooc target/release/bambooc [--only NAME ...]
+  python3 benchmarks/searchtime.py --bambooc target/release/bambooc [--only NAME ...]
 """
-import argparse, json, os, resource, subprocess, sys, tempfile, time
+import argparse, json, os, resource, subprocess, sys, tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-BENCH = HERE.parent
+from bench.sim import sim_rows
+
+BENCH = Path(__file__).resolve().parent
 RUN_TESTS = BENCH.parent / "tests" / "run"
 
-sys.path.insert(0, str(BENCH))  # the bench package, beside this folder
-from bench.sim import sim_rows  # noqa: E402
 
 # name: (source, rewrite of the source per scale or None, arguments per
 # scale, exit status). Scale 1 is about 10 million invocations.
