@@ -10,7 +10,9 @@
 //! sema, the analyses), `cc.rs` (the C compiler), `cbuild.rs` (the cached
 //! runtime object), `emit.rs` (the `--emit` files), `simcmd.rs` (`bambooc
 //! sim` and the progress of synthesis), `calibrate.rs` (`bambooc
-//! calibrate`).
+//! calibrate`), `mpi.rs` (`--mpi`), `failure.rs` (what stops a command,
+//! as data) and `report.rs` (how failures, notes and `-v` lines are
+//! printed in the chosen `--error-format`).
 
 use crate::diagnostics::{self, Diagnostic, Label};
 use crate::hir;
@@ -27,18 +29,25 @@ mod cbuild;
 mod cc;
 mod cli;
 mod emit;
+mod failure;
 mod frontend;
 mod mpi;
+mod report;
 mod simcmd;
 
 pub use cc::*;
 pub use cli::*;
 pub use emit::*;
+pub use failure::*;
 pub use frontend::*;
+use report::{
+    print_time, report_failure, report_line, report_note, report_warning, set_verbose, verbose,
+};
 pub use simcmd::{read_machine, Spinner, DEFAULT_SEED};
 
 /// The entry point of the `bambooc` binary; returns the exit status.
 pub fn main(cli: Cli) -> i32 {
+    report::set_format(error_format(&cli));
     if let Some(code) = &cli.explain {
         return explain(code);
     }
@@ -54,8 +63,22 @@ pub fn main(cli: Cli) -> i32 {
             clap_complete::generate(shell, &mut cmd, "bambooc", &mut std::io::stdout());
             0
         }
-        Some(Command::Man) => man(),
+        Some(Command::Man { .. }) => man(),
         None => build(&cli.build.common, &cli.build.codegen),
+    }
+}
+
+/// The `--error-format` of the command line, wherever its subcommand keeps
+/// it (`--explain` and a plain build read the top level's).
+fn error_format(cli: &Cli) -> ErrorFormat {
+    match &cli.command {
+        Some(Command::Check(args)) => args.error_format,
+        Some(Command::Build(args)) => args.common.error_format,
+        Some(Command::Run(args)) => args.common.error_format,
+        Some(Command::Sim(args)) => args.common.error_format,
+        Some(Command::Calibrate(args)) => args.error_format,
+        Some(Command::Man { error_format }) => *error_format,
+        Some(Command::Lsp | Command::Completions { .. }) | None => cli.build.common.error_format,
     }
 }
 
@@ -64,8 +87,11 @@ fn man() -> i32 {
     let page = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
     match page.render(&mut std::io::stdout()) {
         Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: cannot write the manual page: {e}");
+        Err(error) => {
+            report_failure(&Failure::Stdout {
+                what: StdoutWhat::ManPage,
+                error,
+            });
             1
         }
     }
@@ -78,8 +104,9 @@ fn explain(code: &str) -> i32 {
             0
         }
         None => {
-            eprintln!("error: `{code}` is not a bambooc diagnostic code");
-            eprintln!("codes look like E0001; `bambooc check` prints them in brackets");
+            report_failure(&Failure::UnknownCode {
+                code: code.to_string(),
+            });
             1
         }
     }
@@ -95,33 +122,6 @@ fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// Prints an error met outside the source text, written as `error: what`
-/// with `help:` and `note:` lines and any tool output after it, in the
-/// chosen format: as it is, or as one JSON diagnostic (E0700).
-pub(crate) fn report_failure(format: ErrorFormat, text: &str) {
-    let text = text.trim_end();
-    match format {
-        ErrorFormat::Human => eprintln!("{text}"),
-        ErrorFormat::Json => {
-            let d = diagnostics::failure_diagnostic(text);
-            let json = diagnostics::render_json(&[d], &SourceMap::new());
-            let _ = std::io::stderr().write_all(json.as_bytes());
-        }
-    }
-}
-
-/// Prints a note about the run (no code, no place): `note: what` for
-/// people, an object of severity `note` under `--error-format json`.
-pub(crate) fn report_note(format: ErrorFormat, message: String) {
-    let text = render_diagnostics(
-        &[Diagnostic::note(message)],
-        &SourceMap::new(),
-        format,
-        false,
-    );
-    let _ = std::io::stderr().write_all(text.as_bytes());
-}
-
 fn check(args: &CommonArgs) -> i32 {
     match run_frontend(args) {
         Some(fe) if !fe.has_errors() => 0,
@@ -129,108 +129,87 @@ fn check(args: &CommonArgs) -> i32 {
     }
 }
 
-/// The layout of `--layout FILE`, validated against the program; a bad
-/// file is reported as a diagnostic. Returns the code generation arguments
-/// to build with.
-fn with_layout(args: &CommonArgs, cg: &CodegenArgs, fe: &Frontend) -> Result<CodegenArgs, i32> {
+/// The front end's result when the program checked without errors (its
+/// diagnostics printed either way).
+fn checked_frontend(args: &CommonArgs) -> Option<Frontend> {
+    run_frontend(args).filter(|fe| !fe.has_errors())
+}
+
+/// The code generation arguments a build or `bambooc run` compiles with:
+/// the layout of `--layout FILE` (validated against the program), else one
+/// synthesised from `--profile` (paper 4.3-4.5), else the default layout,
+/// built for one core when it spreads nothing. Every chosen layout is
+/// trimmed here, the one place.
+fn plan_build(args: &CommonArgs, cg: &CodegenArgs, fe: &Frontend) -> Result<CodegenArgs, Failure> {
+    use crate::synthesis::layout::Layout;
+    let markov = load_profile(fe, args, &cg.profile)?;
     let mut cg = cg.clone();
     if cg.profile.profile_gen && (cg.cores > 1 || cg.layout_file.is_some()) {
         // The profiler times task bodies on one core (runtime-c/src/profile.c).
-        let what = if cg.layout_file.is_some() {
-            "`--layout`".to_string()
-        } else {
-            format!("`--cores {}`", cg.cores)
-        };
-        report_failure(
-            args.error_format,
-            &format!("error: `--profile-gen` builds run on one core; remove {what}"),
-        );
-        return Err(1);
+        return Err(Failure::ProfileGenOnOneCore {
+            layout: cg.layout_file.is_some(),
+            cores: cg.cores,
+        });
     }
-    let (Some(file), Some(program)) = (&cg.layout_file, &fe.program) else {
-        return Ok(cg);
-    };
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        let reason = cbuild::reason(&e);
-        let what = format!("error: cannot read layout `{}`: {reason}", file.display());
-        report_failure(args.error_format, &what);
-        1
-    })?;
+    let program = fe
+        .program
+        .as_ref()
+        .ok_or(Failure::Internal(Internal::Unchecked))?;
     let name = program_name(args);
-    match crate::synthesis::layout::Layout::from_json(program, &name, &text) {
-        Ok(layout) => {
-            // Cores after the last that hosts a task would receive nothing;
-            // without them a layout that hosts everything on core 0 runs on
-            // one core, taking no atomic locks, as the simulator assumes.
-            cg.layout = Some(layout.trimmed());
-            Ok(cg)
+    if let Some(file) = &cg.layout_file {
+        let text = std::fs::read_to_string(file).map_err(|error| Failure::LayoutUnreadable {
+            path: file.clone(),
+            error,
+        })?;
+        let layout = Layout::from_json(program, &name, &text).map_err(|error| Failure::Layout {
+            path: file.clone(),
+            error,
+        })?;
+        cg.layout = Some(layout);
+    } else if let Some(markov) = &markov {
+        let layout = synthesised_layout(args, fe, markov, cg.cores);
+        if layout.used_cores() < cg.cores {
+            report_note(format!(
+                "the model estimates no gain from more than {} of the {} cores: the program is built for {}",
+                layout.used_cores(),
+                cg.cores,
+                layout.used_cores()
+            ));
         }
-        Err(e) => {
-            let d = diagnostics::layout_diagnostic(&file.display().to_string(), &e);
-            let text =
-                render_diagnostics(&[d], &fe.sources, args.error_format, use_color(args.color));
-            let _ = std::io::stderr().write_all(text.as_bytes());
-            Err(1)
-        }
+        cg.layout = Some(layout);
+    } else if cg.cores > 1
+        && !cg.spread
+        && !Layout::default_for(program, &name, "smp", cg.cores).spreads()
+    {
+        // Nothing the estimate finds worth another core: the one-core
+        // runtime has no cross-core costs at all.
+        report_note(
+            "no task is estimated large enough to gain from another core: the program is built for 1 core (BAMBOO_CORES=N, --spread or a profile change this)".into(),
+        );
+        cg.cores = 1;
     }
+    // Cores after the last that hosts a task would receive nothing; without
+    // them a layout that hosts everything on core 0 runs on one core,
+    // taking no atomic locks, as the simulator assumes.
+    cg.layout = cg.layout.map(|l| l.trimmed());
+    Ok(cg)
 }
 
 fn build(args: &CommonArgs, cg: &CodegenArgs) -> i32 {
-    let Some(fe) = run_frontend(args) else {
+    let Some(fe) = checked_frontend(args) else {
         return 1;
     };
-    if fe.has_errors() {
-        return 1;
-    }
-    let Ok(markov) = load_profile(&fe, args, &cg.profile) else {
-        return 1;
-    };
-    let mut cg = match with_layout(args, cg, &fe) {
-        Ok(cg) => cg,
-        Err(code) => return code,
-    };
-    if let (Some(markov), None) = (&markov, &cg.layout) {
-        let layout = synthesised_layout(args, &fe, markov, cg.cores);
-        if layout.used_cores() < cg.cores {
-            report_note(
-                args.error_format,
-                format!(
-                    "the model estimates no gain from more than {} of the {} cores: the program is built for {}",
-                    layout.used_cores(),
-                    cg.cores,
-                    layout.used_cores()
-                ),
-            );
+    let built = plan_build(args, cg, &fe).and_then(|cg| {
+        let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
+        if args.emit.contains(&EmitKind::Layout) {
+            write_build_layout(&fe, args, &cg, &output)?;
         }
-        cg.layout = Some(layout.trimmed());
-    } else if cg.layout.is_none() && cg.cores > 1 && !cg.spread {
-        if let Some(program) = &fe.program {
-            let name = program_name(args);
-            let default =
-                crate::synthesis::layout::Layout::default_for(program, &name, "smp", cg.cores);
-            if !default.spreads() {
-                // Nothing the estimate finds worth another core: the
-                // one-core runtime has no cross-core costs at all.
-                report_note(
-                    args.error_format,
-                    "no task is estimated large enough to gain from another core: the program is built for 1 core (BAMBOO_CORES=N, --spread or a profile change this)".into(),
-                );
-                cg.cores = 1;
-            }
-        }
-    }
-    let cg = &cg;
-    let output = args.output.clone().unwrap_or_else(|| artifact_stem(args));
-    if args.emit.contains(&EmitKind::Layout) {
-        if let Err(e) = write_build_layout(&fe, args, cg, &output) {
-            report_failure(args.error_format, &e);
-            return 1;
-        }
-    }
-    match compile_program(&fe, args, cg, &output, &output) {
+        compile_program(&fe, args, &cg, &output, &output)
+    });
+    match built {
         Ok(()) => 0,
-        Err(e) => {
-            report_failure(args.error_format, &e);
+        Err(f) => {
+            report_failure(&f);
             1
         }
     }
@@ -270,100 +249,66 @@ fn synthesised_layout(
 }
 
 fn run(args: &RunArgs) -> i32 {
-    let Some(fe) = run_frontend(&args.common) else {
+    let Some(fe) = checked_frontend(&args.common) else {
         return 1;
     };
-    if fe.has_errors() {
-        return 1;
-    }
-    if load_profile(&fe, &args.common, &args.codegen.profile).is_err() {
-        return 1;
-    }
-    let codegen = match with_layout(&args.common, &args.codegen, &fe) {
-        Ok(cg) => cg,
-        Err(code) => return code,
-    };
-    // The executable runs from a fresh private folder, removed afterwards.
-    let dir = match cbuild::build_dir("run") {
-        Ok(d) => d,
-        Err(e) => {
-            report_failure(args.common.error_format, &e);
-            return 1;
-        }
-    };
-    let stem = artifact_stem(&args.common);
-    let exe = dir.path().join(stem.file_name().unwrap_or_default());
-    match compile_program(&fe, &args.common, &codegen, &exe, &stem) {
-        Err(e) => {
-            report_failure(args.common.error_format, &e);
+    match build_and_run(args, &fe) {
+        Ok(status) => status,
+        Err(f) => {
+            report_failure(&f);
             1
         }
-        Ok(()) => cbuild::run_executable(&exe, &args.program_args),
     }
 }
 
-/// An error was printed; the caller only stops.
-#[derive(Debug)]
-pub struct ErrorReported;
+/// Builds the program into a fresh private folder, removed afterwards, and
+/// runs it; its exit status.
+fn build_and_run(args: &RunArgs, fe: &Frontend) -> Result<i32, Failure> {
+    let cg = plan_build(&args.common, &args.codegen, fe)?;
+    let dir = cbuild::build_dir("run")?;
+    let stem = artifact_stem(&args.common);
+    let exe = dir.path().join(stem.file_name().unwrap_or_default());
+    compile_program(fe, &args.common, &cg, &exe, &stem)?;
+    cbuild::run_executable(&exe, &args.program_args)
+}
 
-/// Reads and validates `--profile` (printing its diagnostics) and builds
-/// the Markov model with the `--count-hint`s; writes it with `--emit
-/// markov`. `Ok(None)` without `--profile`; `Err` once an error has been
-/// printed.
+/// Reads and validates `--profile` and builds the Markov model with the
+/// `--count-hint`s; writes it with `--emit markov`. `Ok(None)` without
+/// `--profile`.
 pub fn load_profile(
     fe: &Frontend,
     args: &CommonArgs,
     pa: &ProfileArgs,
-) -> Result<Option<crate::synthesis::markov::MarkovModel>, ErrorReported> {
+) -> Result<Option<crate::synthesis::markov::MarkovModel>, Failure> {
     use crate::synthesis::profile::Profile;
     let Some(path) = &pa.profile else {
         return Ok(None);
     };
-    let Some(program) = &fe.program else {
-        return Err(ErrorReported);
-    };
-    let shown = path.display().to_string();
-    let report = |d: Diagnostic| {
-        let text = render_diagnostics(&[d], &fe.sources, args.error_format, use_color(args.color));
-        let _ = std::io::stderr().write_all(text.as_bytes());
+    let (Some(program), Some(cstg)) = (&fe.program, fe.cstg()) else {
+        return Err(Failure::Internal(Internal::Unchecked));
     };
     let text = match std::fs::read(path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            let reason = match e.kind() {
-                std::io::ErrorKind::NotFound => "no such file".to_string(),
-                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-                _ if path.is_dir() => "it is a directory".to_string(),
-                _ => e.to_string(),
-            };
-            report(diagnostics::profile_unreadable(&shown, &reason));
-            return Err(ErrorReported);
+        Err(error) => {
+            return Err(Failure::ProfileUnreadable {
+                path: path.clone(),
+                error,
+            })
         }
     };
-    let profile = Profile::from_json(program, &text).map_err(|e| {
-        report(diagnostics::profile_diagnostic(&shown, &e));
-        ErrorReported
+    let profile = Profile::from_json(program, &text).map_err(|error| Failure::Profile {
+        path: path.clone(),
+        error,
     })?;
-    let Some(cstg) = fe.cstg() else {
-        return Err(ErrorReported);
-    };
     let model = timed("markov", || {
         crate::synthesis::markov::model_with_hints(program, cstg, &profile, &pa.count_hint)
     })
-    .map_err(|e| {
-        report(diagnostics::count_hint_diagnostic(&e));
-        ErrorReported
-    })?;
+    .map_err(Failure::CountHint)?;
     if args.emit.contains(&EmitKind::Markov) {
         let out = PathBuf::from(format!("{}.markov.txt", artifact_stem(args).display()));
         let text = format!("{}{}", model.dump(program), model.dump_graph(program, cstg));
-        if let Err(e) = std::fs::write(&out, text) {
-            let reason = cbuild::reason(&e);
-            report_failure(
-                args.error_format,
-                &format!("error: cannot write `{}`: {reason}", out.display()),
-            );
-            return Err(ErrorReported);
+        if let Err(error) = std::fs::write(&out, text) {
+            return Err(Failure::Write { path: out, error });
         }
     }
     Ok(Some(model))

@@ -12,6 +12,17 @@ mod usability;
 // Stack overflow and signals.
 #[path = "cli/runtime_ends.rs"]
 mod runtime_ends;
+// Every kind of driver failure as JSON.
+#[path = "cli/json_failures.rs"]
+mod json_failures;
+
+/// The JSON objects of `--error-format json` output, one per line.
+fn json_lines(stderr: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: not JSON: {l}")))
+        .collect()
+}
 
 fn bambooc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bambooc"))

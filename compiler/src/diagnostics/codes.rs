@@ -135,6 +135,15 @@ catalogue! {
     "E0612" => "unknown task in a count hint",
     // Layouts and many-core builds.
     "E0620" => "invalid layout",
-    // The driver, outside the source text.
+    "E0621" => "invalid machine description",
+    // The driver, outside the source text (`driver::Failure`).
     "E0700" => "cannot complete the command",
+    "E0701" => "cannot read or write a file",
+    "E0702" => "the C compiler does not work",
+    "E0703" => "internal compiler error",
+    "E0704" => "the program exceeds a limit of the code generator",
+    "E0705" => "the program cannot run across MPI ranks",
+    "E0706" => "the built program could not be run",
+    "W0700" => "the runtime cache is unavailable",
+    "W0701" => "calibration measurements vary widely",
 }

@@ -1,10 +1,19 @@
-//! Wording of machine-description errors (`--machine NAME|FILE`).
+//! Wording of machine-description errors (`--machine NAME|FILE`, paper
+//! 4.4: the costs the simulator charges).
 
+use super::Diagnostic;
 use crate::synthesis::machine::MachineError;
 
-/// One line naming the machine (`source`: the built-in name or the file)
-/// and what is wrong with it.
-pub fn machine_error_message(source: &str, e: &MachineError) -> String {
+/// The diagnostic (E0621) naming the machine (`source`: the built-in name
+/// or the file) and what is wrong with it.
+pub fn machine_diagnostic(source: &str, e: &MachineError) -> Diagnostic {
+    Diagnostic::global("E0621", machine_error_message(source, e)).with_help(
+        "docs/machine-format.md describes the file; `bambooc calibrate -o FILE` writes one for this machine",
+    )
+}
+
+/// One line naming the machine and what is wrong with it.
+fn machine_error_message(source: &str, e: &MachineError) -> String {
     match e {
         MachineError::Syntax(msg) => {
             format!("machine description `{source}` is malformed: {}", msg.trim_end())

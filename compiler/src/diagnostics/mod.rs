@@ -9,7 +9,7 @@
 
 mod analysis;
 pub mod codes;
-mod failure;
+mod driver;
 mod json;
 mod layout;
 mod limit;
@@ -23,11 +23,11 @@ use bambooc_syntax::span::Span;
 use serde::Serialize;
 
 pub use analysis::analysis_diagnostic;
-pub use failure::failure_diagnostic;
+pub use driver::{driver_warning, failure_diagnostic, io_reason};
 pub use json::render_json;
 pub use layout::layout_diagnostic;
 pub use limit::{limit, DEFAULT_ERROR_LIMIT};
-pub use machine::machine_error_message;
+pub use machine::machine_diagnostic;
 pub use profile::{count_hint_diagnostic, profile_diagnostic, profile_unreadable};
 pub use render::{render_human, summary};
 pub use sema::sema_diagnostic;

@@ -115,11 +115,13 @@ pub(super) fn render_global(d: &Diagnostic) -> String {
         "" => format!("{kind}: {}\n", d.message),
         code => format!("[{code}] {kind}: {}\n", d.message),
     };
+    // A tool's output spans lines; they stay under the text they belong to.
+    let indented = |t: &str| t.replace('\n', "\n          ");
     if let Some(h) = &d.help {
-        s.push_str(&format!("    Help: {h}\n"));
+        s.push_str(&format!("    Help: {}\n", indented(h)));
     }
     for n in &d.notes {
-        s.push_str(&format!("    Note: {n}\n"));
+        s.push_str(&format!("    Note: {}\n", indented(n)));
     }
     s
 }

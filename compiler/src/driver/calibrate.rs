@@ -8,7 +8,8 @@
 
 use super::cbuild;
 use super::{
-    compile_program, frontend, read_sources, CalibrateArgs, CodegenArgs, CommonArgs, Frontend,
+    compile_program, frontend, read_sources, report_failure, report_line, report_warning,
+    CalibrateArgs, CodegenArgs, CommonArgs, DriverWarning, Failure, Frontend, Internal, StdoutWhat,
 };
 use std::path::{Path, PathBuf};
 
@@ -21,20 +22,30 @@ pub(super) fn calibrate(args: &CalibrateArgs) -> i32 {
             report_spreads(&spreads, args.runs);
             let text =
                 crate::synthesis::calibrate::to_toml(&crate::synthesis::calibrate::machine(&m));
-            match &args.output {
-                Some(path) => {
-                    if let Err(e) = std::fs::write(path, &text) {
-                        eprintln!("error: cannot write `{}`: {e}", path.display());
-                        return 1;
-                    }
-                    eprintln!("wrote {}", path.display());
+            let written = match &args.output {
+                Some(path) => std::fs::write(path, &text)
+                    .map(|()| report_line(format!("wrote {}", path.display())))
+                    .map_err(|error| Failure::Write {
+                        path: path.clone(),
+                        error,
+                    }),
+                None => std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes()).map_err(
+                    |error| Failure::Stdout {
+                        what: StdoutWhat::MachineDescription,
+                        error,
+                    },
+                ),
+            };
+            match written {
+                Ok(()) => 0,
+                Err(f) => {
+                    report_failure(&f);
+                    1
                 }
-                None => print!("{text}"),
             }
-            0
         }
-        Err(e) => {
-            eprintln!("error: calibration failed: {e}");
+        Err(f) => {
+            report_failure(&f);
             1
         }
     }
@@ -51,21 +62,26 @@ const NOISY_SPREAD: f64 = 0.2;
 /// Prints each measurement's median and spread to standard error, and a
 /// warning when runs of one measurement differ widely.
 fn report_spreads(spreads: &[Spread], runs: u32) {
-    eprintln!("{:<28} {:>10} {:>8}", "measurement", "median", "spread");
+    report_line(format!(
+        "{:<28} {:>10} {:>8}",
+        "measurement", "median", "spread"
+    ));
     for (what, median, spread) in spreads {
-        eprintln!("{what:<28} {median:>9.4}s {:>7.0}%", spread * 100.0);
+        report_line(format!(
+            "{what:<28} {median:>9.4}s {:>7.0}%",
+            spread * 100.0
+        ));
     }
-    let noisy: Vec<&str> = spreads
+    let noisy: Vec<String> = spreads
         .iter()
         .filter(|s| s.2 > NOISY_SPREAD)
-        .map(|s| s.0.as_str())
+        .map(|s| s.0.clone())
         .collect();
     if runs > 1 && !noisy.is_empty() {
-        eprintln!(
-            "warning: runs differ by more than {:.0}% of their median for: {}\n  help: this host's speed varied while measuring; calibrate on a quiet machine, or with more `--runs`",
-            NOISY_SPREAD * 100.0,
-            noisy.join(", ")
-        );
+        report_warning(&DriverWarning::NoisyCalibration {
+            percent: NOISY_SPREAD * 100.0,
+            measurements: noisy,
+        });
     }
 }
 
@@ -83,18 +99,23 @@ fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
 
 fn calibrate_measure(
     runs: u32,
-) -> Result<(crate::synthesis::calibrate::Measured, Vec<Spread>), String> {
+) -> Result<(crate::synthesis::calibrate::Measured, Vec<Spread>), Failure> {
     use crate::synthesis::calibrate::*;
     let temp = cbuild::build_dir("calibrate")?;
     let dir = temp.path();
     let build =
-        |name: &str, text: &str, profile_gen: bool| -> Result<(PathBuf, Frontend), String> {
+        |name: &str, text: &str, profile_gen: bool| -> Result<(PathBuf, Frontend), Failure> {
             let src = dir.join(format!("{name}.bb"));
-            std::fs::write(&src, text).map_err(|e| e.to_string())?;
+            std::fs::write(&src, text).map_err(|error| Failure::Write {
+                path: src.clone(),
+                error,
+            })?;
             let (sources, ids, diags) = read_sources(std::slice::from_ref(&src));
             let fe = frontend(sources, ids, diags);
             if fe.has_errors() {
-                return Err(format!("the benchmark {name} does not check"));
+                return Err(Failure::Internal(Internal::BenchmarkUnchecked(
+                    name.to_string(),
+                )));
             }
             let common = CommonArgs {
                 files: vec![src.clone()],
@@ -116,7 +137,12 @@ fn calibrate_measure(
             compile_program(&fe, &common, &cg, &exe, &exe)?;
             Ok((exe, fe))
         };
-    let time = |exe: &Path, args: &[u64], cores: u32| -> Result<f64, String> {
+    let time = |exe: &Path, args: &[u64], cores: u32| -> Result<f64, Failure> {
+        let failed = |error| Failure::BenchmarkFailed {
+            exe: exe.to_path_buf(),
+            cores,
+            error,
+        };
         let start = std::time::Instant::now();
         let st = std::process::Command::new(exe)
             .args(args.iter().map(u64::to_string))
@@ -124,9 +150,9 @@ fn calibrate_measure(
             .env("BAMBOO_PROFILE_OUT", dir.join("calibrate.profile"))
             .stdout(std::process::Stdio::null())
             .status()
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| failed(Some(e)))?;
         if !st.success() {
-            return Err(format!("`{}` failed on {cores} cores", exe.display()));
+            return Err(failed(None));
         }
         Ok(start.elapsed().as_secs_f64())
     };
@@ -208,11 +234,21 @@ fn calibrate_measure(
 
 /// The `produce` task's share of the bodies' and scheduler's time in a
 /// profile of `handoff` (the rest is `consume`'s).
-fn produce_share(fe: &Frontend, profile: &Path) -> Result<f64, String> {
-    let program = fe.program.as_ref().ok_or("handoff did not check")?;
-    let text = std::fs::read_to_string(profile).map_err(|e| e.to_string())?;
-    let prof = crate::synthesis::profile::Profile::from_json(program, &text)
-        .map_err(|e| format!("{e:?}"))?;
+fn produce_share(fe: &Frontend, profile: &Path) -> Result<f64, Failure> {
+    let program = fe
+        .program
+        .as_ref()
+        .ok_or_else(|| Failure::Internal(Internal::BenchmarkUnchecked("handoff".into())))?;
+    let text = std::fs::read_to_string(profile).map_err(|error| Failure::ProfileUnreadable {
+        path: profile.to_path_buf(),
+        error,
+    })?;
+    let prof = crate::synthesis::profile::Profile::from_json(program, &text).map_err(|error| {
+        Failure::Profile {
+            path: profile.to_path_buf(),
+            error,
+        }
+    })?;
     let average = prof.sched_ns / prof.invocations.max(1) as f64;
     let time = |task: &str| -> f64 {
         prof.tasks
@@ -224,7 +260,7 @@ fn produce_share(fe: &Frontend, profile: &Path) -> Result<f64, String> {
     };
     let (produce, consume) = (time("produce"), time("consume"));
     if produce + consume <= 0.0 {
-        return Err("the profile of handoff has no task time".into());
+        return Err(Failure::Internal(Internal::NoTaskTime));
     }
     Ok(produce / (produce + consume))
 }

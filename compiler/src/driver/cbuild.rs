@@ -5,6 +5,7 @@
 //! owned by them) or made fresh and unguessable (`tempfile`), so another
 //! user cannot plant files the compiler would write through or link in.
 
+use super::{report_warning, CacheRefusal, DriverWarning, Failure, Rejected};
 use std::fs;
 use std::io::ErrorKind;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
@@ -13,29 +14,14 @@ use std::process::Command;
 
 /// A fresh build folder `$TMPDIR/bambooc-<what>-XXXXXX`, removed when
 /// dropped, so every way out of a build removes it.
-pub fn build_dir(what: &str) -> Result<tempfile::TempDir, String> {
+pub fn build_dir(what: &str) -> Result<tempfile::TempDir, Failure> {
     tempfile::Builder::new()
         .prefix(&format!("bambooc-{what}-"))
         .tempdir()
-        .map_err(|e| {
-            format!(
-                "error: cannot create a build folder in `{}`: {}",
-                std::env::temp_dir().display(),
-                reason(&e)
-            )
+        .map_err(|error| Failure::BuildFolder {
+            parent: std::env::temp_dir(),
+            error,
         })
-}
-
-/// An I/O error in words, without Rust's "(os error N)".
-pub fn reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        ErrorKind::NotFound => "no such file or folder".into(),
-        ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => {
-            let s = e.to_string();
-            s.split(" (os error").next().unwrap_or(&s).to_string()
-        }
-    }
 }
 
 /// Where the executable goes: a temporary file in the output's folder,
@@ -50,21 +36,21 @@ pub struct OutputFile {
 impl OutputFile {
     /// Checks `output` against the inputs (it must not name one) and
     /// reserves the temporary file beside it.
-    pub fn new(output: &Path, inputs: &[&Path]) -> Result<OutputFile, String> {
-        let shown = output.display();
+    pub fn new(output: &Path, inputs: &[&Path]) -> Result<OutputFile, Failure> {
+        let out = output.to_path_buf();
         if let Ok(out_meta) = fs::metadata(output) {
             if out_meta.is_dir() {
-                return Err(format!("error: cannot write `{shown}`: it is a folder"));
+                return Err(Failure::OutputIsFolder { output: out });
             }
             let same = |p: &&&Path| {
                 fs::metadata(p)
                     .is_ok_and(|m| m.dev() == out_meta.dev() && m.ino() == out_meta.ino())
             };
             if let Some(input) = inputs.iter().find(same) {
-                return Err(format!(
-                    "error: the output `{shown}` is the input file `{}`; it would be overwritten\nhelp: name another output file with `-o`",
-                    input.display()
-                ));
+                return Err(Failure::OutputIsInput {
+                    output: out,
+                    input: input.to_path_buf(),
+                });
             }
         }
         let folder = match output.parent() {
@@ -73,16 +59,16 @@ impl OutputFile {
         };
         match fs::metadata(folder) {
             Err(e) if e.kind() == ErrorKind::NotFound => {
-                return Err(format!(
-                    "error: cannot write `{shown}`: the folder `{}` does not exist",
-                    folder.display()
-                ))
+                return Err(Failure::OutputFolderMissing {
+                    output: out,
+                    folder: folder.to_path_buf(),
+                })
             }
             Ok(m) if !m.is_dir() => {
-                return Err(format!(
-                    "error: cannot write `{shown}`: `{}` is not a folder",
-                    folder.display()
-                ))
+                return Err(Failure::OutputFolderNotFolder {
+                    output: out,
+                    folder: folder.to_path_buf(),
+                })
             }
             _ => {}
         }
@@ -90,18 +76,13 @@ impl OutputFile {
         let temp = tempfile::Builder::new()
             .prefix(&format!(".{name}."))
             .tempfile_in(folder)
-            .map_err(|e| {
-                format!(
-                    "error: cannot write `{shown}`: {} (in the folder `{}`)",
-                    reason(&e),
-                    folder.display()
-                )
+            .map_err(|error| Failure::OutputFolderUnwritable {
+                output: out.clone(),
+                folder: folder.to_path_buf(),
+                error,
             })?
             .into_temp_path();
-        Ok(OutputFile {
-            temp,
-            output: output.to_path_buf(),
-        })
+        Ok(OutputFile { temp, output: out })
     }
 
     /// The path to link into.
@@ -110,17 +91,14 @@ impl OutputFile {
     }
 
     /// Renames the linked file to the output path.
-    pub fn persist(self) -> Result<(), String> {
+    pub fn persist(self) -> Result<(), Failure> {
         // The temporary file was made 0600; an executable is 0755 less the
         // umask, as the linker would have made it.
         let mode = 0o777 & !umask();
         let _ = fs::set_permissions(&self.temp, fs::Permissions::from_mode(mode));
-        self.temp.persist(&self.output).map_err(|e| {
-            format!(
-                "error: cannot write `{}`: {}",
-                self.output.display(),
-                reason(&e.error)
-            )
+        self.temp.persist(&self.output).map_err(|e| Failure::Write {
+            path: self.output.clone(),
+            error: e.error,
         })
     }
 }
@@ -141,7 +119,7 @@ fn umask() -> u32 {
 /// this user's. `None` when there is no home to put it in or it cannot be
 /// created (a read-only home): the runtime is then compiled for the one
 /// build.
-pub fn cache_root() -> Result<Option<PathBuf>, String> {
+pub fn cache_root() -> Result<Option<PathBuf>, Failure> {
     let base = match std::env::var_os("XDG_CACHE_HOME") {
         Some(x) if Path::new(&x).is_absolute() => PathBuf::from(x),
         _ => match std::env::var_os("HOME") {
@@ -150,12 +128,9 @@ pub fn cache_root() -> Result<Option<PathBuf>, String> {
         },
     };
     let root = base.join("bambooc");
-    let cannot = |e: std::io::Error| {
-        format!(
-            "error: cannot create the cache folder `{}`: {}",
-            root.display(),
-            reason(&e)
-        )
+    let cannot = |error: std::io::Error| Failure::CacheFolder {
+        path: root.clone(),
+        error,
     };
     let created = fs::create_dir_all(&base).and_then(|()| {
         match fs::DirBuilder::new().mode(0o700).create(&root) {
@@ -163,28 +138,22 @@ pub fn cache_root() -> Result<Option<PathBuf>, String> {
             _ => Ok(()),
         }
     });
-    if let Err(e) = created {
-        eprintln!(
-            "warning: {}; the runtime is compiled for this build only",
-            cannot(e).trim_start_matches("error: ")
-        );
+    if let Err(error) = created {
+        report_warning(&DriverWarning::CacheUnavailable { path: root, error });
         return Ok(None);
     }
     let meta = fs::symlink_metadata(&root).map_err(cannot)?;
     // SAFETY: getuid has no preconditions.
     let me = unsafe { libc::getuid() };
     if !meta.is_dir() || meta.uid() != me {
-        let what = if meta.file_type().is_symlink() {
-            "a symbolic link".to_string()
+        let why = if meta.file_type().is_symlink() {
+            CacheRefusal::Symlink
         } else if !meta.is_dir() {
-            "not a folder".to_string()
+            CacheRefusal::NotAFolder
         } else {
-            format!("owned by another user (uid {})", meta.uid())
+            CacheRefusal::OtherUser { uid: meta.uid() }
         };
-        return Err(format!(
-            "error: refusing the cache folder `{}`: it is {what}\nhelp: remove it, or set XDG_CACHE_HOME to a folder of your own",
-            root.display()
-        ));
+        return Err(Failure::CacheRefused { path: root, why });
     }
     if meta.mode() & 0o077 != 0 {
         fs::set_permissions(&root, fs::Permissions::from_mode(0o700)).map_err(cannot)?;
@@ -194,10 +163,12 @@ pub fn cache_root() -> Result<Option<PathBuf>, String> {
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and
 /// a rename, so no reader ever sees a half-written file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let folder = path.parent().unwrap_or(Path::new("."));
-    let fail =
-        |e: std::io::Error| format!("error: cannot write `{}`: {}", path.display(), reason(&e));
+    let fail = |error: std::io::Error| Failure::Write {
+        path: path.to_path_buf(),
+        error,
+    };
     let mut f = tempfile::NamedTempFile::new_in(folder).map_err(fail)?;
     std::io::Write::write_all(&mut f, bytes).map_err(fail)?;
     f.persist(path).map_err(|e| fail(e.error))?;
@@ -228,11 +199,14 @@ fn verified(object: &Path, stamp: &Path) -> bool {
 /// A C compile step that failed: tells a broken C compiler from a real
 /// rejection of the code, by compiling an empty program with the same
 /// compiler and flags.
-pub fn cc_failure(cc: &str, extra: &[String], what: &str, stderr: &[u8]) -> String {
+pub fn cc_failure(cc: &str, extra: &[String], what: Rejected, stderr: &[u8]) -> Failure {
+    // Err: what the empty program's compilation printed, or why it could
+    // not be tried.
     let probe = || -> Result<(), String> {
-        let dir = build_dir("probe")?;
+        let dir = build_dir("probe").map_err(|f| f.to_string())?;
         let c = dir.path().join("empty.c");
-        fs::write(&c, "int main(void) { return 0; }\n").map_err(|e| reason(&e))?;
+        fs::write(&c, "int main(void) { return 0; }\n")
+            .map_err(|e| crate::diagnostics::io_reason(&e))?;
         let out = Command::new(cc)
             .args(bambooc_runtime::CFLAGS)
             .args(extra)
@@ -240,7 +214,7 @@ pub fn cc_failure(cc: &str, extra: &[String], what: &str, stderr: &[u8]) -> Stri
             .arg("-o")
             .arg(dir.path().join("empty"))
             .output()
-            .map_err(|e| reason(&e))?;
+            .map_err(|e| crate::diagnostics::io_reason(&e))?;
         if out.status.success() {
             Ok(())
         } else {
@@ -248,25 +222,15 @@ pub fn cc_failure(cc: &str, extra: &[String], what: &str, stderr: &[u8]) -> Stri
         }
     };
     match probe() {
-        Ok(()) => format!(
-            "error: internal compiler error: the C compiler rejected {what}\n{}",
-            String::from_utf8_lossy(stderr)
-        ),
-        Err(detail) => {
-            let flags = if extra.is_empty() {
-                String::new()
-            } else {
-                format!(" with BAMBOOC_CFLAGS `{}`", extra.join(" "))
-            };
-            let detail = if detail.is_empty() {
-                String::new()
-            } else {
-                format!("\n{detail}")
-            };
-            format!(
-                "error: `{cc}`{flags} does not work as a C compiler: it fails on an empty C program{detail}\nhelp: set CC to a working C compiler (gcc or clang)"
-            )
-        }
+        Ok(()) => Failure::CRejected {
+            what,
+            output: String::from_utf8_lossy(stderr).into_owned(),
+        },
+        Err(output) => Failure::CcBroken {
+            cc: cc.to_string(),
+            flags: extra.to_vec(),
+            output,
+        },
     }
 }
 
@@ -280,7 +244,7 @@ pub fn runtime_object(
     flags: &[String],
     extra: &[String],
     scratch: &Path,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, Failure> {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     cc.hash(&mut h);
@@ -302,12 +266,9 @@ pub fn runtime_object(
             continue;
         }
         if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).map_err(|e| {
-                format!(
-                    "error: cannot create `{}`: {}",
-                    parent.display(),
-                    reason(&e)
-                )
+            fs::create_dir_all(parent).map_err(|error| Failure::CreateFolder {
+                path: parent.to_path_buf(),
+                error,
             })?;
         }
         write_atomically(&path, text.as_bytes())?;
@@ -324,7 +285,10 @@ pub fn runtime_object(
         .prefix(&format!("{name}."))
         .suffix(".o")
         .tempfile_in(&dir)
-        .map_err(|e| format!("error: cannot write in `{}`: {}", dir.display(), reason(&e)))?
+        .map_err(|error| Failure::WriteIn {
+            folder: dir.clone(),
+            error,
+        })?
         .into_temp_path();
     let out = super::cc::run_shown(
         Command::new(cc)
@@ -338,37 +302,31 @@ pub fn runtime_object(
             .arg("-o")
             .arg(&partial),
     )
-    .map_err(|e| cannot_run(cc, &e))?;
+    .map_err(|e| cannot_run(cc, e))?;
     if !out.status.success() {
-        return Err(cc_failure(cc, extra, "the runtime", &out.stderr));
+        return Err(cc_failure(cc, extra, Rejected::Runtime, &out.stderr));
     }
-    let bytes = fs::read(&partial)
-        .map_err(|e| format!("error: cannot read `{}`: {}", partial.display(), reason(&e)))?;
+    let bytes = fs::read(&partial).map_err(|error| Failure::Read {
+        path: partial.to_path_buf(),
+        error,
+    })?;
     if bytes.is_empty() {
-        return Err(cc_failure(
-            cc,
-            extra,
-            "the runtime (it wrote an empty object)",
-            b"",
-        ));
+        return Err(cc_failure(cc, extra, Rejected::RuntimeEmpty, b""));
     }
-    partial.persist(&object).map_err(|e| {
-        format!(
-            "error: cannot write `{}`: {}",
-            object.display(),
-            reason(&e.error)
-        )
+    partial.persist(&object).map_err(|e| Failure::Write {
+        path: object.clone(),
+        error: e.error,
     })?;
     write_atomically(&stamp, stamp_of(&bytes).as_bytes())?;
     Ok(object)
 }
 
 /// The C compiler could not be started at all.
-pub fn cannot_run(cc: &str, e: &std::io::Error) -> String {
-    format!(
-        "error: cannot run the C compiler `{cc}`: {}\nhelp: install a C compiler or set CC",
-        reason(e)
-    )
+pub fn cannot_run(cc: &str, error: std::io::Error) -> Failure {
+    Failure::CcNotRun {
+        cc: cc.to_string(),
+        error,
+    }
 }
 
 /// The pid of the program `bambooc run` runs, for the signal forwarder.
@@ -386,15 +344,15 @@ extern "C" fn forward(sig: libc::c_int) {
 /// that ended it, as a shell reports it). SIGINT, SIGTERM and SIGHUP sent
 /// to bambooc are passed on to the program, so bambooc outlives it and
 /// removes the build folder.
-pub fn run_executable(exe: &Path, args: &[String]) -> i32 {
+pub fn run_executable(exe: &Path, args: &[String]) -> Result<i32, Failure> {
     use std::os::unix::process::ExitStatusExt;
-    let mut child = match Command::new(exe).args(args).spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: cannot run `{}`: {}", exe.display(), reason(&e));
-            return 1;
-        }
-    };
+    let mut child = Command::new(exe)
+        .args(args)
+        .spawn()
+        .map_err(|error| Failure::RunProgram {
+            exe: exe.to_path_buf(),
+            error,
+        })?;
     CHILD.store(child.id() as i32, std::sync::atomic::Ordering::Relaxed);
     let signals = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
     let handler = forward as extern "C" fn(libc::c_int) as libc::sighandler_t;
@@ -409,10 +367,51 @@ pub fn run_executable(exe: &Path, args: &[String]) -> i32 {
         unsafe { libc::signal(s, h) };
     }
     match status {
-        Ok(st) => st.code().or(st.signal().map(|s| 128 + s)).unwrap_or(1),
-        Err(e) => {
-            eprintln!("error: cannot wait for `{}`: {}", exe.display(), reason(&e));
-            1
+        Ok(st) => Ok(st.code().or(st.signal().map(|s| 128 + s)).unwrap_or(1)),
+        Err(error) => Err(Failure::WaitProgram {
+            exe: exe.to_path_buf(),
+            error,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_program_that_cannot_start_is_a_failure_naming_it() {
+        let exe = Path::new("/nonexistent/bambooc-test/prog");
+        match run_executable(exe, &[]) {
+            Err(Failure::RunProgram { exe: e, error }) => {
+                assert_eq!(e, exe);
+                assert_eq!(error.kind(), ErrorKind::NotFound);
+            }
+            other => panic!("expected RunProgram, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn output_paths_are_checked_before_any_c_is_compiled() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("p.bb");
+        fs::write(&input, b"").unwrap();
+        assert!(matches!(
+            OutputFile::new(dir.path(), &[]),
+            Err(Failure::OutputIsFolder { .. })
+        ));
+        assert!(matches!(
+            OutputFile::new(&input, &[&input]),
+            Err(Failure::OutputIsInput { .. })
+        ));
+        assert!(matches!(
+            OutputFile::new(&dir.path().join("no/p"), &[]),
+            Err(Failure::OutputFolderMissing { .. })
+        ));
+        assert!(matches!(
+            OutputFile::new(&input.join("p"), &[]),
+            Err(Failure::OutputFolderNotFolder { .. })
+        ));
+        assert!(OutputFile::new(&dir.path().join("p"), &[&input]).is_ok());
     }
 }

@@ -2,7 +2,7 @@
 //! (`cbuild`) and `$CC` with the optimisation flags into an executable.
 //!
 //! In: the checked program and the codegen arguments (with the layout
-//! chosen). Out: the executable on disk, or an error message.
+//! chosen). Out: the executable on disk, or a [`Failure`].
 
 use super::*;
 
@@ -16,11 +16,11 @@ pub fn compile_program(
     cg: &CodegenArgs,
     output: &Path,
     c_stem: &Path,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let program = fe
         .program
         .as_ref()
-        .ok_or("error: the program did not check")?;
+        .ok_or(Failure::Internal(Internal::Unchecked))?;
     let mut inputs: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     inputs.extend(cg.profile.profile.as_deref());
     inputs.extend(cg.layout_file.as_deref());
@@ -54,35 +54,31 @@ pub fn compile_program(
         }
     };
     if cg.mpi {
-        super::mpi::check_program(program, fe.astgs.as_deref(), locks, cg.spread)?;
+        super::mpi::check_program(program, fe.astgs.as_deref(), locks, cg.spread)
+            .map_err(Failure::Mpi)?;
     }
     let c = timed("codegen", || {
         crate::codegen::generate(program, &fe.sources, &opts, locks)
     })
-    .map_err(|e| format!("error: {e}"))?;
+    .map_err(Failure::Codegen)?;
     let keep = args.emit.contains(&EmitKind::C);
     let temp = cbuild::build_dir("build")?;
     let dir = if keep {
         let dir = PathBuf::from(format!("{}.c", c_stem.display()));
-        std::fs::create_dir_all(&dir).map_err(|e| {
-            format!(
-                "error: cannot create `{}`: {}",
-                dir.display(),
-                cbuild::reason(&e)
-            )
-        })?;
+        if let Err(error) = std::fs::create_dir_all(&dir) {
+            return Err(Failure::CreateFolder { path: dir, error });
+        }
         dir
     } else {
         temp.path().to_path_buf()
     };
     let program_c = dir.join("program.c");
-    std::fs::write(&program_c, &c).map_err(|e| {
-        format!(
-            "error: cannot write `{}`: {}",
-            program_c.display(),
-            cbuild::reason(&e)
-        )
-    })?;
+    if let Err(error) = std::fs::write(&program_c, &c) {
+        return Err(Failure::Write {
+            path: program_c,
+            error,
+        });
+    }
     let cc = if cg.mpi {
         super::mpi::mpicc()?
     } else {
@@ -107,34 +103,26 @@ pub fn compile_program(
     let mut link = steps.link;
     link.arg(&program_o).arg(&runtime).arg("-o").arg(exe.path());
     link.args(bambooc_runtime::LIBS);
-    let out = timed("cc", || run_shown(&mut compile)).map_err(|e| cbuild::cannot_run(&cc, &e))?;
+    let out = timed("cc", || run_shown(&mut compile)).map_err(|e| cbuild::cannot_run(&cc, e))?;
     let out = if out.status.success() {
-        timed("link", || run_shown(&mut link)).map_err(|e| cbuild::cannot_run(&cc, &e))?
+        timed("link", || run_shown(&mut link)).map_err(|e| cbuild::cannot_run(&cc, e))?
     } else {
         out
     };
     if !out.status.success() {
-        let what = if keep {
-            format!(
-                "the generated code\nnote: the generated C is kept in `{}`",
-                dir.display()
-            )
-        } else {
-            "the generated code\nnote: build again with `--emit c` to keep the generated C".into()
+        let what = Rejected::Program {
+            kept: keep.then(|| dir.clone()),
         };
-        return Err(cbuild::cc_failure(&cc, &extra, &what, &out.stderr));
+        return Err(cbuild::cc_failure(&cc, &extra, what, &out.stderr));
     }
     if keep {
         let name = c_stem.file_name().unwrap_or_default().to_string_lossy();
         write_rebuild_script(&dir, &cc, cg.opt_level, &extra, &name)?;
-        super::report_note(
-            args.error_format,
-            format!(
-                "the generated C is kept in `{}`; `sh {}` builds `{name}` from it again",
-                dir.display(),
-                dir.join("build.sh").display()
-            ),
-        );
+        report_note(format!(
+            "the generated C is kept in `{}`; `sh {}` builds `{name}` from it again",
+            dir.display(),
+            dir.join("build.sh").display()
+        ));
     }
     exe.persist()
 }
@@ -170,7 +158,7 @@ pub(super) fn run_shown(cmd: &mut std::process::Command) -> std::io::Result<std:
             .chain(cmd.get_args())
             .map(|w| shell_word(&w.to_string_lossy()))
             .collect();
-        eprintln!("run: {}", words.join(" "));
+        report_line(format!("run: {}", words.join(" ")));
     }
     cmd.output()
 }
@@ -194,17 +182,14 @@ fn write_rebuild_script(
     opt_level: u8,
     extra: &[String],
     name: &str,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let runtime = dir.join("runtime");
     for (rel, text) in bambooc_runtime::SOURCES {
         let path = runtime.join(rel);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| {
-                format!(
-                    "error: cannot create `{}`: {}",
-                    parent.display(),
-                    cbuild::reason(&e)
-                )
+            std::fs::create_dir_all(parent).map_err(|error| Failure::CreateFolder {
+                path: parent.to_path_buf(),
+                error,
             })?;
         }
         cbuild::write_atomically(&path, text.as_bytes())?;

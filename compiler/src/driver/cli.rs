@@ -81,7 +81,11 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `bambooc man >
     /// ~/.local/share/man/man1/bambooc.1`.
-    Man,
+    Man {
+        /// How errors are printed.
+        #[arg(long, value_enum, default_value_t = ErrorFormat::Human)]
+        error_format: ErrorFormat,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -92,6 +96,9 @@ pub struct CalibrateArgs {
     /// Runs of each measurement (the median is used).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub runs: u32,
+    /// How errors, warnings and the measurements on stderr are printed.
+    #[arg(long, value_enum, default_value_t = ErrorFormat::Human)]
+    pub error_format: ErrorFormat,
 }
 
 /// The program's name in layouts: the first source file's stem (`stdin`

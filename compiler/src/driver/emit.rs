@@ -20,7 +20,7 @@ pub(super) fn artifact_stem(args: &CommonArgs) -> PathBuf {
     }
 }
 
-pub(super) fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
+pub(super) fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), Failure> {
     let stem = artifact_stem(args);
     for kind in &args.emit {
         let (ext, text) = match kind {
@@ -55,10 +55,10 @@ pub(super) fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             EmitKind::Locks => match (&fe.program, fe.lock_plan()) {
                 (Some(p), Some(plan)) => {
                     if verbose() {
-                        super::report_note(
-                            args.error_format,
-                            format!("disjointness analysis: {} lock merges", plan.merge_count()),
-                        );
+                        report_note(format!(
+                            "disjointness analysis: {} lock merges",
+                            plan.merge_count()
+                        ));
                     }
                     ("locks.txt", dump_locks(p, &fe.sources, plan))
                 }
@@ -66,17 +66,18 @@ pub(super) fn emit(args: &CommonArgs, fe: &Frontend) -> Result<(), String> {
             },
         };
         let path = PathBuf::from(format!("{}.{ext}", stem.display()));
-        std::fs::write(&path, text)
-            .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(|error| Failure::Write { path, error })?;
     }
     Ok(())
 }
 
 /// Writes `<stem>.<ext>.dot` and, when Graphviz's `dot` is installed,
 /// `<stem>.<ext>.svg` beside it.
-pub(super) fn write_dot(stem: &Path, ext: &str, dot: &str) -> Result<(), String> {
+pub(super) fn write_dot(stem: &Path, ext: &str, dot: &str) -> Result<(), Failure> {
     let path = PathBuf::from(format!("{}.{ext}.dot", stem.display()));
-    std::fs::write(&path, dot).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+    if let Err(error) = std::fs::write(&path, dot) {
+        return Err(Failure::Write { path, error });
+    }
     let svg = PathBuf::from(format!("{}.{ext}.svg", stem.display()));
     match std::process::Command::new("dot")
         .arg("-Tsvg")
@@ -87,13 +88,12 @@ pub(super) fn write_dot(stem: &Path, ext: &str, dot: &str) -> Result<(), String>
     {
         // Without Graphviz the dot file is all there is.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("cannot run Graphviz `dot`: {e}")),
+        Err(error) => Err(Failure::GraphvizNotRun { error }),
         Ok(out) if out.status.success() => Ok(()),
-        Ok(out) => Err(format!(
-            "Graphviz `dot` failed on `{}`: {}",
-            path.display(),
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
+        Ok(out) => Err(Failure::GraphvizFailed {
+            path,
+            output: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }),
     }
 }
 
@@ -135,11 +135,11 @@ pub(super) fn write_build_layout(
     args: &CommonArgs,
     cg: &CodegenArgs,
     output: &Path,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let program = fe
         .program
         .as_ref()
-        .ok_or("error: the program did not check")?;
+        .ok_or(Failure::Internal(Internal::Unchecked))?;
     let name = program_name(args);
     let layout = match &cg.layout {
         Some(l) => l.clone(),
@@ -148,11 +148,5 @@ pub(super) fn write_build_layout(
         ),
     };
     let path = PathBuf::from(format!("{}.layout.json", output.display()));
-    std::fs::write(&path, layout.to_json(program)).map_err(|e| {
-        format!(
-            "error: cannot write `{}`: {}",
-            path.display(),
-            cbuild::reason(&e)
-        )
-    })
+    std::fs::write(&path, layout.to_json(program)).map_err(|error| Failure::Write { path, error })
 }

@@ -54,20 +54,6 @@ impl Frontend {
     }
 }
 
-/// Set by `-v`/`--verbose`: print each stage's time and the C compiler's
-/// command lines.
-static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-pub(super) fn set_verbose(on: bool) {
-    VERBOSE.store(on, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// Whether stage times are printed (`-v`, or `BAMBOOC_TIME_PASSES` set).
-pub(super) fn verbose() -> bool {
-    VERBOSE.load(std::sync::atomic::Ordering::Relaxed)
-        || std::env::var_os("BAMBOOC_TIME_PASSES").is_some()
-}
-
 /// Runs one stage; with `-v` or `BAMBOOC_TIME_PASSES` set, prints how long
 /// it took.
 pub fn timed<T>(stage: &str, f: impl FnOnce() -> T) -> T {
@@ -77,10 +63,6 @@ pub fn timed<T>(stage: &str, f: impl FnOnce() -> T) -> T {
         print_time(stage, t.elapsed());
     }
     out
-}
-
-pub(super) fn print_time(stage: &str, d: std::time::Duration) {
-    eprintln!("time: {stage:<8} {:>10.3} ms", d.as_secs_f64() * 1e3);
 }
 
 /// Reads source files; unreadable files and invalid UTF-8 become
@@ -97,7 +79,10 @@ pub fn read_sources(paths: &[PathBuf]) -> (SourceMap, Vec<FileId>, Vec<Diagnosti
                 Ok(_) => add_source(&mut sources, &mut ids, &mut diags, STDIN_NAME, bytes),
                 Err(e) => diags.push(Diagnostic::global(
                     "E0011",
-                    format!("cannot read the standard input: {}", cbuild::reason(&e)),
+                    format!(
+                        "cannot read the standard input: {}",
+                        diagnostics::io_reason(&e)
+                    ),
                 )),
             }
             continue;
@@ -354,10 +339,7 @@ pub(super) fn render_diagnostics(
 pub(super) fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
     set_verbose(args.verbose);
     if args.files.is_empty() {
-        report_failure(
-            args.error_format,
-            "error: no input files\nhelp: bambooc check FILE.bb ... (`-` reads the standard input; see `bambooc --help`)",
-        );
+        report_failure(&Failure::NoInputFiles);
         return None;
     }
     let (sources, ids, diags) = read_sources(&args.files);
@@ -382,8 +364,8 @@ pub(super) fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
     if !text.is_empty() {
         let _ = std::io::stderr().write_all(text.as_bytes());
     }
-    if let Err(e) = emit(args, &fe) {
-        report_failure(args.error_format, &format!("error: {e}"));
+    if let Err(f) = emit(args, &fe) {
+        report_failure(&f);
         return None;
     }
     Some(fe)

@@ -6,6 +6,7 @@
 //! across ranks. The runtime half is `runtime-c/src/mpi.c`; the rules are
 //! explained in ARCHITECTURE.md, "Across MPI ranks".
 
+use super::{Failure, MergeEscape, MpiRefusal};
 use crate::analysis::astg::{self, Astg};
 use crate::analysis::disjoint::{ExitLocks, LockPlan};
 use crate::hir;
@@ -15,16 +16,12 @@ use crate::synthesis::layout::{Layout, Policy};
 pub const MPI_DEFINE: &str = "-DBB_MPI";
 
 /// The MPI compiler wrapper: `$MPICC`, else `mpicc`, checked to run.
-pub fn mpicc() -> Result<String, String> {
+pub fn mpicc() -> Result<String, Failure> {
     let cc = std::env::var("MPICC").unwrap_or_else(|_| "mpicc".into());
     match std::process::Command::new(&cc).arg("--version").output() {
         Ok(o) if o.status.success() => Ok(cc),
-        Ok(_) => Err(format!(
-            "error: `{cc}` does not work: `{cc} --version` failed\nhelp: `--mpi` builds need an MPI C compiler; set MPICC or install Open MPI (`apt-get install openmpi-bin libopenmpi-dev`)"
-        )),
-        Err(_) => Err(format!(
-            "error: `--mpi` needs the MPI C compiler `{cc}`, which was not found\nhelp: install Open MPI (`apt-get install openmpi-bin libopenmpi-dev`) or set MPICC"
-        )),
+        Ok(_) => Err(Failure::MpiCcBroken { cc }),
+        Err(_) => Err(Failure::MpiCcMissing { cc }),
     }
 }
 
@@ -43,23 +40,20 @@ pub fn check_program(
     astgs: Option<&[Astg]>,
     locks: &LockPlan,
     spread: bool,
-) -> Result<(), String> {
-    let help = "help: build without `--mpi` to run it on the cores of one machine";
+) -> Result<(), MpiRefusal> {
     for t in &program.tasks {
         if let Some(p) = t.params.iter().find(|p| !p.tags.is_empty()) {
-            return Err(format!(
-                "error: `--mpi` does not support tag-matched tasks yet: task `{}` matches parameter `{}` by tag, and objects bound to one tag instance would have to meet on one rank\n{help}",
-                t.name, p.name
-            ));
+            return Err(MpiRefusal::TagMatched {
+                task: t.name.clone(),
+                param: p.name.clone(),
+            });
         }
     }
     if let Some(f) = program.fields.iter().find(|f| f.global) {
-        return Err(format!(
-            "error: `--mpi` does not support the original dialect's global variables: `{}.{}` (a blank `static final`, W0124) would hold a value of its own on each rank
-{help}",
-            program.class(f.class).name,
-            f.name
-        ));
+        return Err(MpiRefusal::GlobalVariable {
+            class: program.class(f.class).name.clone(),
+            field: f.name.clone(),
+        });
     }
     let policies = Layout::default_or_spread(program, "program", "smp", 2, spread).policies;
     let single = |t: usize| policies.get(t) == Some(&Policy::Single);
@@ -69,30 +63,26 @@ pub fn check_program(
             if el.is_empty() {
                 continue;
             }
-            let exit = if t.exits.get(ei).is_some_and(|e| e.implicit) {
-                "its end".to_string()
-            } else {
-                format!("exit {ei}")
-            };
-            let refuse = |why: String| {
-                Err(format!(
-                    "error: `--mpi` cannot run this program across ranks: at {exit} of task `{}` the lock plan merges the regions of task objects (they may share objects), and {why}\nnote: merged objects must stay on one rank; `--emit locks` shows the plan\n{help}",
-                    t.name
-                ))
+            let exit = (!t.exits.get(ei).is_some_and(|e| e.implicit)).then_some(ei);
+            let refuse = |why: MergeEscape| {
+                Err(MpiRefusal::MergedLocks {
+                    task: t.name.clone(),
+                    exit,
+                    why,
+                })
             };
             if !single(ti) {
-                return refuse(format!("task `{}` runs on every rank", t.name));
+                return refuse(MergeEscape::MergerEverywhere);
             }
             let found = match astgs {
                 Some(graphs) => taker_by_state(program, graphs, ti, ei, el, &single),
                 None => taker_by_class(program, t, el, &single),
             };
             if let Some((t2, c)) = found {
-                return refuse(format!(
-                    "task `{}`, which runs on every rank, may take merged objects of class `{}` afterwards",
-                    program.tasks[t2].name,
-                    program.class(c).name
-                ));
+                return refuse(MergeEscape::Taker {
+                    task: program.tasks[t2].name.clone(),
+                    class: program.class(c).name.clone(),
+                });
             }
         }
     }

@@ -10,7 +10,8 @@
 //! Without it, each core count N uses the built-in `smp:N`.
 
 use super::{
-    artifact_stem, load_profile, report_failure, run_frontend, CommonArgs, EmitKind, ProfileArgs,
+    artifact_stem, load_profile, report_failure, run_frontend, CommonArgs, EmitKind, Failure,
+    Internal, ProfileArgs,
 };
 use crate::hir::Program;
 use crate::synthesis::anneal;
@@ -122,32 +123,40 @@ struct SimReport<'a> {
 }
 
 /// Reads `--machine` entries: built-in names, else files.
-pub fn read_machine(spec: &str) -> Result<Machine, String> {
+pub fn read_machine(spec: &str) -> Result<Machine, Failure> {
+    let bad = |error| Failure::Machine {
+        source: spec.to_string(),
+        error,
+    };
     match Machine::builtin(spec) {
         Ok(m) => Ok(m),
         Err(MachineError::UnknownBuiltin(_)) if std::path::Path::new(spec).is_file() => {
-            let text = std::fs::read_to_string(spec)
-                .map_err(|e| format!("cannot read machine description `{spec}`: {e}"))?;
-            Machine::from_toml(&text)
-                .map_err(|e| crate::diagnostics::machine_error_message(spec, &e))
+            let text =
+                std::fs::read_to_string(spec).map_err(|error| Failure::MachineUnreadable {
+                    path: PathBuf::from(spec),
+                    error,
+                })?;
+            Machine::from_toml(&text).map_err(bad)
         }
-        Err(e) => Err(crate::diagnostics::machine_error_message(spec, &e)),
+        Err(e) => Err(bad(e)),
     }
 }
 
 /// The machines to simulate `cores` cores on.
-fn machines_for(args: &SimArgs, cores: u32) -> Result<Vec<Machine>, String> {
+fn machines_for(args: &SimArgs, cores: u32) -> Result<Vec<Machine>, Failure> {
+    let bad = |spec: &str, error| Failure::Machine {
+        source: spec.to_string(),
+        error,
+    };
     if args.machine.is_empty() {
-        return Ok(vec![Machine::smp(cores).map_err(|e| {
-            crate::diagnostics::machine_error_message("smp", &e)
-        })?]);
+        return Ok(vec![Machine::smp(cores).map_err(|e| bad("smp", e))?]);
     }
     args.machine
         .iter()
         .map(|spec| {
             read_machine(spec)?
                 .with_cores(cores)
-                .map_err(|e| crate::diagnostics::machine_error_message(spec, &e))
+                .map_err(|e| bad(spec, e))
         })
         .collect()
 }
@@ -348,9 +357,7 @@ fn fold_path(tasks: &[u32]) -> Vec<PathItem> {
 /// Every task on core 0.
 pub fn sim(args: &SimArgs) -> i32 {
     if args.profile.profile_gen {
-        eprintln!(
-            "error: `bambooc sim` reads a profile; make one with `bambooc --profile-gen` (a build)"
-        );
+        report_failure(&Failure::SimReadsProfile);
         return 2;
     }
     if args.bench {
@@ -366,15 +373,16 @@ pub fn sim(args: &SimArgs) -> i32 {
     let Some(program) = &fe.program else {
         return 1;
     };
-    if args.profile.profile.is_none() {
-        report_failure(
-            args.common.error_format,
-            "error: `bambooc sim` needs `--profile FILE` (from a `--profile-gen` build)",
-        );
-        return 1;
-    }
-    let Ok(Some(mm)) = load_profile(&fe, &args.common, &args.profile) else {
-        return 1;
+    let mm = match load_profile(&fe, &args.common, &args.profile) {
+        Ok(Some(mm)) => mm,
+        Ok(None) => {
+            report_failure(&Failure::SimNeedsProfile);
+            return 1;
+        }
+        Err(f) => {
+            report_failure(&f);
+            return 1;
+        }
     };
     let name = super::program_name(&args.common);
     let (Some(cstg), Some(locks)) = (fe.cstg(), fe.lock_plan()) else {
@@ -385,10 +393,10 @@ pub fn sim(args: &SimArgs) -> i32 {
     });
     let limit = crate::synthesis::profile::MAX_TASK_OBJECTS;
     if args.full_replay && model.task_objects() > limit as f64 {
-        eprintln!(
-            "error: `--full-replay` would make all {:.0} task objects of the profiled run; at most {limit} are replayed in full\n  help: drop `--full-replay`: the simulator then simulates a window of the run and extrapolates",
-            model.task_objects()
-        );
+        report_failure(&Failure::FullReplayTooLarge {
+            objects: model.task_objects(),
+            limit,
+        });
         return 1;
     }
     if let Some(runs) = args.dsa_report {
@@ -398,8 +406,8 @@ pub fn sim(args: &SimArgs) -> i32 {
         None => None,
         Some(f) => match read_layout(program, &name, f) {
             Ok(l) => Some(l),
-            Err(e) => {
-                report_failure(args.common.error_format, &format!("error: {e}"));
+            Err(f) => {
+                report_failure(&f);
                 return 1;
             }
         },
@@ -426,8 +434,8 @@ pub fn sim(args: &SimArgs) -> i32 {
     for &cores in &cores_list {
         let machines = match machines_for(args, cores) {
             Ok(m) => m,
-            Err(e) => {
-                report_failure(args.common.error_format, &format!("error: {e}"));
+            Err(f) => {
+                report_failure(&f);
                 return 1;
             }
         };
@@ -470,23 +478,27 @@ pub fn sim(args: &SimArgs) -> i32 {
         SimFormat::Json => match serde_json::to_string_pretty(&SimReport { rows: &results }) {
             Ok(text) => println!("{text}"),
             Err(e) => {
-                report_failure(args.common.error_format, &format!("error: {e}"));
+                report_failure(&Failure::Internal(Internal::Json(e.to_string())));
                 return 1;
             }
         },
     }
-    if let Err(e) = write_artifacts(args, program, &model, &rows) {
-        report_failure(args.common.error_format, &format!("error: {e}"));
+    if let Err(f) = write_artifacts(args, program, &model, &rows) {
+        report_failure(&f);
         return 1;
     }
     0
 }
 
-fn read_layout(p: &Program, name: &str, f: &PathBuf) -> Result<Layout, String> {
-    let text = std::fs::read_to_string(f)
-        .map_err(|e| format!("cannot read layout `{}`: {e}", f.display()))?;
-    Layout::from_json(p, name, &text)
-        .map_err(|e| format!("layout `{}` is invalid: {e:?}", f.display()))
+fn read_layout(p: &Program, name: &str, f: &PathBuf) -> Result<Layout, Failure> {
+    let text = std::fs::read_to_string(f).map_err(|error| Failure::LayoutUnreadable {
+        path: f.clone(),
+        error,
+    })?;
+    Layout::from_json(p, name, &text).map_err(|error| Failure::Layout {
+        path: f.clone(),
+        error,
+    })
 }
 
 /// Every column of the results, one row per machine and core count.
@@ -585,7 +597,7 @@ fn write_artifacts(
     program: &Program,
     model: &Model,
     rows: &[(Machine, u32, Outcome)],
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let stem = artifact_stem(&args.common);
     for (machine, cores, o) in rows {
         let tag = if rows.len() == 1 {
@@ -607,8 +619,7 @@ fn write_artifacts(
         }
         for (ext, text) in out {
             let path = PathBuf::from(format!("{}{tag}.{ext}", stem.display()));
-            std::fs::write(&path, text)
-                .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+            std::fs::write(&path, text).map_err(|error| Failure::Write { path, error })?;
         }
     }
     Ok(())
@@ -618,8 +629,8 @@ fn dsa_report(args: &SimArgs, model: &Model, runs: u32) -> i32 {
     for &cores in &args.cores {
         let machines = match machines_for(args, cores) {
             Ok(m) => m,
-            Err(e) => {
-                report_failure(args.common.error_format, &format!("error: {e}"));
+            Err(f) => {
+                report_failure(&f);
                 return 1;
             }
         };

@@ -4,17 +4,9 @@
 //! error limit, `-` for standard input, `-v`, and `--emit c` output that
 //! rebuilds with the command it prints.
 
-use super::{bambooc, check_file, sandbox, sandboxed, stderr_of, temp_file};
+use super::{bambooc, check_file, json_lines, sandbox, sandboxed, stderr_of, temp_file};
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-/// The JSON objects of `--error-format json` output, one per line.
-fn json_lines(stderr: &[u8]) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(stderr)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: not JSON: {l}")))
-        .collect()
-}
 
 #[test]
 fn human_output_ends_with_a_summary_line() {
@@ -55,47 +47,6 @@ fn json_columns_count_characters_and_labels_have_ends() {
         (&label["end_line"], &label["end_column"]),
         (&2.into(), &21.into())
     );
-}
-
-#[test]
-fn driver_errors_are_json_too() {
-    let out = bambooc(&["check", "--error-format", "json"]);
-    assert_eq!(out.status.code(), Some(1));
-    let d = &json_lines(&out.stderr)[0];
-    assert_eq!(
-        (&d["code"], &d["message"]),
-        (&"E0700".into(), &"no input files".into())
-    );
-    let (dir, _) = sandbox("json-driver");
-    // (arguments, environment, what the message must say)
-    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
-    let cases: [Case; 3] = [
-        (&["-o", "nodir/p"], &[], "the folder `nodir` does not exist"),
-        (
-            &["-o", "p"],
-            &[("CC", "false")],
-            "does not work as a C compiler",
-        ),
-        (
-            &["--layout", "none.json", "-o", "p"],
-            &[],
-            "cannot read layout",
-        ),
-    ];
-    for (args, env, want) in cases {
-        let out = sandboxed(dir.path())
-            .args(["--error-format", "json", "p.bb"])
-            .args(args)
-            .envs(env.iter().copied())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        let diags = json_lines(&out.stderr);
-        assert_eq!(diags.len(), 1, "{args:?}: {diags:?}");
-        assert_eq!(diags[0]["code"], "E0700", "{args:?}");
-        let message = diags[0]["message"].as_str().unwrap();
-        assert!(message.contains(want), "{args:?}: {message}");
-    }
 }
 
 /// `bambooc ARGS` with `input` on its standard input.
