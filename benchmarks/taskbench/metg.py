@@ -30,7 +30,8 @@ the same. Then -iter is swept over powers of 2 from 2^14 (tasks of about
 the efficiency falls below 50%.
 For each size: granularity = elapsed time x cores / tasks (the program's own
 "Elapsed Time", which leaves out start-up), efficiency = FLOP/s over the
-highest FLOP/s of the sweep (the largest tasks'). METG is the granularity at
+FLOP/s of the largest tasks (the first size; a smaller size may then show
+more than 100% when the machine's load changes). METG is the granularity at
 which the efficiency crosses 50%, interpolated linearly between the two
 sizes around the crossing; "<X" when even the smallest task measured (X us)
 stays above 50%, "-" when no size reaches 50%.
@@ -181,8 +182,7 @@ def sweep(a, cmd, extra, env, pattern: str) -> list:
             flops.append(got["flops"])
             tasks = got["Total Tasks"]
         rows.append((iters, statistics.median(elapsed), statistics.median(flops), tasks))
-        peak = max(r[2] for r in rows)
-        if flops and statistics.median(flops) < 0.5 * peak:
+        if rows[-1][2] < 0.5 * rows[0][2]:
             below += 1
             if below >= 2:
                 break
@@ -190,8 +190,9 @@ def sweep(a, cmd, extra, env, pattern: str) -> list:
 
 
 def summarise(rows: list, cores: int) -> dict:
-    """Granularity (us) and efficiency of each size, and the METG."""
-    peak = max(r[2] for r in rows)
+    """Granularity (us) and efficiency of each size, and the METG; the
+    peak is the largest tasks' FLOP/s."""
+    peak = rows[0][2]
     points = [(elapsed * cores / tasks * 1e6, flops / peak) for _, elapsed, flops, tasks in rows]
     value, bound = metg(points)
     return {

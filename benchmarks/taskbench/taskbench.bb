@@ -19,10 +19,12 @@
 //             between points (trivial, no_comm) the point stays ready for
 //             its next step; otherwise it goes to the Exchange (computed);
 //   collect   copies a computed point's output into the Exchange (parked);
-//             the last one of a step opens the Exchange for filling;
+//             the last one of a step takes the step's outputs at once
+//             (ready) and opens the Exchange for filling the others;
 //   fill      copies the step's outputs into a parked point (ready); the
 //             last one closes the Exchange again: a barrier per step, as
-//             Task Bench's mpi/bulk_synchronous.cc;
+//             Task Bench's mpi/bulk_synchronous.cc, of 2W - 1 invocations
+//             on the Exchange's core;
 //   gather    adds up a finished point's counts; after the last, prints.
 //
 // The kernel is core/core_kernel.cc's execute_kernel_compute, the portable
@@ -330,10 +332,27 @@ class Exchange {
         this.outP = new long[g.width];
     }
 
-    // Keeps point p's output; true when every point's is in.
+    // Keeps point p's output; true when every point's is in. The last
+    // point to come takes the step's outputs at once, so it goes on
+    // without waiting for a fill (the step's critical path), and only
+    // the others wait in `parked`.
     boolean collect(Point p) {
         outT[p.index] = p.outT;
         outP[p.index] = p.outP;
+        count++;
+        if (count == g.width) {
+            give(p);
+            // The fills count on from this point; with one point there
+            // are none, and the next step's collection starts at once.
+            count = g.width > 1 ? 1 : 0;
+            return true;
+        }
+        return false;
+    }
+
+    // Gives parked point p the step's outputs; true after the last one.
+    boolean fill(Point p) {
+        give(p);
         count++;
         if (count == g.width) {
             count = 0;
@@ -342,16 +361,9 @@ class Exchange {
         return false;
     }
 
-    // Gives point p the step's outputs; true after the last point.
-    boolean fill(Point p) {
+    void give(Point p) {
         System.arraycopy(outT, 0, p.inT, 0, g.width);
         System.arraycopy(outP, 0, p.inP, 0, g.width);
-        count++;
-        if (count == g.width) {
-            count = 0;
-            return true;
-        }
-        return false;
     }
 
     // Adds up point p's counts; true after the last point.
@@ -481,7 +493,10 @@ task compute(Point p in ready) {
 
 task collect(Exchange x in collecting, Point p in computed) {
     if (x.collect(p)) {
-        taskexit(x: collecting := false, filling := true; p: computed := false, parked := true);
+        if (x.g.width == 1) {
+            taskexit(p: computed := false, ready := true);
+        }
+        taskexit(x: collecting := false, filling := true; p: computed := false, ready := true);
     }
     taskexit(p: computed := false, parked := true);
 }
