@@ -15,7 +15,7 @@ Usage:
     --width W   points per timestep (default: the cores, as Task Bench's
                 METG runs do)
     --steps S   timesteps (default 1000)
-    --runs R    runs per task size; the median is kept (default 3)
+    --runs R    runs per task size; the fastest is kept (default 3)
     --peers DIR Task Bench's sources (default ../shared/peers/task-bench
                 beside the repository)
 
@@ -27,9 +27,10 @@ size and Bamboo's counts of tasks, dependencies and FLOPs must equal Task
 Bench's (and no input may be wrong): the graphs and the kernel's FLOPs are
 the same. Then -iter is swept over powers of 2 from 2^14 (tasks of about
 0.1-1 ms) down to 1 (256, 16 and 1 in quick mode), stopping two sizes after
-the efficiency falls below 50%.
-For each size: granularity = elapsed time x cores / tasks (the program's own
-"Elapsed Time", which leaves out start-up), efficiency = FLOP/s over the
+the efficiency falls below 50%; the systems take turns within each round
+of runs, and each size keeps its fastest run. For each size: granularity
+= elapsed time x cores / tasks (the program's own "Elapsed Time", which
+leaves out start-up), efficiency = FLOP/s over the
 FLOP/s of the largest tasks (the first size; a smaller size may then show
 more than 100% when the machine's load changes). METG is the granularity at
 which the efficiency crosses 50%, interpolated linearly between the two
@@ -49,7 +50,6 @@ import json
 import os
 import re
 import shutil
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -169,24 +169,38 @@ def metg(points: list) -> tuple:
     return min(g for g, _ in points), "<"
 
 
-def sweep(a, cmd, extra, env, pattern: str) -> list:
-    """Times -iter from the largest size down; [(iter, median elapsed,
-    median FLOP/s, tasks)]; stops two sizes after efficiency < 50%."""
-    rows = []
-    below = 0
+def sweep(a, systems: dict, pattern: str) -> tuple:
+    """Times -iter from the largest size down on every system, the systems
+    taking turns within each round so that they share the machine's
+    conditions; keeps each size's fastest run (other work only slows a run
+    down). Returns ({system: [(iter, elapsed, FLOP/s, tasks)]}, {system:
+    error}); a system stops two sizes after its efficiency fell below 50%."""
+    rows = {name: [] for name in systems}
+    errors = {}
+    below = dict.fromkeys(systems, 0)
     for iters in a.iters:
-        elapsed, flops, tasks = [], [], 0
+        active = [n for n in systems if n not in errors and below[n] < 2]
+        if not active:
+            break
+        runs = {n: [] for n in active}
         for _ in range(a.runs):
-            got = parse(run_cmd([*cmd, *graph_args(pattern, a.width, a.steps, iters), *extra], env=env)[2])
-            elapsed.append(got["elapsed"])
-            flops.append(got["flops"])
-            tasks = got["Total Tasks"]
-        rows.append((iters, statistics.median(elapsed), statistics.median(flops), tasks))
-        if rows[-1][2] < 0.5 * rows[0][2]:
-            below += 1
-            if below >= 2:
-                break
-    return rows
+            for name in active:
+                if name in errors:
+                    continue
+                cmd, extra, env = systems[name]
+                try:
+                    got = parse(run_cmd([*cmd, *graph_args(pattern, a.width, a.steps, iters), *extra], env=env)[2])
+                    runs[name].append((got["elapsed"], got["flops"], got["Total Tasks"]))
+                except (RuntimeError, KeyError) as e:
+                    errors[name] = str(e)
+        for name in active:
+            if name in errors:
+                continue
+            elapsed, flops, tasks = min(runs[name])
+            rows[name].append((iters, elapsed, flops, tasks))
+            if flops < 0.5 * rows[name][0][2]:
+                below[name] += 1
+    return rows, errors
 
 
 def summarise(rows: list, cores: int) -> dict:
@@ -258,15 +272,15 @@ def main() -> int:
                 print(f"{pattern}: {problem}")
                 failed = True
                 continue
+            rows, errors = sweep(a, {n: systems[n] for n in chosen}, pattern)
             results[pattern] = {}
             for name in chosen:
-                cmd, extra, env = systems[name]
-                try:
-                    r = summarise(sweep(a, cmd, extra, env, pattern), a.cores)
-                except (RuntimeError, KeyError) as e:
-                    print(f"{pattern} on {name}: {e}")
+                r = None
+                if name in errors:
+                    print(f"{pattern} on {name}: {errors[name]}")
                     failed = True
-                    r = None
+                else:
+                    r = summarise(rows[name], a.cores)
                 results[pattern][name] = r
                 print(f"  {pattern:<20} {name:<18} METG {cell(r)} us", flush=True)
     print(f"\nload average after: {load()}")
