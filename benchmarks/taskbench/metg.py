@@ -7,7 +7,7 @@ shared-memory and MPI builds of taskbench.bb beside Task Bench's own MPI
 Usage:
     python3 benchmarks/taskbench/metg.py [--bambooc PATH] [--quick]
         [--cores N] [--width W] [--steps S] [--runs R] [--peers DIR]
-        [--systems NAME,...] [--json FILE] [PATTERN ...]
+        [--systems NAME,...] [--json FILE] [--from FILE] [PATTERN ...]
 
     PATTERN     Task Bench patterns (default: all ten taskbench.bb covers)
     --quick     a tiny sweep (steps 8, -iter 1, 16, 256): tests the tooling
@@ -18,6 +18,7 @@ Usage:
     --runs R    runs per task size; the fastest is kept (default 3)
     --peers DIR Task Bench's sources (default ../shared/peers/task-bench
                 beside the repository)
+    --from FILE print the table again from a --json file (no runs)
 
 Task Bench is built from a temporary copy of the peers folder (core, then
 mpi/nonblock and openmp/main with its own Makefiles); taskbench.bb with
@@ -30,9 +31,10 @@ the same. Then -iter is swept over powers of 2 from 2^14 (tasks of about
 the efficiency falls below 50%; the systems take turns within each round
 of runs, and each size keeps its fastest run. For each size: granularity
 = elapsed time x cores / tasks (the program's own "Elapsed Time", which
-leaves out start-up), efficiency = FLOP/s over the
-FLOP/s of the largest tasks (the first size; a smaller size may then show
-more than 100% when the machine's load changes). METG is the granularity at
+leaves out start-up), efficiency = FLOP/s over the highest FLOP/s of the
+sweep: the largest tasks' on a quiet machine, and on a busy one the least
+disturbed estimate of the peak, since other work only slows a run down
+(and a large size, timed for longer, more often). METG is the granularity at
 which the efficiency crosses 50%, interpolated linearly between the two
 sizes around the crossing; "<X" when even the smallest task measured (X us)
 stays above 50%, "-" when no size reaches 50%.
@@ -152,21 +154,19 @@ def check_counts(systems: dict, pattern: str, width: int) -> str | None:
 
 def metg(points: list) -> tuple:
     """METG from [(granularity, efficiency)] sorted by decreasing task size:
-    (value, bound), bound "=" (interpolated), "<" (every size is above 50%:
-    the smallest granularity measured) or "-" (none is)."""
-    above = None
-    for g, e in points:
-        if e >= 0.5:
-            above = (g, e)
-            continue
-        if above is None:
-            return None, "-"
-        g0, e0 = above
-        # Linear between the last size at or above 50% and this one.
-        return g0 + (g - g0) * (e0 - 0.5) / (e0 - e), "="
-    if above is None:
+    (value, bound), bound "=" (interpolated between the smallest size at or
+    above 50% and the next one), "<" (the smallest size measured is at or
+    above 50%: its granularity) or "-" (no size is). The smallest size at
+    or above 50% is taken, not the first crossing, so that a large size
+    slowed by other work does not end the search."""
+    above = [k for k, (_, e) in enumerate(points) if e >= 0.5]
+    if not above:
         return None, "-"
-    return min(g for g, _ in points), "<"
+    k = above[-1]
+    if k == len(points) - 1:
+        return points[k][0], "<"
+    (g0, e0), (g, e) = points[k], points[k + 1]
+    return g0 + (g - g0) * (e0 - 0.5) / (e0 - e), "="
 
 
 def sweep(a, systems: dict, pattern: str) -> tuple:
@@ -198,15 +198,15 @@ def sweep(a, systems: dict, pattern: str) -> tuple:
                 continue
             elapsed, flops, tasks = min(runs[name])
             rows[name].append((iters, elapsed, flops, tasks))
-            if flops < 0.5 * rows[name][0][2]:
+            if flops < 0.5 * max(r[2] for r in rows[name]):
                 below[name] += 1
     return rows, errors
 
 
 def summarise(rows: list, cores: int) -> dict:
     """Granularity (us) and efficiency of each size, and the METG; the
-    peak is the largest tasks' FLOP/s."""
-    peak = rows[0][2]
+    peak is the highest FLOP/s of the sweep."""
+    peak = max(r[2] for r in rows)
     points = [(elapsed * cores / tasks * 1e6, flops / peak) for _, elapsed, flops, tasks in rows]
     value, bound = metg(points)
     return {
@@ -226,6 +226,32 @@ def cell(r: dict | None) -> str:
     return f"{'<' if r['bound'] == '<' else ''}{r['metg_us']:.2f}"
 
 
+def print_table(results: dict, chosen: list, cores: int, width: int, steps: int) -> None:
+    print(f"\nMETG (us; 50% efficiency) on {cores} cores, width {width}, {steps} steps, "
+          f"compute_bound kernel; Task Bench figures are local measurements on this machine")
+    print(f"| pattern | {' | '.join(chosen)} |")
+    print(f"| --- |{' --- |' * len(chosen)}")
+    for pattern, row in results.items():
+        print(f"| {pattern} | {' | '.join(cell(row.get(s)) for s in chosen)} |")
+
+
+def from_json(path: str, cores_given) -> int:
+    """Prints the table again from a --json file's measurements, with
+    this script's rules (peak, METG)."""
+    saved = json.loads(Path(path).read_text())
+    results = {}
+    for pattern, row in saved["results"].items():
+        results[pattern] = {}
+        for name, r in row.items():
+            if r is not None:
+                rows = [(x["iter"], x["elapsed_s"], x["flops"], x["tasks"]) for x in r["sweep"]]
+                r = summarise(rows, cores_given or saved["cores"])
+            results[pattern][name] = r
+    chosen = [s for s in SYSTEMS if any(s in row for row in results.values())]
+    print_table(results, chosen, saved["cores"], saved["width"], saved["steps"])
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("patterns", nargs="*", default=PATTERNS)
@@ -238,7 +264,10 @@ def main() -> int:
     p.add_argument("--peers", default=str(ROOT.parent / "shared" / "peers" / "task-bench"))
     p.add_argument("--systems", default=",".join(SYSTEMS))
     p.add_argument("--json")
+    p.add_argument("--from", dest="saved", metavar="FILE")
     a = p.parse_args()
+    if a.saved:
+        return from_json(a.saved, None)
     unknown = [x for x in a.patterns if x not in PATTERNS]
     if unknown:
         p.error(f"unknown pattern(s) {', '.join(unknown)}; choose from {', '.join(PATTERNS)}")
@@ -284,12 +313,7 @@ def main() -> int:
                 results[pattern][name] = r
                 print(f"  {pattern:<20} {name:<18} METG {cell(r)} us", flush=True)
     print(f"\nload average after: {load()}")
-    print(f"\nMETG (us; 50% efficiency) on {a.cores} cores, width {a.width}, {a.steps} steps, "
-          f"compute_bound kernel; Task Bench figures are local measurements on this machine")
-    print(f"| pattern | {' | '.join(chosen)} |")
-    print(f"| --- |{' --- |' * len(chosen)}")
-    for pattern, row in results.items():
-        print(f"| {pattern} | {' | '.join(cell(row.get(s)) for s in chosen)} |")
+    print_table(results, chosen, a.cores, a.width, a.steps)
     if a.json:
         Path(a.json).write_text(json.dumps({"cores": a.cores, "width": a.width, "steps": a.steps,
                                             "runs": a.runs, "iters": a.iters, "results": results},
