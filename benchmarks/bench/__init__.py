@@ -1,10 +1,11 @@
 """The benchmarks' shared tooling, used by compare.py, the harness
 (harness*.py), simacc.py, profile_overhead.py, finegrain.py,
-finegrain_simacc.py and searchtime.py:
+finegrain_simacc.py, searchtime.py, cluster/run.py and taskbench/metg.py:
 
 - `build`: the C flags (runtime-c/cflags.txt), the C and OpenMP references,
   a build step;
-- `run`: timed runs, callgrind counts, the median profile of several runs;
+- `run`: timed runs, callgrind counts, the median profile of several runs,
+  the environment of an mpirun and the load average;
 - `stats`: medians;
 - `outputs`: inputs from sizes.toml and output checks;
 - `java`: the JDK and a benchmark's Java class;

@@ -1,5 +1,6 @@
-"""Running programs: wall and CPU time of one run, and the profiling
-build's median profile (the rule of the measured times)."""
+"""Running programs: wall and CPU time of one run, the environment of an
+mpirun, the load average, and the profiling build's median profile (the
+rule of the measured times)."""
 
 import json
 import os
@@ -26,6 +27,19 @@ def run_cmd(cmd, cwd=None, env=None):
             f"{' '.join(map(str, cmd))} exited with {proc.returncode}\n{proc.stderr}"
         )
     return elapsed, cpu, proc.stdout
+
+
+def mpi_env() -> dict:
+    """The environment for mpirun: Open MPI refuses root without these."""
+    env = dict(os.environ)
+    env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
+    env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+    return env
+
+
+def load() -> str:
+    """The load average (1, 5 and 15 minutes), to print beside timings."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def callgrind(cmd, cwd, out: Path) -> int:

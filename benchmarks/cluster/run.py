@@ -48,7 +48,7 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 from bench.build import C_OPT_FLAGS, build  # noqa: E402
 from bench.outputs import first_difference  # noqa: E402
-from bench.run import run_cmd  # noqa: E402
+from bench.run import load, mpi_env, run_cmd  # noqa: E402
 
 BENCHES = ["jacobi3d", "cannon"]
 # Arguments of a near-empty MPI-basic job at 2 ranks: its time is the launch
@@ -57,14 +57,6 @@ EMPTY = {"jacobi3d": ["2", "1"], "cannon": ["2", "2"]}
 # The versions in the order they are run (and printed).
 VERSIONS = ["C (1 core)", "Bamboo shared", "Bamboo MPI", "MPI-basic", "MPI-overlap"]
 MPI_JOBS = ["Bamboo MPI", "MPI-basic", "MPI-overlap"]
-
-
-def mpi_env() -> dict:
-    """The environment for mpirun: Open MPI refuses root without these."""
-    env = dict(os.environ)
-    env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
-    env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-    return env
 
 
 def versions(name: str, d: Path, out: Path, bambooc: str, ranks: int) -> dict | None:
@@ -92,10 +84,6 @@ def versions(name: str, d: Path, out: Path, bambooc: str, ranks: int) -> dict | 
         "MPI-basic": ([*mpirun, str(exe["MPI-basic"])], env),
         "MPI-overlap": ([*mpirun, str(exe["MPI-overlap"])], env),
     }
-
-
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def measure(name: str, a, out: Path) -> dict | None:
