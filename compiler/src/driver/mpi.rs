@@ -28,11 +28,11 @@ pub fn mpicc() -> Result<String, String> {
     }
 }
 
-/// What the MPI backend cannot do yet for `program`, with the default
-/// layout it is built with (`spread`: `--spread`'s): tag-matched tasks
-/// (objects bound to one tag instance would have to meet on one rank, and
-/// tag instances have no identity across ranks yet), and regions the lock
-/// plan merged unless they stay on rank 0: the merging task and every task
+/// What the MPI backend cannot do for `program`, with the default layout
+/// it is built with (`spread`: `--spread`'s): the original dialect's global
+/// variables (one value per rank), and regions the lock plan merged unless
+/// one of the merged objects alone is ever taken again (`one_owner`) or
+/// they stay on rank 0: the merging task and every task
 /// that may take an object of a merged class must have one instance (the
 /// default layout's `Single`, global core 0), so a merged object never
 /// leaves the rank where its group was formed. "May take" follows the
@@ -45,14 +45,8 @@ pub fn check_program(
     spread: bool,
 ) -> Result<(), String> {
     let help = "help: build without `--mpi` to run it on the cores of one machine";
-    for t in &program.tasks {
-        if let Some(p) = t.params.iter().find(|p| !p.tags.is_empty()) {
-            return Err(format!(
-                "error: `--mpi` does not support tag-matched tasks yet: task `{}` matches parameter `{}` by tag, and objects bound to one tag instance would have to meet on one rank\n{help}",
-                t.name, p.name
-            ));
-        }
-    }
+    // Tag-matched tasks need no rule here: tag instances have a global
+    // identity and objects are routed by it (runtime-c/src/tag.c, mpi.c).
     if let Some(f) = program.fields.iter().find(|f| f.global) {
         return Err(format!(
             "error: `--mpi` does not support the original dialect's global variables: `{}.{}` (a blank `static final`, W0124) would hold a value of its own on each rank
@@ -80,6 +74,9 @@ pub fn check_program(
                     t.name
                 ))
             };
+            if astgs.is_some_and(|graphs| one_owner(program, graphs, ti, ei, el)) {
+                continue;
+            }
             if !single(ti) {
                 return refuse(format!("task `{}` runs on every rank", t.name));
             }
@@ -97,6 +94,86 @@ pub fn check_program(
         }
     }
     Ok(())
+}
+
+/// Whether at most one of the objects merged at exit `ei` of task `ti` can
+/// be taken by any task afterwards (in a state the ASTG reaches from its
+/// state after the exit; two objects of one site count as two): the others
+/// never run again, so the one left owns all that is live of the merged
+/// regions, and moving it to another rank splits nothing live (a section
+/// that absorbed another's table in KeywordCount, a frame that took a
+/// finished strip in Tracking). False when a graph is truncated.
+fn one_owner(
+    program: &hir::Program,
+    graphs: &[Astg],
+    ti: usize,
+    ei: usize,
+    el: &ExitLocks,
+) -> bool {
+    let mut params: Vec<u32> = el
+        .params
+        .iter()
+        .flat_map(|&(i, j)| [i, j])
+        .chain(el.new_with_param.iter().map(|&(_, i)| i))
+        .collect();
+    params.sort_unstable();
+    params.dedup();
+    let mut sites: Vec<(hir::AllocSiteId, u32)> = Vec::new();
+    for &(a, b) in &el.new_with_new {
+        sites.push((a, if a == b { 2 } else { 1 }));
+        if a != b {
+            sites.push((b, 1));
+        }
+    }
+    sites.extend(el.new_with_param.iter().map(|&(a, _)| (a, 1)));
+    // Each site once, with its larger count.
+    sites.sort_unstable_by_key(|&(a, n)| (a, std::cmp::Reverse(n)));
+    sites.dedup_by_key(|&mut (a, _)| a);
+    if graphs.iter().any(|g| g.truncated) {
+        return false;
+    }
+    let live = |starts: Vec<usize>, g: &Astg| -> bool {
+        let mut seen = vec![false; g.states.len()];
+        let mut work = starts;
+        while let Some(s) = work.pop() {
+            if std::mem::replace(&mut seen[s], true) {
+                continue;
+            }
+            let taken = program.tasks.iter().enumerate().any(|(t2, task2)| {
+                (0..task2.params.len() as u32)
+                    .any(|q| astg::satisfies(program, hir::TaskId(t2 as u32), q, &g.states[s]))
+            });
+            if taken {
+                return true;
+            }
+            work.extend(g.edges.iter().filter(|e| e.from == s).map(|e| e.to));
+        }
+        false
+    };
+    let mut owners = 0;
+    for &i in &params {
+        let after = |g: &Astg| -> Vec<usize> {
+            g.edges
+                .iter()
+                .filter(|e| e.task.0 as usize == ti && e.exit.0 as usize == ei && e.param == i)
+                .map(|e| e.to)
+                .collect()
+        };
+        owners += u32::from(graphs.iter().any(|g| live(after(g), g)));
+    }
+    for &(a, n) in &sites {
+        let made = |g: &Astg| -> Vec<usize> {
+            g.initial
+                .iter()
+                .filter(|&&(_, s)| s == a)
+                .map(|&(s, _)| s)
+                .collect()
+        };
+        if graphs.iter().any(|g| live(made(g), g)) {
+            owners += n;
+        }
+    }
+    owners <= 1
 }
 
 /// A task not on rank 0 (`single` false) that may take an object merged at
