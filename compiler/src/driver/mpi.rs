@@ -267,3 +267,68 @@ fn taker_by_class(
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::program;
+
+    /// `check_program` on `src` with its graphs and lock plan, the
+    /// `--spread` layout (no task made `Single` for being small).
+    fn check(src: &str) -> Result<(), String> {
+        let p = program(src);
+        let graphs = astg::build(&p);
+        let locks = crate::analysis::disjoint::analyze(&p);
+        check_program(&p, Some(&graphs), &locks, true)
+    }
+
+    /// Two sections paired by tag; `combine` runs `body` (`a.absorb(b);`
+    /// makes `a` share `b`'s table), hands `a` on to the next pairing and
+    /// leaves `b` in the state named.
+    fn pairing(body: &str, b_after: &str) -> String {
+        format!(
+            r#"
+class Table {{ int[] counts = new int[4]; }}
+class Section {{
+    flag submit; flag done;
+    Table table = new Table();
+    void absorb(Section o) {{ for (int k = 0; k < 10000; k++) table.counts[k % 4] += o.table.counts[k % 4]; table = o.table; }}
+}}
+task startup(StartupObject s in initialstate) {{
+    tag t = new tag(pair);
+    new Section() {{ submit := true, add t }};
+    new Section() {{ submit := true, add t }};
+    taskexit(s: initialstate := false);
+}}
+task combine(Section a in submit with pair t, Section b in submit with pair t) {{
+    {body}
+    tag next = new tag(pair);
+    taskexit(a: clear t, add next; b: {b_after});
+}}
+"#
+        )
+    }
+
+    #[test]
+    fn tag_matched_tasks_are_accepted() {
+        // No merge: nothing to keep on one rank.
+        assert_eq!(
+            check(&pairing("a.table.counts[0]++;", "submit := false, clear t")),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_merge_with_one_object_left_to_run_stands() {
+        // `b` is never taken again: `a` alone owns the merged regions.
+        assert_eq!(check(&pairing("a.absorb(b);", "submit := false, clear t")), Ok(()));
+    }
+
+    #[test]
+    fn a_merge_with_two_objects_left_to_run_is_refused() {
+        // `b` is paired again too: both merged objects may be taken again,
+        // on any rank.
+        let err = check(&pairing("a.absorb(b);", "clear t, add next")).unwrap_err();
+        assert!(err.contains("task `combine` runs on every rank"), "{err}");
+    }
+}
