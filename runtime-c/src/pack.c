@@ -20,11 +20,10 @@
  *            u64 flags, u64 lock ref, u64 tags ref, u32 length, u32 body
  *            bytes, the body (the object's bytes after its header, padded
  *            to 8)}; object 0 is the root
- *   tags     ntags x {u32 type, u32 id, u64 address on the sender}
+ *   tags     ntags x {u32 type, u32 zero, u64 global id}
  * The tags come last so that the objects are written straight into the
  * output, each body copied once (the counts are filled in at the end): a
- * large array costs one copy to pack and one to rebuild. A tag is
- *            {u32 type, u32 zero, u64 id}.
+ * large array costs one copy to pack and one to rebuild.
  * A reference is a u64: 0 null; i<<3|1 object i of the pack; i<<3|2 string
  * literal i; i<<3|3 global i; i<<3|4 tag i of the tag table. Objects are
  * numbered in breadth-first order from the root.
