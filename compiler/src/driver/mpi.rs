@@ -321,7 +321,10 @@ task combine(Section a in submit with pair t, Section b in submit with pair t) {
     #[test]
     fn a_merge_with_one_object_left_to_run_stands() {
         // `b` is never taken again: `a` alone owns the merged regions.
-        assert_eq!(check(&pairing("a.absorb(b);", "submit := false, clear t")), Ok(()));
+        assert_eq!(
+            check(&pairing("a.absorb(b);", "submit := false, clear t")),
+            Ok(())
+        );
     }
 
     #[test]
