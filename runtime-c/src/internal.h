@@ -86,6 +86,7 @@ bool bb_tag_bind_locked(bb_ctx *ctx, bb_object *o, bb_tag *t);  /* false: alread
 void bb_tag_unbind_locked(bb_object *o, bb_tag *t);
 uint32_t bb_tag_count_locked(const bb_object *o, uint32_t type); /* o's instances of a type */
 bool     bb_tags_for_locked(const bb_object *o, const bb_param *par); /* a tag of each type par names */
+uint32_t bb_route_tag_type(const bb_task *d, uint32_t p); /* what TagHash routes parameter p by */
 /* tag.c: tag instances by global id, for packed regions (under bb_tags_lock) */
 void    bb_tagids_enter_locked(bb_ctx *ctx, bb_tag *t);
 bb_tag *bb_tagids_resolve_locked(bb_ctx *ctx, uint32_t type, uint64_t id);

@@ -405,24 +405,6 @@ static uint32_t bb_tag_dest(const bb_route *r, uint64_t id, bool home) {
   return r->cores[bb_mix64(id) % r->n];
 }
 
-/* The tag type parameter p of task d is routed by: that of a tag variable
- * every parameter names (the layout gives TagHash only to tasks with one:
- * synthesis/layout.rs, shared_tag_slot), so that all the objects of one
- * invocation go to the core of one instance; else its first. */
-static uint32_t bb_route_tag_type(const bb_task *d, uint32_t p) {
-  const bb_param *par = &d->params[p];
-  for (uint32_t r = 0; r < par->ntags; r++) {
-    bool everywhere = true;
-    for (uint32_t q = 0; q < d->nparams && everywhere; q++) {
-      bool names = false;
-      for (uint32_t k = 0; k < d->params[q].ntags; k++) names |= d->params[q].tags[k].slot == par->tags[r].slot;
-      everywhere = names;
-    }
-    if (everywhere) return par->tags[r].type;
-  }
-  return par->tags[0].type;
-}
-
 /* Route o for (t, p) by the task's policy; `fresh` objects are new. */
 static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_tag *only, bool fresh) {
   bb_runtime *rt = ctx->rt;
