@@ -6,15 +6,17 @@
 //! sorted lines (ranks interleave their lines; each line is whole), the exit
 //! status exactly, and each expected standard-error line must begin a line
 //! of the actual one (a run-time error names its rank after it; mpirun adds
-//! its own notes). A program the compiler refuses under `--mpi` (tag-matched
-//! tasks, merged lock groups: driver/mpi.rs) must be refused with a `--mpi`
-//! error; `tests/mpi/` holds the fault cases (an exit and an error on rank 1)
+//! its own notes). A program the compiler refuses under `--mpi` (merged
+//! lock groups, original-dialect globals: driver/mpi.rs) must be refused
+//! with a `--mpi` error; the programs with tag-matched tasks run (tags
+//! across ranks); `tests/mpi/` holds the fault cases (an exit and an error on rank 1)
 //! and a program whose objects carry arrays, strings and shared sub-objects
 //! across ranks; the MPI C versions of the cluster benchmarks
 //! (`benchmarks/jacobi3d/`, `benchmarks/cannon/`) must print what their
-//! Bamboo programs print. Skipped, with a message, when `mpicc` or `mpirun` is
-//! missing (but for `refusals`: a tag-matched program and a missing MPI
-//! compiler are errors either way).
+//! Bamboo programs print; KeywordCount and Tracking, whose tasks match by
+//! tag, validate at 2 ranks. Skipped, with a message, when `mpicc` or
+//! `mpirun` is missing (but for `refusals`: an original-dialect global and
+//! a missing MPI compiler are errors either way).
 
 use bambooc::driver::{
     compile_program, frontend_in, read_sources, CodegenArgs, CommonArgs, Failure,
@@ -42,6 +44,18 @@ const EXCLUDED: &[(&str, &str)] = &[
     (
         "task_guards",
         "an object for two parameters, one of a rank-0 task",
+    ),
+    // Its Reply is wanted by a tag-routed task (on the core of its tag
+    // instance) and a rank-0 task at once: no one copy serves both.
+    (
+        "task_tags_clear",
+        "an object for two parameters, one of a rank-0 task",
+    ),
+    // A hub bound to five instances of the tag type that routes it would
+    // have to be on five cores at once (bb_mpi_unmovable's error).
+    (
+        "task_tag_hub",
+        "an object bound to several instances of its routing tag type",
     ),
 ];
 
@@ -79,6 +93,11 @@ fn mpi_available() -> bool {
 /// A `Failure::Mpi` when `--mpi` refuses the program. Every program given
 /// checks (they are run tests and benchmarks).
 fn build(root: &Path, rel: &Path, exe: &Path) -> Result<(), Failure> {
+    build_as(root, rel, exe, true, true)
+}
+
+/// Builds `rel` with or without `--mpi` and `--spread`.
+fn build_as(root: &Path, rel: &Path, exe: &Path, mpi: bool, spread: bool) -> Result<(), Failure> {
     let (sources, ids, diags) = read_sources(&[rel.to_path_buf()]);
     let dialect = common::dialect_of(&root.join(rel));
     let fe = frontend_in(sources, ids, diags, None, dialect);
@@ -90,23 +109,23 @@ fn build(root: &Path, rel: &Path, exe: &Path) -> Result<(), Failure> {
     };
     let cg = CodegenArgs {
         opt_level: 1,
-        mpi: true,
-        spread: true,
+        mpi,
+        spread,
         ..Default::default()
     };
     compile_program(&fe, &common, &cg, exe, exe)
 }
 
-/// `mpirun` of `exe` on `ranks` ranks of `cores` cores each.
+/// `mpirun` of `exe` in folder `cwd` on `ranks` ranks of `cores` cores each.
 fn mpirun(
-    root: &Path,
+    cwd: &Path,
     exe: &Path,
     args: &[String],
     ranks: u32,
     cores: u32,
 ) -> Result<common::Finished, String> {
     let mut cmd = Command::new("mpirun");
-    cmd.current_dir(root)
+    cmd.current_dir(cwd)
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .env("BAMBOO_CORES", cores.to_string())
@@ -207,7 +226,7 @@ fn run_tests_across_ranks() {
         failures
     });
     eprintln!(
-        "{} run tests refused by --mpi (tag-matched tasks or merged lock groups)",
+        "{} run tests refused by --mpi (merged lock groups, original-dialect globals)",
         refused.into_inner()
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -320,8 +339,105 @@ fn cluster_benchmarks_agree_with_bamboo() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// What `--mpi` refuses, with or without Open MPI: tag-matched tasks, and a
-/// missing MPI compiler, each with its error and status 1.
+/// Whether two outputs agree word by word, numbers within `tolerance`.
+fn same_words(a: &str, b: &str, tolerance: f64) -> bool {
+    let (wa, wb): (Vec<&str>, Vec<&str>) = (
+        a.split_whitespace().collect(),
+        b.split_whitespace().collect(),
+    );
+    wa.len() == wb.len()
+        && wa.iter().zip(&wb).all(|(x, y)| {
+            x == y
+                || matches!((x.parse::<f64>(), y.parse::<f64>()), (Ok(u), Ok(v)) if (u - v).abs() <= tolerance)
+        })
+}
+
+/// The two benchmarks with tag-matched tasks (tags across ranks): built
+/// with `--mpi` (the default layout, and `--spread`) and run at 2 ranks of
+/// one core in their folders, KeywordCount at its quick size (1M words,
+/// generated) must print `expected.txt`, and Tracking at its quick size
+/// what its one-core build prints, numbers within sizes.toml's 1e-5.
+#[test]
+fn tag_benchmarks_across_ranks() {
+    if skipped() {
+        return;
+    }
+    let root = repo_root();
+    std::env::set_current_dir(&root).unwrap();
+    let dir = scratch("tagbench");
+    let mut failures = Vec::new();
+    let words = dir.join("words-1m.txt");
+    let kw = root.join("benchmarks/keywordcount");
+    let generated = Command::new("python3")
+        .arg(kw.join("gen.py"))
+        .args(["--words", "1000000", "--seed", "1", "-o"])
+        .arg(&words)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(generated, "keywordcount/gen.py failed");
+    let kw_want = std::fs::read_to_string(kw.join("expected.txt")).unwrap();
+    let tr = root.join("benchmarks/tracking");
+    let tr_args: Vec<String> = ["data/sqcif", "8", "500", "15", "2"]
+        .map(String::from)
+        .to_vec();
+    let one_core = dir.join("tracking_1");
+    let tr_want = build_as(
+        &root,
+        Path::new("benchmarks/tracking/tracking.bb"),
+        &one_core,
+        false,
+        false,
+    )
+    .map_err(|e| e.to_string())
+    .and_then(|()| {
+        common::run_with_timeout(
+            Command::new(&one_core).args(&tr_args).current_dir(&tr),
+            LIMIT,
+        )
+    })
+    .map(|run| run.stdout);
+    let tr_want = match tr_want {
+        Ok(w) if !w.is_empty() => w,
+        other => panic!("tracking on one core: {other:?}"),
+    };
+    for spread in [false, true] {
+        for (name, folder, args, want, tolerance) in [
+            (
+                "keywordcount",
+                &kw,
+                vec![words.display().to_string(), "20".into()],
+                &kw_want,
+                0.0,
+            ),
+            ("tracking", &tr, tr_args.clone(), &tr_want, 1e-5),
+        ] {
+            let shown = format!(
+                "{name} (--mpi{}, 2 ranks)",
+                if spread { " --spread" } else { "" }
+            );
+            let exe = dir.join(format!("{name}-{spread}"));
+            let rel = PathBuf::from(format!("benchmarks/{name}/{name}.bb"));
+            if let Err(e) = build_as(&root, &rel, &exe, true, spread) {
+                failures.push(format!("{shown}: does not build:\n{e}"));
+                continue;
+            }
+            match mpirun(folder, &exe, &args, 2, 1) {
+                Ok(run) if run.status == 0 && same_words(&run.stdout, want, tolerance) => {}
+                Ok(run) => failures.push(format!(
+                    "{shown}: status {}, stdout\n{}\ninstead of\n{want}\n{}",
+                    run.status, run.stdout, run.stderr
+                )),
+                Err(e) => failures.push(format!("{shown}: {e}")),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// What `--mpi` refuses, with or without Open MPI: the original dialect's
+/// global variables, and a missing MPI compiler, each with its error and
+/// status 1; tag-matched tasks are no longer refused (tags across ranks).
 #[test]
 fn refusals() {
     let root = repo_root();
@@ -332,7 +448,7 @@ fn refusals() {
         }
         let out = cmd
             .current_dir(&root)
-            .args(["--mpi", file, "-o"])
+            .args(["--dialect", "original", "--mpi", file, "-o"])
             .arg(scratch("refusals").join("refused"))
             .output()
             .unwrap();
@@ -341,12 +457,20 @@ fn refusals() {
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
     };
-    let (status, stderr) = run(None, "tests/manycore/taghome.bb");
+    let (status, stderr) = run(None, "tests/run/original_globals.bb");
     assert_eq!(status, Some(1), "{stderr}");
     assert!(
-        stderr.contains("does not support tag-matched tasks"),
+        stderr.contains("does not support the original dialect's global variables"),
         "{stderr}"
     );
+    // A tag-matched program passes the rules: only the missing compiler stops it.
+    let (status, stderr) = run(
+        Some(("MPICC", "/nonexistent/mpicc")),
+        "tests/manycore/taghome.bb",
+    );
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(!stderr.contains("tag"), "{stderr}");
+    assert!(stderr.contains("/nonexistent/mpicc"), "{stderr}");
     let (status, stderr) = run(Some(("MPICC", "/nonexistent/mpicc")), "tests/mpi/moves.bb");
     assert_eq!(status, Some(1), "{stderr}");
     assert!(

@@ -184,6 +184,18 @@ static bool bb_drain(bb_ctx *ctx) {
       m->obj->gc |= BB_GC_TASKOBJ;
       bb_mpi_recycle(ctx->rt, m->bytes, m->nbytes); /* a large buffer is kept for the next */
       m->bytes = NULL;
+      /* routing sent it here for every parameter it can be (mpi.c,
+         bb_mpi_unmovable): it arrives for each (bb_arrive checks the guard) */
+      for (uint32_t i = s->tp_start[m->obj->cls], end = s->tp_start[m->obj->cls + 1]; i < end; i++) {
+        uint32_t t = s->tp[i].task, p = s->tp[i].param;
+        bb_tags_lock(ctx);
+        bool can = (t == m->task && p == m->param) || bb_tags_for_locked(m->obj, &s->tasks[t].desc->params[p]);
+        bb_tags_unlock(ctx);
+        if (can) bb_arrive(ctx, m->obj, t, p, NULL);
+      }
+      bb_msg_keep(ctx, m);
+      any = true;
+      continue;
     }
 #endif
     bb_arrive(ctx, m->obj, m->task, m->param, m->only);

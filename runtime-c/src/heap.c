@@ -554,6 +554,7 @@ void bb_gc_mark_all(bb_ctx *leader) {
   for (uint32_t g = 0; g < prog->nglobals; g++) bb_gc_mark(leader, *prog->globals[g]);
   bb_mark_drain(leader);
   bb_prune_tags(leader);
+  bb_tagids_prune(rt, leader->heap.mark); /* tag.c: the table of ids is weak */
 }
 
 /* What a core may allocate after a collection that left `live` bytes in its

@@ -85,6 +85,14 @@ void bb_tags_lock(bb_ctx *ctx);
 void bb_tags_unlock(bb_ctx *ctx);
 bool bb_tag_bind_locked(bb_ctx *ctx, bb_object *o, bb_tag *t);  /* false: already bound */
 void bb_tag_unbind_locked(bb_object *o, bb_tag *t);
+uint32_t bb_tag_count_locked(const bb_object *o, uint32_t type); /* o's instances of a type */
+bool     bb_tags_for_locked(const bb_object *o, const bb_param *par); /* a tag of each type par names */
+uint32_t bb_route_tag_type(const bb_task *d, uint32_t p); /* what TagHash routes parameter p by */
+/* tag.c: tag instances by global id, for packed regions (under bb_tags_lock) */
+void    bb_tagids_enter_locked(bb_ctx *ctx, bb_tag *t);
+bb_tag *bb_tagids_resolve_locked(bb_ctx *ctx, uint32_t type, uint64_t id);
+void    bb_tagids_prune(bb_runtime *rt, uint32_t mark); /* heap.c, after marking */
+void    bb_tagids_free(bb_runtime *rt);
 /* heap.c: the collector's phases (many cores: core 0 marks, each core sweeps) */
 void bb_gc_begin(bb_ctx *ctx);
 void bb_gc_mark_all(bb_ctx *leader);

@@ -4,7 +4,7 @@
  *
  * In: the routes of the default layout, built for R x C global cores
  * (global core = rank * C + local core; startup.c, bb_layout_setup), and the
- * objects sched.c routes to a core of another rank. Out: those objects
+ * objects sched.c routes to a core of another rank (by tag instance too). Out: those objects
  * packed (pack.c), sent, rebuilt on the receiving rank and enqueued on its
  * core as if a local message had arrived; the end of the run, decided for
  * every rank at once; each rank's output, written whole by rank 0.
@@ -55,10 +55,21 @@
  * - Output: a rank's standard output goes to rank 0 (OUT), which writes each
  *   rank's bytes up to its last newline, so lines of two ranks never mix;
  *   tails are written in rank order at the end.
- * - Rules (enforced by the compiler, driver/mpi.rs): no tag-matched tasks,
- *   merged lock groups only among tasks on rank 0; an object that
- *   satisfies the guards of two task parameters at once is not moved (a
- *   copy on each rank could run both; bb_mpi_send). */
+ * - Tags: a tag instance's id is global (tag.c: the making core's sequence
+ *   number and global core), packed regions name tags by id and the
+ *   receiver resolves each id to its process's one instance (pack.c), and
+ *   tag-routed tasks hash the id over the route's global cores, the same
+ *   on every rank: the objects of one instance meet on one core.
+ * - Moves: the copy left behind is dead (BB_GC_MOVED; sched.c never runs
+ *   an invocation on it). An object is moved only when it is wanted on one
+ *   core: routing sends it to that core for every parameter it satisfies
+ *   (Single tasks on one core, or tasks tag-routed alike, and then it has
+ *   one instance of the routing tag type); it then arrives there for each
+ *   (cores.c, bb_drain). Otherwise it stays on its rank, or, for a
+ *   tag-routed task or one with no core here, that is an error
+ *   (bb_mpi_unmovable, bb_mpi_send).
+ * - Rules (enforced by the compiler, driver/mpi.rs): merged lock groups
+ *   only among tasks on rank 0; no original-dialect globals. */
 #ifdef BB_MPI
 #include <mpi.h>
 #include <sched.h>
@@ -94,7 +105,9 @@ typedef struct bb_mpi_item {
 #define BB_MPI_POOL_MIN 65536u
 typedef struct bb_mpi_buf { uint8_t *data; size_t cap; } bb_mpi_buf;
 
-/* The header of an object message, before the packed bytes. */
+/* The header of an object message, before the packed bytes: the global
+ * core, and the task and parameter it was routed for (it arrives for every
+ * parameter it satisfies: routing sent it to this core for each). */
 typedef struct bb_mpi_objhdr { uint32_t core, task, param, pad; } bb_mpi_objhdr;
 
 typedef struct bb_mpi {
@@ -174,6 +187,14 @@ void bb_mpi_check_cores(bb_runtime *rt) {
   if (all[0] != rt->ncores || (uint32_t)-all[1] != rt->ncores) {
     if (rt->rank == 0)
       fprintf(stderr, "bamboo: error: every rank must run the same number of cores (BAMBOO_CORES differs between ranks)\n");
+    MPI_Finalize();
+    exit(2);
+  }
+  /* tag ids hold the global core of their maker in BB_TAG_CORE_BITS bits */
+  if ((uint64_t)rt->nranks * rt->ncores > (1ull << BB_TAG_CORE_BITS)) {
+    if (rt->rank == 0)
+      fprintf(stderr, "bamboo: error: %u ranks of %u cores are more than the %llu global cores tag ids can name\n",
+              rt->nranks, rt->ncores, 1ull << BB_TAG_CORE_BITS);
     MPI_Finalize();
     exit(2);
   }
@@ -306,33 +327,71 @@ static void bb_mpi_item_free(bb_mpi *m, bb_mpi_item *it) {
   free(it);
 }
 
-/* The task parameters object o satisfies now. */
-static uint32_t bb_mpi_matches(bb_ctx *ctx, bb_object *o) {
+/* Whether routing sends an object for parameter p of task t and for
+ * parameter p2 of task t2 to the same core: both Single with one core, or
+ * both tag-routed alike (same policy, routing tag type and route), so the
+ * object's one instance picks one core for both. */
+static bool bb_mpi_same_dest(bb_ctx *ctx, uint32_t t, uint32_t p, uint32_t t2, uint32_t p2) {
+  bb_runtime *rt = ctx->rt;
+  const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
+  const bb_route *r2 = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t2];
+  uint8_t pol = rt->policies[t], pol2 = rt->policies[t2];
+  if (pol == BB_POLICY_SINGLE || pol2 == BB_POLICY_SINGLE)
+    return pol == pol2 && r->n == 1 && r2->n == 1 && r->cores[0] == r2->cores[0];
+  const bb_task *d = ctx->sched.tasks[t].desc, *d2 = ctx->sched.tasks[t2].desc;
+  bool by_tag = pol == BB_POLICY_TAG_HASH || pol == BB_POLICY_TAG_HOME;
+  return by_tag && pol == pol2 && d->params[p].ntags && d2->params[p2].ntags &&
+         bb_route_tag_type(d, p) == bb_route_tag_type(d2, p2) && r->n == r2->n &&
+         memcmp(r->cores, r2->cores, r->n * sizeof *r->cores) == 0;
+}
+
+/* Whether o, routed for parameter p of task t to a core of another rank,
+ * may go there; else why not. The copy left here is dead (BB_GC_MOVED), so
+ * o must be wanted on that one core only: routing sends it there for every
+ * parameter it can be (its flags satisfy the guard and it has a tag of
+ * each type the parameter names; bb_mpi_same_dest), and when tag-routed it
+ * has one instance of the routing tag type. It then arrives there for
+ * each. A parameter it lacks a tag for may hold a stale entry for it,
+ * which the mark makes dead; gaining the tag routes it again. */
+static const char *bb_mpi_unmovable(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p) {
   bb_sched *s = &ctx->sched;
-  uint32_t n = 0;
-  for (uint32_t i = s->tp_start[o->cls], end = s->tp_start[o->cls + 1]; i < end; i++)
-    n += bb_guard_holds(&s->tasks[s->tp[i].task].desc->params[s->tp[i].param], BB_FLAGS(o));
-  return n;
+  const char *why = NULL;
+  bb_tags_lock(ctx);
+  for (uint32_t i = s->tp_start[o->cls], end = s->tp_start[o->cls + 1]; i < end && !why; i++) {
+    uint32_t t2 = s->tp[i].task, p2 = s->tp[i].param;
+    const bb_param *par = &s->tasks[t2].desc->params[p2];
+    if ((t2 == t && p2 == p) || !bb_guard_holds(par, BB_FLAGS(o))) continue;
+    if (bb_tags_for_locked(o, par) && !bb_mpi_same_dest(ctx, t, p, t2, p2)) why = "its flags satisfy more than one task parameter";
+  }
+  uint8_t policy = ctx->rt->policies[t];
+  const bb_task *d = s->tasks[t].desc;
+  if (!why && (policy == BB_POLICY_TAG_HASH || policy == BB_POLICY_TAG_HOME) && d->params[p].ntags &&
+      bb_tag_count_locked(o, bb_route_tag_type(d, p)) > 1)
+    why = "it is bound to more than one instance of the tag type that routes it";
+  bb_tags_unlock(ctx);
+  return why;
 }
 
 /* sched.c, bb_deliver: object o for (t, p) to global core `core` on another
- * rank. Returns UINT32_MAX when it is sent; the copy here is left to the
- * collector: o sits in no parameter set (it satisfies no other parameter)
- * and no queue. An object that satisfies several parameters stays on this
- * rank (a copy on each rank could run both), on the first core of this
- * rank in the route, whose local index is returned; with none, that is an
- * error. */
+ * rank. Returns UINT32_MAX when it is sent (or was already, for another
+ * parameter of t): the copy here is marked dead and left to the collector.
+ * An object that cannot move (bb_mpi_unmovable) and is not routed by tag
+ * stays on this rank, on the first core of this rank in the route, whose
+ * local index is returned; one routed by tag, or with no such core, is an
+ * error: elsewhere it would never meet the objects it must meet. */
 uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p) {
   bb_runtime *rt = ctx->rt;
-  if (bb_mpi_matches(ctx, o) > 1) {
+  if (__atomic_load_n(&o->gc, __ATOMIC_ACQUIRE) & BB_GC_MOVED) return UINT32_MAX;
+  const char *why = bb_mpi_unmovable(ctx, o, t, p);
+  if (why) {
     const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
-    for (uint32_t k = 0; k < r->n; k++)
+    bool by_tag = rt->policies[t] == BB_POLICY_TAG_HASH || rt->policies[t] == BB_POLICY_TAG_HOME;
+    for (uint32_t k = 0; k < r->n && !by_tag; k++)
       if (r->cores[k] - rt->core_base < rt->ncores) return r->cores[k] - rt->core_base;
-    char msg[256];
-    snprintf(msg, sizeof msg,
-             "the MPI backend cannot move an object of class %s to another rank: its flags satisfy more than one task "
-             "parameter, and task %s has no instance on this rank",
-             ctx->classes[o->cls]->name, ctx->sched.tasks[t].desc->name);
+    char msg[320];
+    snprintf(msg, sizeof msg, "the MPI backend cannot move an object of class %s to another rank: %s, and task %s %s",
+             ctx->classes[o->cls]->name, why, ctx->sched.tasks[t].desc->name,
+             by_tag ? "must meet it on the core of its tag instance" : "has no instance on this rank");
     bb_fail_java(ctx, "IllegalStateException", msg);
   }
   /* The header, then the region packed after it, into a pooled buffer:
@@ -343,6 +402,8 @@ uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint3
   bb_mpi_objhdr h = {core, t, p, 0};
   bb_buf_put(&b, &h, sizeof h);
   bb_pack(ctx, o, &b);
+  /* from now on the copy there is the object (sched.c skips this one) */
+  __atomic_fetch_or(&o->gc, BB_GC_MOVED, __ATOMIC_RELEASE);
   bb_mpi_item *it = malloc(sizeof *it);
   if (!it) bb_panic("out of memory");
   it->dest = (int)(core / rt->ncores);

@@ -5,7 +5,11 @@
  * array elements and the object's tag list, except what every process has
  * its own copy of: string literals (sent by number), the library's global
  * singletons such as System.out (by number) and tag instances (by type and
- * id, the tag's identity; tag.c). The disjointness analysis (paper 4.2) is
+ * global id; tag.c). Packing enters each tag in the process's table of ids;
+ * rebuilding resolves each id to this process's one instance of it, made
+ * when there is none, and binds the rebuilt objects to their tags, so an
+ * object rebuilt on another rank is bound to the instance the objects
+ * there are bound to. The disjointness analysis (paper 4.2) is
  * what makes moving a region sound: it shares nothing with another task
  * object's region unless the lock plan merged the two.
  *
@@ -16,7 +20,7 @@
  *            u64 flags, u64 lock ref, u64 tags ref, u32 length, u32 body
  *            bytes, the body (the object's bytes after its header, padded
  *            to 8)}; object 0 is the root
- *   tags     ntags x {u32 type, u32 id, u64 address on the sender}
+ *   tags     ntags x {u32 type, u32 zero, u64 global id}
  * The tags come last so that the objects are written straight into the
  * output, each body copied once (the counts are filled in at the end): a
  * large array costs one copy to pack and one to rebuild.
@@ -31,7 +35,7 @@
 #include <string.h>
 
 #define BB_PACK_MAGIC 0x4b504242u /* "BBPK" */
-#define BB_PACK_VERSION (0x200u | BB_ABI_VERSION) /* 0x200: tags after the objects */
+#define BB_PACK_VERSION (0x300u | BB_ABI_VERSION) /* 0x300: tags by global id, after the objects */
 
 enum { BB_REF_NULL = 0, BB_REF_OBJ = 1, BB_REF_LITERAL = 2, BB_REF_GLOBAL = 3, BB_REF_TAG = 4 };
 
@@ -41,7 +45,7 @@ typedef struct bb_pack_rec {
   uint32_t length, body;
 } bb_pack_rec;
 
-typedef struct bb_pack_tag { uint32_t type, id; uint64_t addr; } bb_pack_tag;
+typedef struct bb_pack_tag { uint32_t type, zero; uint64_t id; } bb_pack_tag;
 
 /* A pointer -> number map (open addressing; numbers are stored + 1). */
 typedef struct bb_ptrmap { const void **keys; uint32_t *vals; size_t mask, count; } bb_ptrmap;
@@ -151,6 +155,7 @@ typedef struct bb_packer {
   bb_object  **objs;      /* objects by number */
   uint32_t     nobjs, cap_objs;
   bb_pack_tag *tags;
+  bb_tag     **tagobjs;   /* the tags by number, entered in the id table at the end */
   uint32_t     ntags, cap_tags;
 } bb_packer;
 
@@ -178,10 +183,12 @@ static uint64_t bb_pack_ref(bb_packer *p, bb_object *o) {
       if (p->ntags == p->cap_tags) {
         p->cap_tags = p->cap_tags ? p->cap_tags * 2 : 8;
         p->tags = realloc(p->tags, p->cap_tags * sizeof *p->tags);
-        if (!p->tags) bb_panic("out of memory while packing an object");
+        p->tagobjs = realloc(p->tagobjs, p->cap_tags * sizeof *p->tagobjs);
+        if (!p->tags || !p->tagobjs) bb_panic("out of memory while packing an object");
       }
       bb_tag *t = (bb_tag *)o;
-      p->tags[p->ntags] = (bb_pack_tag){t->type, t->id, (uint64_t)(uintptr_t)t};
+      p->tags[p->ntags] = (bb_pack_tag){t->type, 0, t->id};
+      p->tagobjs[p->ntags] = t;
       n = p->ntags++;
       bb_ptrmap_put(&p->seen, o, (uint32_t)n);
     }
@@ -246,19 +253,28 @@ static void bb_packer_free(bb_packer *p) {
   bb_ptrmap_free(&p->seen);
   free(p->objs);
   free(p->tags);
+  free(p->tagobjs);
 }
 
 /* Packs `root`'s region onto the end of `out` (a caller's header may come
- * first). The objects packed, in their numbers' order, are left in `*objs`
- * (*nobjs of them) when objs is not NULL; the caller frees the array. */
-static void bb_pack_into(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bb_object ***objs, uint32_t *nobjs) {
+ * first); `locked`: the caller holds bb_tags_lock. The objects packed, in
+ * their numbers' order, are left in `*objs` (*nobjs of them) when objs is
+ * not NULL; the caller frees the array. */
+static void bb_pack_into(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bool locked, bb_object ***objs,
+                         uint32_t *nobjs) {
   bb_packer p = {.ctx = ctx, .out = out};
   size_t start = out->len;
   uint32_t head[4] = {BB_PACK_MAGIC, BB_PACK_VERSION, 0, 0};
   bb_buf_put(out, head, sizeof head);
   bb_pack_ref(&p, root);
   for (uint32_t i = 0; i < p.nobjs; i++) bb_pack_one(&p, i);
-  if (p.ntags) bb_buf_put(out, p.tags, p.ntags * sizeof *p.tags);
+  if (p.ntags) {
+    bb_buf_put(out, p.tags, p.ntags * sizeof *p.tags);
+    /* the ids name these instances when the bytes come back */
+    if (!locked) bb_tags_lock(ctx);
+    for (uint32_t i = 0; i < p.ntags; i++) bb_tagids_enter_locked(ctx, p.tagobjs[i]);
+    if (!locked) bb_tags_unlock(ctx);
+  }
   head[2] = p.nobjs;
   head[3] = p.ntags;
   memcpy(out->data + start, head, sizeof head);
@@ -272,7 +288,7 @@ static void bb_pack_into(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bb_objec
 
 void bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out) {
   if (root == NULL) bb_panic("bb_pack: a null root");
-  bb_pack_into(ctx, root, out, NULL, NULL);
+  bb_pack_into(ctx, root, out, false, NULL, NULL);
 }
 
 /* The bytes bb_pack would write for `root`'s region, without writing them:
@@ -348,13 +364,13 @@ static bb_object *bb_unpack_alloc(bb_ctx *ctx, const bb_pack_rec *rec) {
   return o;
 }
 
-/* Rebuilds a region packed by bb_pack on this core's heap. Tags resolve to
- * the addresses the sender recorded, which hold in the sending process only
- * (a receiving rank maps the type and id to its own instances). The copy is
- * not added to its tags' lists of bound objects: the caller binds it when
- * it publishes it. The new objects, by number, are left in `*objs` when
- * objs is not NULL. */
-static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, bb_object ***objs_out, uint32_t *nobjs_out) {
+/* Rebuilds a region packed by bb_pack on this core's heap. Tags resolve by
+ * their ids to this process's instances (tag.c); with `bind`, each rebuilt
+ * object is added to the bound lists of the tags in its tag list (the
+ * check's copies, which nothing runs, are not). The new objects, by
+ * number, are left in `*objs` when objs is not NULL. */
+static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, bool bind, bb_object ***objs_out,
+                                 uint32_t *nobjs_out) {
   uint32_t head[4];
   if (len < sizeof head) bb_unpack_bad("too short");
   memcpy(head, data, sizeof head);
@@ -382,12 +398,18 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
   if ((len - scan) / sizeof(bb_pack_tag) != ntags || (len - scan) % sizeof(bb_pack_tag) != 0)
     bb_unpack_bad("a tag table that does not end the bytes");
   bb_tag **tags = bb_xmalloc(ctx, (ntags ? ntags : 1) * sizeof *tags);
+  if (ntags) bb_tags_lock(ctx);
   for (uint32_t i = 0; i < ntags; i++) {
     bb_pack_tag t;
     memcpy(&t, data + scan, sizeof t);
     scan += sizeof t;
-    tags[i] = (bb_tag *)(uintptr_t)t.addr;
+    tags[i] = t.zero == 0 ? bb_tagids_resolve_locked(ctx, t.type, t.id) : NULL;
+    if (!tags[i]) {
+      bb_tags_unlock(ctx);
+      bb_unpack_bad("a tag of an unknown type or id");
+    }
   }
+  if (ntags) bb_tags_unlock(ctx);
   /* Second pass: contents, then references. */
   for (uint32_t i = 0; i < nobjs; i++) {
     bb_pack_rec rec;
@@ -418,6 +440,22 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
       *slot = bb_unpack_ref(ctx, ref, objs, nobjs, tags, ntags);
     });
   }
+  if (bind && ntags) {
+    /* the inverse of each rebuilt tag list: the tags' bound lists */
+    bb_tags_lock(ctx);
+    for (uint32_t i = 0; i < nobjs; i++) {
+      bb_reflist *l = objs[i]->tags;
+      for (int32_t k = 0; l && k < l->count; k++) {
+        bb_tag *t = (bb_tag *)l->items[k];
+        if (t == NULL || t->hdr.cls != BB_CLASS_TAG) {
+          bb_tags_unlock(ctx);
+          bb_unpack_bad("a tag list holding something other than tags");
+        }
+        t->bound = bb_reflist_add(ctx, t->bound, objs[i]);
+      }
+    }
+    bb_tags_unlock(ctx);
+  }
   bb_object *root = objs[0];
   free(tags);
   free(bodies);
@@ -431,7 +469,7 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
 }
 
 bb_object *bb_unpack(bb_ctx *ctx, const uint8_t *data, size_t len) {
-  return bb_unpack_into(ctx, data, len, NULL, NULL);
+  return bb_unpack_into(ctx, data, len, true, NULL, NULL);
 }
 
 /* ---- BAMBOO_PACK_CHECK ----------------------------------------------------- */
@@ -476,9 +514,9 @@ static void bb_pack_check_one(bb_ctx *ctx, bb_object *root) {
   bb_object **orig, **copies;
   uint32_t n, m;
   bb_tags_lock(ctx);
-  bb_pack_into(ctx, root, &buf, &orig, &n);
+  bb_pack_into(ctx, root, &buf, true, &orig, &n);
   bb_tags_unlock(ctx);
-  bb_unpack_into(ctx, buf.data, buf.len, &copies, &m);
+  bb_unpack_into(ctx, buf.data, buf.len, false, &copies, &m);
   if (m != n) bb_panic("BAMBOO_PACK_CHECK: %u objects packed, %u rebuilt", n, m);
   bb_ptrmap number = {0};
   for (uint32_t i = 0; i < n; i++) bb_ptrmap_put(&number, orig[i], i);

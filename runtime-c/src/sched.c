@@ -317,6 +317,9 @@ static void bb_enum_rec(bb_enum *e, uint32_t assigned) {
     if (dup) continue;
     if (by_tag ? !bb_tag_bound(c, e->tags[via]) : (via != UINT32_MAX && !bb_pset_contains(set, c))) continue;
     if (!bb_guard_holds(&d->params[next], BB_FLAGS(c))) continue;  /* a stale entry */
+#ifdef BB_MPI
+    if (BB_UNLIKELY(__atomic_load_n(&c->gc, __ATOMIC_RELAXED) & BB_GC_MOVED)) continue; /* gone to another rank */
+#endif
     e->objs[next] = c;
     bb_enum_rec(e, assigned | (1u << next));
   }
@@ -370,8 +373,8 @@ static void bb_arrive(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_tag 
   bb_build(ctx, t, p, o, only);
 }
 
-BB_INLINE uint32_t bb_mix32(uint32_t x) {
-  x ^= x >> 16; x *= 0x7feb352du; x ^= x >> 15; x *= 0x846ca68bu; x ^= x >> 16;
+BB_INLINE uint64_t bb_mix64(uint64_t x) {
+  x ^= x >> 33; x *= 0xff51afd7ed558ccdull; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ull; x ^= x >> 33;
   return x;
 }
 
@@ -390,14 +393,16 @@ static void bb_deliver(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uin
 }
 
 /* The core a tag instance's id picks among route r's: the core that made
- * the instance (the id's low bits) if `home` and r has it, else a hash. */
-static uint32_t bb_tag_dest(const bb_route *r, uint32_t id, bool home) {
+ * the instance (the id's low bits, a global core) if `home` and r has it,
+ * else a hash. Routes and ids are the same on every rank, so every rank
+ * picks the same core for one instance. */
+static uint32_t bb_tag_dest(const bb_route *r, uint64_t id, bool home) {
   if (home) {
-    uint32_t maker = id & 1023u;
+    uint32_t maker = (uint32_t)(id & ((1u << BB_TAG_CORE_BITS) - 1));
     for (uint32_t k = 0; k < r->n; k++)
       if (r->cores[k] == maker) return maker;
   }
-  return r->cores[bb_mix32(id) % r->n];
+  return r->cores[bb_mix64(id) % r->n];
 }
 
 /* Route o for (t, p) by the task's policy; `fresh` objects are new. */
@@ -432,7 +437,7 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
   }
   case BB_POLICY_TAG_HASH:
   case BB_POLICY_TAG_HOME: {
-    /* the core of each bound tag instance of the parameter's (first) tag
+    /* the core of each bound tag instance of the parameter's routing tag
        type; an object without one cannot be this parameter yet: when it
        gains the tag it is routed again */
     const bb_param *par = &ctx->sched.tasks[t].desc->params[p];
@@ -440,8 +445,9 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
       bb_deliver(ctx, r->cores[0], o, t, p, only);
       return;
     }
-    uint32_t type = par->tags[0].type;
-    uint32_t ids[8], nids = 0;
+    uint32_t type = bb_route_tag_type(ctx->sched.tasks[t].desc, p);
+    uint64_t ids[8];
+    uint32_t nids = 0;
     bb_tag *tags[8];
     bb_tags_lock(ctx);
     bb_reflist *l = o->tags;
@@ -522,8 +528,13 @@ void bb_exit_clear_tag(bb_ctx *ctx, uint32_t param, bb_tag *t, bb_loc loc) { bb_
  * ========================================================================== */
 
 static bool bb_valid(bb_ctx *ctx, const bb_task *d, bb_object *const *objs, bb_tag *const *tags) {
-  for (uint32_t i = 0; i < d->nparams; i++)
+  for (uint32_t i = 0; i < d->nparams; i++) {
     if (!bb_guard_holds(&d->params[i], BB_FLAGS(objs[i]))) return false;
+#ifdef BB_MPI
+    /* a copy left behind when the object went to another rank (mpi.c) */
+    if (BB_UNLIKELY(__atomic_load_n(&objs[i]->gc, __ATOMIC_ACQUIRE) & BB_GC_MOVED)) return false;
+#endif
+  }
   if (d->ntagslots == 0) return true;
   bool ok = true;
   bb_tags_lock(ctx);
@@ -756,8 +767,14 @@ void bb_sched_mark_core(bb_ctx *leader, bb_ctx *ctx) {
     if (!tr->sets) continue;
     for (uint32_t p = 0; p < tr->desc->nparams; p++) {
       bb_pset *set = &tr->sets[p];
-      for (uint32_t i = set->count; i-- > 0;)
-        if (!bb_guard_holds(&tr->desc->params[p], BB_FLAGS(set->items[i]))) bb_pset_remove(set, set->items[i]);
+      for (uint32_t i = set->count; i-- > 0;) {
+        bb_object *o = set->items[i];
+        bool gone = !bb_guard_holds(&tr->desc->params[p], BB_FLAGS(o));
+#ifdef BB_MPI
+        gone |= (o->gc & BB_GC_MOVED) != 0; /* its live copy is on another rank */
+#endif
+        if (gone) bb_pset_remove(set, o);
+      }
       for (uint32_t i = 0; i < set->count; i++) bb_gc_mark(leader, set->items[i]);
     }
   }

@@ -394,6 +394,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
   free(rt->out_buf);
   free(rt->policies);
   free(rt->routes);
+  bb_tagids_free(rt);
   free(rt->route_cores);
   if (rt->ncores > 1) bb_barrier_destroy(&rt->gc_barrier);
   pthread_mutex_destroy(&rt->out_lock);

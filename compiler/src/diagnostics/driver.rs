@@ -223,9 +223,6 @@ fn internal(i: &Internal) -> String {
 
 fn mpi_refusal(r: &MpiRefusal) -> Diagnostic {
     let message = match r {
-        MpiRefusal::TagMatched { task, param } => format!(
-            "`--mpi` does not support tag-matched tasks yet: task `{task}` matches parameter `{param}` by tag, and objects bound to one tag instance would have to meet on one rank"
-        ),
         MpiRefusal::GlobalVariable { class, field } => format!(
             "`--mpi` does not support the original dialect's global variables: `{class}.{field}` (a blank `static final`, W0124) would hold a value of its own on each rank"
         ),

@@ -173,8 +173,6 @@ pub enum Internal {
 /// ranks").
 #[derive(Debug)]
 pub enum MpiRefusal {
-    /// A task matches a parameter by tag.
-    TagMatched { task: String, param: String },
     /// The original dialect's global variable `class.field`.
     GlobalVariable { class: String, field: String },
     /// The lock plan merges regions at an exit (`None`: the task's end) of

@@ -25,11 +25,11 @@ pub fn mpicc() -> Result<String, Failure> {
     }
 }
 
-/// What the MPI backend cannot do yet for `program`, with the default
-/// layout it is built with (`spread`: `--spread`'s): tag-matched tasks
-/// (objects bound to one tag instance would have to meet on one rank, and
-/// tag instances have no identity across ranks yet), and regions the lock
-/// plan merged unless they stay on rank 0: the merging task and every task
+/// What the MPI backend cannot do for `program`, with the default layout
+/// it is built with (`spread`: `--spread`'s): the original dialect's global
+/// variables (one value per rank), and regions the lock plan merged unless
+/// one of the merged objects alone is ever taken again (`one_owner`) or
+/// they stay on rank 0: the merging task and every task
 /// that may take an object of a merged class must have one instance (the
 /// default layout's `Single`, global core 0), so a merged object never
 /// leaves the rank where its group was formed. "May take" follows the
@@ -41,14 +41,8 @@ pub fn check_program(
     locks: &LockPlan,
     spread: bool,
 ) -> Result<(), MpiRefusal> {
-    for t in &program.tasks {
-        if let Some(p) = t.params.iter().find(|p| !p.tags.is_empty()) {
-            return Err(MpiRefusal::TagMatched {
-                task: t.name.clone(),
-                param: p.name.clone(),
-            });
-        }
-    }
+    // Tag-matched tasks need no rule here: tag instances have a global
+    // identity and objects are routed by it (runtime-c/src/tag.c, mpi.c).
     if let Some(f) = program.fields.iter().find(|f| f.global) {
         return Err(MpiRefusal::GlobalVariable {
             class: program.class(f.class).name.clone(),
@@ -71,6 +65,9 @@ pub fn check_program(
                     why,
                 })
             };
+            if astgs.is_some_and(|graphs| one_owner(program, graphs, ti, ei, el)) {
+                continue;
+            }
             if !single(ti) {
                 return refuse(MergeEscape::MergerEverywhere);
             }
@@ -87,6 +84,86 @@ pub fn check_program(
         }
     }
     Ok(())
+}
+
+/// Whether at most one of the objects merged at exit `ei` of task `ti` can
+/// be taken by any task afterwards (in a state the ASTG reaches from its
+/// state after the exit; two objects of one site count as two): the others
+/// never run again, so the one left owns all that is live of the merged
+/// regions, and moving it to another rank splits nothing live (a section
+/// that absorbed another's table in KeywordCount, a frame that took a
+/// finished strip in Tracking). False when a graph is truncated.
+fn one_owner(
+    program: &hir::Program,
+    graphs: &[Astg],
+    ti: usize,
+    ei: usize,
+    el: &ExitLocks,
+) -> bool {
+    let mut params: Vec<u32> = el
+        .params
+        .iter()
+        .flat_map(|&(i, j)| [i, j])
+        .chain(el.new_with_param.iter().map(|&(_, i)| i))
+        .collect();
+    params.sort_unstable();
+    params.dedup();
+    let mut sites: Vec<(hir::AllocSiteId, u32)> = Vec::new();
+    for &(a, b) in &el.new_with_new {
+        sites.push((a, if a == b { 2 } else { 1 }));
+        if a != b {
+            sites.push((b, 1));
+        }
+    }
+    sites.extend(el.new_with_param.iter().map(|&(a, _)| (a, 1)));
+    // Each site once, with its larger count.
+    sites.sort_unstable_by_key(|&(a, n)| (a, std::cmp::Reverse(n)));
+    sites.dedup_by_key(|&mut (a, _)| a);
+    if graphs.iter().any(|g| g.truncated) {
+        return false;
+    }
+    let live = |starts: Vec<usize>, g: &Astg| -> bool {
+        let mut seen = vec![false; g.states.len()];
+        let mut work = starts;
+        while let Some(s) = work.pop() {
+            if std::mem::replace(&mut seen[s], true) {
+                continue;
+            }
+            let taken = program.tasks.iter().enumerate().any(|(t2, task2)| {
+                (0..task2.params.len() as u32)
+                    .any(|q| astg::satisfies(program, hir::TaskId(t2 as u32), q, &g.states[s]))
+            });
+            if taken {
+                return true;
+            }
+            work.extend(g.edges.iter().filter(|e| e.from == s).map(|e| e.to));
+        }
+        false
+    };
+    let mut owners = 0;
+    for &i in &params {
+        let after = |g: &Astg| -> Vec<usize> {
+            g.edges
+                .iter()
+                .filter(|e| e.task.0 as usize == ti && e.exit.0 as usize == ei && e.param == i)
+                .map(|e| e.to)
+                .collect()
+        };
+        owners += u32::from(graphs.iter().any(|g| live(after(g), g)));
+    }
+    for &(a, n) in &sites {
+        let made = |g: &Astg| -> Vec<usize> {
+            g.initial
+                .iter()
+                .filter(|&&(_, s)| s == a)
+                .map(|&(s, _)| s)
+                .collect()
+        };
+        if graphs.iter().any(|g| live(made(g), g)) {
+            owners += n;
+        }
+    }
+    owners <= 1
 }
 
 /// A task not on rank 0 (`single` false) that may take an object merged at
@@ -179,4 +256,75 @@ fn taker_by_class(
                 .map(|&c| (t2, c))
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::program;
+
+    /// `check_program` on `src` with its graphs and lock plan, the
+    /// `--spread` layout (no task made `Single` for being small).
+    fn check(src: &str) -> Result<(), MpiRefusal> {
+        let p = program(src);
+        let graphs = astg::build(&p);
+        let locks = crate::analysis::disjoint::analyze(&p);
+        check_program(&p, Some(&graphs), &locks, true)
+    }
+
+    /// Two sections paired by tag; `combine` runs `body` (`a.absorb(b);`
+    /// makes `a` share `b`'s table), hands `a` on to the next pairing and
+    /// leaves `b` in the state named.
+    fn pairing(body: &str, b_after: &str) -> String {
+        format!(
+            r#"
+class Table {{ int[] counts = new int[4]; }}
+class Section {{
+    flag submit; flag done;
+    Table table = new Table();
+    void absorb(Section o) {{ for (int k = 0; k < 10000; k++) table.counts[k % 4] += o.table.counts[k % 4]; table = o.table; }}
+}}
+task startup(StartupObject s in initialstate) {{
+    tag t = new tag(pair);
+    new Section() {{ submit := true, add t }};
+    new Section() {{ submit := true, add t }};
+    taskexit(s: initialstate := false);
+}}
+task combine(Section a in submit with pair t, Section b in submit with pair t) {{
+    {body}
+    tag next = new tag(pair);
+    taskexit(a: clear t, add next; b: {b_after});
+}}
+"#
+        )
+    }
+
+    #[test]
+    fn tag_matched_tasks_are_accepted() {
+        // No merge: nothing to keep on one rank.
+        let r = check(&pairing("a.table.counts[0]++;", "submit := false, clear t"));
+        assert!(r.is_ok(), "{r:?}");
+    }
+
+    #[test]
+    fn a_merge_with_one_object_left_to_run_stands() {
+        // `b` is never taken again: `a` alone owns the merged regions.
+        let r = check(&pairing("a.absorb(b);", "submit := false, clear t"));
+        assert!(r.is_ok(), "{r:?}");
+    }
+
+    #[test]
+    fn a_merge_with_two_objects_left_to_run_is_refused() {
+        // `b` is paired again too: both merged objects may be taken again,
+        // on any rank.
+        let err = check(&pairing("a.absorb(b);", "clear t, add next")).unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                MpiRefusal::MergedLocks { task, why: MergeEscape::MergerEverywhere, .. }
+                    if task == "combine"
+            ),
+            "{err:?}"
+        );
+    }
 }

@@ -43,8 +43,12 @@ fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
         .unwrap()
 }
 
-/// A program with a tag-matched task, which `--mpi` refuses.
-const TAGGED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/manycore/taghome.bb");
+/// An original-dialect program with a global variable, which `--mpi`
+/// refuses (one value per rank).
+const GLOBALS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/run/original_globals.bb"
+);
 
 #[test]
 fn every_driver_failure_is_one_json_object() {
@@ -218,11 +222,11 @@ fn every_driver_failure_is_one_json_object() {
         ),
         (
             "mpi refusal",
-            build(&["--mpi", TAGGED, "-o", "t"]),
+            build(&["--dialect", "original", "--mpi", GLOBALS, "-o", "t"]),
             &[],
             1,
             "E0705",
-            "does not support tag-matched tasks",
+            "does not support the original dialect's global variables",
         ),
         (
             "run",

@@ -34,6 +34,7 @@ struct bb_object {
 #define BB_GC_IMMORTAL 0x2u   /* not in a heap (string literals): never freed */
 #define BB_GC_TASKOBJ  0x4u   /* allocated with an allocation block */
 #define BB_GC_LARGE    0x8u   /* a large object (own malloc block) */
+#define BB_GC_MOVED    0x20u  /* MPI: sent to another rank; this copy is dead (mpi.c) */
 #define BB_GC_HASH_SHIFT 8    /* bits 8..31: identity-hash seed (0 = none yet) */
 
 /* Arrays: header, int32 length, element size; the elements follow at offset
@@ -74,10 +75,14 @@ struct bb_reflist {
 struct bb_tag {
   bb_object   hdr;
   uint32_t    type;
-  uint32_t    id;     /* unique in the process (per-core counter and core
-                         number): what TagHash routing hashes */
+  uint32_t    pad;
+  uint64_t    id;     /* global identity: the making core's sequence number
+                         above BB_TAG_CORE_BITS bits of its global core
+                         (rank * cores + core; tag.c). What TagHash routing
+                         hashes, and what names the instance on other ranks */
   bb_reflist *bound;
 };
+#define BB_TAG_CORE_BITS 20 /* global cores (ranks x cores) fit in these bits of an id */
 
 /* ============================================================================
  * Class descriptors (emitted by the compiler, one per class and array type)
@@ -431,7 +436,7 @@ struct bb_ctx {
   size_t                 ntrace, cap_trace;
   bool                   timing;   /* measure task times (stats or trace on) */
   struct bb_prof_core   *prof;     /* profiling builds: this core's counters (profile.c) */
-  uint32_t               tag_counter; /* tag ids handed out by this core */
+  uint64_t               tag_counter; /* tag ids handed out by this core */
   pthread_t              thread;
   /* Collections inside a task body (roots.c): the body is running (its
      allocations are safepoints), collections are forbidden while the core
@@ -501,6 +506,7 @@ struct bb_runtime {
   uint32_t          rank, nranks, core_base;
   struct bb_mpi    *mpi;
   uint64_t          mpi_injected;  /* objects from other ranks put in local inboxes (atomic) */
+  struct bb_tagids *tagids;        /* tag instances by id, for packed regions (tag.c) */
 };
 
 #endif

@@ -86,9 +86,40 @@ void test_pack(void) {
   T_Node *ch1 = (T_Node *)round_trip(ctx, &h1->hdr);
   CHECK(bb_identity_hash(ctx, &ch1->hdr) == hash);
   CHECK(ch1->hdr.tags && ch1->hdr.tags->count == 1 && ch1->hdr.tags->items[0] == &t->hdr);
-  CHECK(t->bound->count == 1); /* the copy is not bound until it is published */
+  CHECK(t->bound->count == 2 && t->bound->items[1] == &ch1->hdr); /* the copy is bound to the same instance */
   bb_object *lr = bb_lock_root(&h1->hdr), *clr = bb_lock_root(&ch1->hdr);
   CHECK((lr == &h1->hdr && clr == &ch1->hdr) || (lr == &h2->hdr && clr == &ch1->next->hdr));
+
+  /* tag ids are global: the making core's number in the low bits, a
+     sequence number above them */
+  bb_tag *t2 = bb_tag_new(ctx, 1);
+  CHECK((t->id & ((1u << BB_TAG_CORE_BITS) - 1)) == ctx->core + ctx->rt->core_base);
+  CHECK(t2->id >> BB_TAG_CORE_BITS == (t->id >> BB_TAG_CORE_BITS) + 1);
+
+  /* another process: a tag id it has never seen becomes one instance of its
+     own, with the type and id, which every later copy naming the id shares
+     (two objects bound to one tag meet as such after separate moves), and
+     that goes on for the copies' own packs */
+  T_Node *m1 = node(ctx, 21), *m2 = node(ctx, 22);
+  bb_tag_bind(ctx, &m1->hdr, t2, 0);
+  bb_tag_bind(ctx, &m2->hdr, t2, 0);
+  m1->other = &t2->hdr; /* a tag in a field travels by id too */
+  bb_packbuf p1 = {0}, p2 = {0};
+  bb_pack(ctx, &m1->hdr, &p1);
+  bb_pack(ctx, &m2->hdr, &p2);
+  bb_tagids_free(ctx->rt); /* as if unpacked in a process that never saw t2 */
+  T_Node *r1 = (T_Node *)bb_unpack(ctx, p1.data, p1.len), *r2 = (T_Node *)bb_unpack(ctx, p2.data, p2.len);
+  bb_tag *there = (bb_tag *)r1->hdr.tags->items[0];
+  CHECK(there != t2 && there->hdr.cls == BB_CLASS_TAG && there->type == 1 && there->id == t2->id);
+  CHECK(r2->hdr.tags->items[0] == &there->hdr && r1->other == &there->hdr);
+  CHECK(there->bound && there->bound->count == 2 && bb_tag_bound(&r1->hdr, there) && bb_tag_bound(&r2->hdr, there));
+  bb_packbuf p3 = {0};
+  bb_pack(ctx, &r1->hdr, &p3);
+  T_Node *r3 = (T_Node *)bb_unpack(ctx, p3.data, p3.len);
+  CHECK(r3->hdr.tags->items[0] == &there->hdr && there->bound->count == 3);
+  free(p1.data);
+  free(p2.data);
+  free(p3.data);
 
   /* string literals and globals are sent by number: the copy shares them */
   if (ctx->rt->prog->nstrings > 0) {

@@ -178,9 +178,9 @@ fn every_failure() -> Vec<(Failure, &'static str)> {
             "E0704",
         ),
         (
-            Mpi(MpiRefusal::TagMatched {
-                task: "t".into(),
-                param: "p".into(),
+            Mpi(MpiRefusal::GlobalVariable {
+                class: "C".into(),
+                field: "f".into(),
             }),
             "E0705",
         ),

@@ -61,8 +61,9 @@ pub struct TaskModel {
     /// takes objects bound to one instance of it, and several instances
     /// of the task can be fed by tag hashing.
     pub match_tag: Option<u32>,
-    /// Per parameter, the first tag type its guard requires: what tag
-    /// hashing routes the parameter's objects by (as the runtime does).
+    /// Per parameter, the tag type tag hashing routes its objects by (as
+    /// the runtime does): the shared tag variable's, else the first its
+    /// guard requires.
     pub param_tags: Vec<Option<u32>>,
     pub exits: Vec<ExitModel>,
     pub counting: Counting,
@@ -375,22 +376,25 @@ pub fn model_from(
                 })
                 .collect::<Vec<_>>();
             let (exits, merges): (Vec<_>, Vec<_>) = exits.into_iter().unzip();
+            let match_tag = crate::synthesis::layout::shared_tag_slot(p, id).and_then(|local| {
+                let first = task.params.first()?;
+                first
+                    .tags
+                    .iter()
+                    .find(|&&(_, l)| l == local)
+                    .map(|&(tt, _)| tt.0)
+            });
             let task_model = TaskModel {
                 name: task.name.clone(),
                 params: task.params.len() as u32,
                 startup: crate::synthesis::layout::is_startup_task(p, id),
-                match_tag: crate::synthesis::layout::shared_tag_slot(p, id).and_then(|local| {
-                    let first = task.params.first()?;
-                    first
-                        .tags
-                        .iter()
-                        .find(|&&(_, l)| l == local)
-                        .map(|&(tt, _)| tt.0)
-                }),
+                match_tag,
+                // The runtime routes by the shared tag variable's type
+                // (sched.c, bb_route_tag_type), else the first.
                 param_tags: task
                     .params
                     .iter()
-                    .map(|par| par.tags.first().map(|&(tt, _)| tt.0))
+                    .map(|par| match_tag.or(par.tags.first().map(|&(tt, _)| tt.0)))
                     .collect(),
                 count_param: deciding,
                 counting: if deciding > 0 {

@@ -25,7 +25,7 @@ impl Sim<'_> {
                     d
                 }
                 // The runtime routes by the instance of the parameter's
-                // first tag type; an object without one is routed again
+                // routing tag type; an object without one is routed again
                 // when it gains one.
                 Policy::TagHash | Policy::TagHome if dests.len() > 1 => {
                     let inst = match model.tasks[task as usize].param_tags[param as usize] {
