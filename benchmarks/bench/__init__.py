@@ -1,6 +1,6 @@
 """The benchmarks' shared tooling, used by compare.py, the harness
 (harness*.py), simacc.py, profile_overhead.py, finegrain.py,
-finegrain_simacc.py, searchtime.py, cluster/run.py and taskbench/metg.py:
+finegrain_simacc.py, searchtime.py, cluster.py and metg.py:
 
 - `build`: the C flags (runtime-c/cflags.txt), the C and OpenMP references,
   a build step;

@@ -3,7 +3,7 @@
 multiply) at 2 ranks / 2 cores: Bamboo against hand-written MPI.
 
 Usage:
-    python3 benchmarks/cluster/run.py [--bambooc PATH] [--size full|quick]
+    python3 benchmarks/cluster.py [--bambooc PATH] [--size full|quick]
                                       [--runs N] [--ranks R] [--build DIR]
                                       [--json FILE] [BENCH ...]
 
@@ -42,13 +42,11 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-BENCH = HERE.parent
+BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-sys.path.insert(0, str(BENCH))
-from bench.build import C_OPT_FLAGS, build  # noqa: E402
-from bench.outputs import first_difference  # noqa: E402
-from bench.run import load, mpi_env, run_cmd  # noqa: E402
+from bench.build import C_OPT_FLAGS, build
+from bench.outputs import first_difference
+from bench.run import load, mpi_env, run_cmd
 
 BENCHES = ["jacobi3d", "cannon"]
 # Arguments of a near-empty MPI-basic job at 2 ranks: its time is the launch

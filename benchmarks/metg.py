@@ -5,7 +5,7 @@ shared-memory and MPI builds of taskbench.bb beside Task Bench's own MPI
 (mpi/nonblock.cc) and OpenMP (openmp/main.cc) implementations (issue 32).
 
 Usage:
-    python3 benchmarks/taskbench/metg.py [--bambooc PATH] [--quick]
+    python3 benchmarks/metg.py [--bambooc PATH] [--quick]
         [--cores N] [--width W] [--steps S] [--runs R] [--peers DIR]
         [--systems NAME,...] [--json FILE] [--from FILE] [PATTERN ...]
 
@@ -56,12 +56,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-BENCH = HERE.parent
+BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-sys.path.insert(0, str(BENCH))
-from bench.build import build  # noqa: E402
-from bench.run import load, mpi_env, run_cmd  # noqa: E402
+from bench.build import build
+from bench.run import load, mpi_env, run_cmd
 
 # Every pattern taskbench.bb implements (core/core.cc's DependenceType
 # without random_nearest and random_spread, whose edges come from
@@ -92,7 +90,7 @@ def build_all(a, out: Path) -> dict | None:
     tb = out / "task-bench"
     shutil.copytree(a.peers, tb)
     bb = [a.bambooc, "-O2", "--no-bounds-checks"]
-    src = str(HERE / "taskbench.bb")
+    src = str(BENCH / "taskbench" / "taskbench.bb")
     steps = [
         ["make", "-C", str(tb / "core"), "-j2"],
         ["make", "-C", str(tb / "mpi"), "nonblock"],
