@@ -376,5 +376,13 @@ pub(super) fn run_frontend(args: &CommonArgs) -> Option<Frontend> {
 pub fn lock_plan(p: &hir::Program) -> (crate::analysis::disjoint::LockPlan, std::time::Duration) {
     let start = std::time::Instant::now();
     let plan = timed("disjoint", || crate::analysis::disjoint::analyze(p));
+    if std::env::var_os("BAMBOOC_DISJOINT_STATS").is_some() {
+        let rows = plan
+            .tasks
+            .iter()
+            .enumerate()
+            .map(|(t, tl)| (p.task(hir::TaskId(t as u32)).name.as_str(), tl.stats));
+        eprint!("{}", crate::analysis::disjoint::render_stats(rows));
+    }
     (plan, start.elapsed())
 }

@@ -7,14 +7,14 @@ use super::*;
 /// counts it was taken on (by address) and its roots: loops re-run their
 /// bodies on versions they have seen, and a summary that changed nothing
 /// leaves the version as it was.
-pub(super) type HavocKey = (*const (), *const Vec<Refs>, Vec<u32>);
+pub(super) type HavocKey = (*const (), *const (), Vec<u32>);
 
 /// A conservative summary's outcome.
 pub(super) struct HavocDone {
     /// The input versions, held so that their addresses are not reused.
-    _input: (Edges, std::rc::Rc<Vec<Refs>>),
+    _input: (Edges, Counts),
     edges: Edges,
-    refs: std::rc::Rc<Vec<Refs>>,
+    refs: Counts,
     /// The nodes reachable from the roots.
     reach: Vals,
 }
@@ -145,6 +145,7 @@ impl Analyzer<'_, '_> {
             this: recv.map(<[u32]>::to_vec).unwrap_or_default(),
             heap: st.heap.clone(),
         };
+        self.stats.calls_analysed += 1;
         self.stack.push(m);
         self.frames.push(Frame::default());
         let end = self.block(body, callee);
@@ -197,11 +198,7 @@ impl Analyzer<'_, '_> {
             roots.insert(s);
         }
         let roots: Vec<u32> = roots.into_iter().collect();
-        let key = (
-            st.heap.edges.version(),
-            std::rc::Rc::as_ptr(&st.heap.refs),
-            roots,
-        );
+        let key = (st.heap.edges.version(), st.heap.refs.version(), roots);
         if let Some(done) = self.havocs.get(&key) {
             let heap = Heap {
                 edges: done.edges.clone(),
@@ -215,6 +212,7 @@ impl Analyzer<'_, '_> {
             };
             return (heap, ret);
         }
+        self.stats.havocs += 1;
         let roots = &key.2;
         let seen = st.heap.edges.reachable(roots, self.nodes.len());
         let reach: Vec<u32> = (0..seen.len() as u32)

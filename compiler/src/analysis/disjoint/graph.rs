@@ -136,7 +136,57 @@ impl Adj {
     }
 }
 
-type Chunk = Rc<Vec<Adj>>;
+/// `CHUNK` nodes' edges with their hash, computed once per version of the
+/// chunk: graphs share most chunks, so hashing a graph looks again only at
+/// the chunks that changed.
+#[derive(Debug, Default)]
+struct ChunkData {
+    adjs: Vec<Adj>,
+    /// The hash of the contents; 0 for a chunk without edges.
+    hash: OnceCell<u64>,
+}
+
+/// A copy is about to change: its hash is computed again when asked.
+impl Clone for ChunkData {
+    fn clone(&self) -> ChunkData {
+        ChunkData {
+            adjs: self.adjs.clone(),
+            hash: OnceCell::new(),
+        }
+    }
+}
+
+impl ChunkData {
+    fn empty() -> ChunkData {
+        ChunkData {
+            adjs: vec![Adj::default(); CHUNK],
+            ..ChunkData::default()
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        *self.hash.get_or_init(|| {
+            let mut f = fnv::FnvHasher::default();
+            let mut any = false;
+            for (i, a) in self.adjs.iter().enumerate() {
+                if a.is_empty() {
+                    continue;
+                }
+                any = true;
+                f.write_usize(i);
+                f.write_u64(a.out.as_ref().map_or(0, |l| l.hash()));
+                f.write_u64(a.any.as_ref().map_or(0, |l| l.hash()));
+            }
+            if any {
+                f.finish().max(1)
+            } else {
+                0
+            }
+        })
+    }
+}
+
+type Chunk = Rc<ChunkData>;
 
 #[derive(Clone, Debug, Default)]
 struct Graph {
@@ -168,9 +218,9 @@ impl PartialEq for Edges {
         let n = a.len().max(b.len());
         (0..n).all(|c| match (a.get(c), b.get(c)) {
             (Some(x), Some(y)) => {
-                Rc::ptr_eq(x, y) || x.iter().zip(y.iter()).all(|(p, q)| p.same(q))
+                Rc::ptr_eq(x, y) || x.adjs.iter().zip(y.adjs.iter()).all(|(p, q)| p.same(q))
             }
-            (Some(x), None) | (None, Some(x)) => x.iter().all(Adj::is_empty),
+            (Some(x), None) | (None, Some(x)) => x.adjs.iter().all(Adj::is_empty),
             (None, None) => true,
         })
     }
@@ -180,18 +230,13 @@ impl Eq for Edges {}
 
 impl Hash for Edges {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        let h = self.0.hash.get_or_init(|| {
-            let mut f = fnv::FnvHasher::default();
-            for (n, a) in self.adjs() {
-                if a.is_empty() {
-                    continue;
-                }
-                f.write_u32(n);
-                f.write_u64(a.out.as_ref().map_or(0, |l| l.hash()));
-                f.write_u64(a.any.as_ref().map_or(0, |l| l.hash()));
-            }
-            f.finish()
-        });
+        // Per chunk, so that a new version costs its changed chunks and
+        // one word per other chunk; chunks without edges count for
+        // nothing, as in equality.
+        let h = self
+            .0
+            .hash
+            .get_or_init(|| super::pvec::combine(self.0.chunks.iter().map(|c| c.hash())));
         state.write_u64(*h);
     }
 }
@@ -207,26 +252,28 @@ impl Edges {
         self.0
             .chunks
             .iter()
-            .flat_map(|c| c.iter())
+            .flat_map(|c| c.adjs.iter())
             .enumerate()
             .map(|(i, a)| (i as u32, a))
     }
 
     fn adj(&self, n: u32) -> Option<&Adj> {
         let n = n as usize;
-        self.0.chunks.get(n / CHUNK).map(|c| &c[n % CHUNK])
+        self.0.chunks.get(n / CHUNK).map(|c| &c.adjs[n % CHUNK])
     }
 
     /// Node `n`'s edges to change: its chunk copied first if shared; the
-    /// hash is forgotten.
+    /// hashes are forgotten.
     fn adj_mut(&mut self, n: u32) -> &mut Adj {
         let n = n as usize;
         let g = Rc::make_mut(&mut self.0);
         g.hash = OnceCell::new();
         while g.chunks.len() <= n / CHUNK {
-            g.chunks.push(Rc::new(vec![Adj::default(); CHUNK]));
+            g.chunks.push(Rc::new(ChunkData::empty()));
         }
-        &mut Rc::make_mut(&mut g.chunks[n / CHUNK])[n % CHUNK]
+        let ch = Rc::make_mut(&mut g.chunks[n / CHUNK]);
+        ch.hash = OnceCell::new();
+        &mut ch.adjs[n % CHUNK]
     }
 
     /// Every edge, by source node.
@@ -340,7 +387,7 @@ impl Edges {
         let mut done: ByList<(Rc<List<u32>>, Slot<u32>)> = HashMap::new();
         for c in 0..self.0.chunks.len() {
             for i in 0..CHUNK {
-                let a = &self.0.chunks[c][i];
+                let a = &self.0.chunks[c].adjs[i];
                 let out_hit = items(&a.out).iter().any(|&(_, t)| t == r);
                 let any_hit = items(&a.any).binary_search(&r).is_ok();
                 if !out_hit && !any_hit {
@@ -415,7 +462,7 @@ impl Edges {
             if self.0.chunks.get(c).is_some_and(|m| Rc::ptr_eq(m, theirs)) {
                 continue;
             }
-            for (i, b) in theirs.iter().enumerate() {
+            for (i, b) in theirs.adjs.iter().enumerate() {
                 if b.is_empty() {
                     continue;
                 }
@@ -542,6 +589,28 @@ mod tests {
             (6, Key::Any, 9),
         ]);
         assert_eq!(set(&a), want);
+    }
+
+    #[test]
+    fn renames_see_edges_added_after_an_earlier_rename() {
+        // The first rename computes the chunks' target sets; the edges
+        // added after it must still be found.
+        let mut a = Edges::default();
+        a.insert((40, f(0), 5));
+        a.rename(5, 6, true);
+        let before = a.clone();
+        a.insert((41, f(0), 7));
+        a.insert_any(&[42], &[8]);
+        a.rename(7, 6, true);
+        a.rename(8, 6, true);
+        let want = BTreeSet::from([(40, f(0), 6), (41, f(0), 6), (42, Key::Any, 6)]);
+        assert_eq!(set(&a), want);
+        // The version the first rename made is unchanged and equal to a
+        // graph built directly.
+        let mut b = Edges::default();
+        b.insert((40, f(0), 6));
+        assert_eq!(before, b);
+        assert_eq!(hash(&before), hash(&b));
     }
 
     #[test]

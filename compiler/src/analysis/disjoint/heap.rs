@@ -3,7 +3,6 @@
 //! joined at control-flow merges.
 
 use super::*;
-use std::rc::Rc;
 
 pub(super) type Vals = Vec<u32>;
 
@@ -25,14 +24,30 @@ pub(super) enum Key {
 }
 
 /// How many objects reference one object of a node.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(super) enum Refs {
+    #[default]
     Zero,
     /// At most one referencing object; `Some(r)`: that object is the one of
     /// the recent node `r` (so further stores from it keep this state).
     One(Option<u32>),
     Many,
 }
+
+impl Cell for Refs {
+    fn names(&self) -> Option<u32> {
+        match self {
+            Refs::One(r) => *r,
+            _ => None,
+        }
+    }
+}
+
+/// A recent node's generation (which allocation made its object) and its
+/// site's summary node.
+pub(super) type Gen = Option<(u64, u32)>;
+
+impl Cell for Gen {}
 
 impl Refs {
     pub(super) fn join(self, o: Refs) -> Refs {
@@ -45,23 +60,27 @@ impl Refs {
 }
 
 /// Per recent node: its generation and its site's summary node.
-pub(super) type GenMap = BTreeMap<u32, (u64, u32)>;
+pub(super) type GenMap = PVec<Gen>;
+
+/// Per node: its reference count.
+pub(super) type Counts = PVec<Refs>;
 
 /// A reference by field or element from one node to another.
 pub(super) type Edge = (u32, Key, u32);
 
 pub(super) use super::graph::Edges;
+pub(super) use super::pvec::{Cell, PVec};
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub(super) struct Heap {
     pub(super) edges: Edges,
     /// Shared between copies until one changes, like the edges: most
     /// statements and joins leave the counts and generations as they were.
-    pub(super) refs: Rc<Vec<Refs>>,
+    pub(super) refs: Counts,
     /// Per recent node: which allocation made its object (a generation)
     /// and its site's summary node. Joining states whose recent objects
     /// differ first folds those recent nodes into their summaries.
-    pub(super) gen: Rc<GenMap>,
+    pub(super) gen: GenMap,
 }
 
 /// The recent node `r` becomes part of the summary `s` (its object is now
@@ -75,16 +94,8 @@ pub(super) fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32) {
     });
     heap.set_refs(s, j);
     heap.set_refs(r, Refs::Zero);
-    if heap.refs.contains(&Refs::One(Some(r))) {
-        for x in Rc::make_mut(&mut heap.refs).iter_mut() {
-            if *x == Refs::One(Some(r)) {
-                *x = Refs::One(None);
-            }
-        }
-    }
-    if heap.gen.contains_key(&r) {
-        Rc::make_mut(&mut heap.gen).remove(&r);
-    }
+    heap.refs.release(r, |_| Refs::One(None));
+    heap.gen.set(r, None);
     for v in vals.iter_mut() {
         rename(v, r, s);
     }
@@ -93,43 +104,23 @@ pub(super) fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32) {
 /// Recent nodes the two heaps disagree about (`loop_head`: also those only
 /// one has, so loop heads reach a fixpoint).
 pub(super) fn conflicts(a: &Heap, b: &Heap, loop_head: bool) -> Vec<(u32, u32)> {
-    let mut out = Vec::new();
-    if Rc::ptr_eq(&a.gen, &b.gen) {
-        return out;
-    }
-    for (r, &(g, s)) in a.gen.iter() {
-        match b.gen.get(r) {
-            Some(&(h, _)) if h != g => out.push((*r, s)),
-            None if loop_head => out.push((*r, s)),
-            _ => {}
-        }
-    }
-    if loop_head {
-        for (r, &(_, s)) in b.gen.iter() {
-            if !a.gen.contains_key(r) {
-                out.push((*r, s));
-            }
-        }
-    }
-    out
+    a.gen
+        .diff(&b.gen)
+        .into_iter()
+        .filter_map(|(r, x, y)| match (x, y) {
+            (Some(_), Some((_, s))) => Some((r, s)),
+            (Some((_, s)), None) | (None, Some((_, s))) if loop_head => Some((r, s)),
+            _ => None,
+        })
+        .collect()
 }
 
 impl Heap {
     pub(super) fn refs(&self, n: u32) -> Refs {
-        self.refs.get(n as usize).copied().unwrap_or(Refs::Zero)
+        self.refs.get(n)
     }
     pub(super) fn set_refs(&mut self, n: u32, r: Refs) {
-        let i = n as usize;
-        // Unchanged: no copy. (A count set past the end still lengthens
-        // the vector, as states compare by it.)
-        if self.refs.get(i) == Some(&r) {
-            return;
-        }
-        let refs = Rc::make_mut(&mut self.refs);
-        if refs.len() <= i {
-            refs.resize(i + 1, Refs::Zero);
-        }
-        refs[i] = r;
+        self.refs.set(n, r);
     }
     pub(super) fn join(&mut self, o: &Heap) {
         let c = conflicts(self, o, false);
@@ -145,21 +136,14 @@ impl Heap {
     }
 
     pub(super) fn join_same(&mut self, o: &Heap) {
-        if !Rc::ptr_eq(&self.gen, &o.gen) {
-            for (r, g) in o.gen.iter() {
-                if self.gen.get(r) != Some(g) {
-                    Rc::make_mut(&mut self.gen).insert(*r, *g);
-                }
+        for (r, _, g) in self.gen.diff(&o.gen) {
+            if g.is_some() {
+                self.gen.set(r, g);
             }
         }
         self.edges.union(&o.edges);
-        if Rc::ptr_eq(&self.refs, &o.refs) {
-            return;
-        }
-        for (i, r) in o.refs.iter().enumerate() {
-            let n = i as u32;
-            let j = self.refs(n).join(*r);
-            self.set_refs(n, j);
+        for (n, a, b) in self.refs.diff(&o.refs) {
+            self.refs.set(n, a.join(b));
         }
     }
 }

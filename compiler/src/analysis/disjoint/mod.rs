@@ -44,29 +44,42 @@
 //! the conservative summary, never to silence).
 //!
 //! Cost: a task's analysis interprets at most `BUDGET` statements with
-//! calls inlined, then summarises the rest of its calls; a statement costs
-//! about the degree of the nodes it touches and a copy of the per-node
-//! reference counts, not the number of edges:
-//! graphs are persistent (`graph::Edges`: per-node edge lists in shared
-//! chunks), so branches, loop heads and inlined calls copy them for a
-//! pointer and a store copies one chunk's pointers and one list, and a
-//! summary's dense `Any` edges are one target list shared by its sources.
-//! A call already analysed in the same context is replayed (`memo`). So
-//! the whole analysis grows with the number of tasks times the (bounded)
-//! work of each. Modules: `graph` (edge sets), `heap` (graphs and states),
-//! `interp` (statements and expressions), `calls`, `memo`, `reach` (the
-//! reachability states at exits); bodies are walked with `hir`'s walkers.
+//! calls inlined, then summarises the rest of its calls. Graphs are
+//! persistent: edges (`graph::Edges`: per-node edge lists in shared
+//! chunks) and the per-node reference counts and generations
+//! (`pvec::PVec`, chunks with cached hashes) are copied for a pointer at
+//! branches, loop heads and inlined calls, and a change copies one chunk
+//! and the chunk pointers; joins, hashes and comparisons skip shared
+//! chunks, and a summary's dense `Any` edges are one target list shared by
+//! its sources. A call already analysed in the same context (edges,
+//! counts, which recent nodes exist) is replayed (`memo`). So a statement
+//! costs the lengths of the edge lists it reads or merges plus the graph's
+//! chunk count, and folding a referenced recent node into its summary
+//! still scans every edge list for edges into it. The whole
+//! analysis grows with the sum over tasks of (statements interpreted, at
+//! most `BUDGET` plus the summarised rest) times (edge-list length, which
+//! grows with the objects a task's calls reach). On generated programs
+//! (`tools/scale.py`) the statements grow about linearly with size but the
+//! lists grow too, so the total is still superlinear (issue 29); counts
+//! per task: `BAMBOOC_DISJOINT_STATS=1`. Modules: `graph` (edge sets),
+//! `pvec` (per-node values), `heap` (graphs and states), `interp`
+//! (statements and expressions), `calls`, `memo`, `reach` (the
+//! reachability states at exits), `stats` (work counts); bodies are walked
+//! with `hir`'s walkers.
 
 mod calls;
 mod graph;
 mod heap;
 mod interp;
 mod memo;
+mod pvec;
 mod reach;
+mod stats;
 
 use crate::hir::*;
 use bambooc_syntax::ast::BinOp;
 use heap::*;
+pub use stats::{render as render_stats, Stats};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Calls nested deeper than this take the conservative summary.
@@ -128,6 +141,8 @@ pub struct TaskLocks {
     /// Whether the analysis of this task ran out of budget (its calls were
     /// then summarised conservatively).
     pub budget_exceeded: bool,
+    /// The work the analysis did.
+    pub stats: Stats,
 }
 
 impl LockPlan {
@@ -139,7 +154,7 @@ impl LockPlan {
                 .iter()
                 .map(|t| TaskLocks {
                     exits: vec![ExitLocks::default(); t.exits.len()],
-                    budget_exceeded: false,
+                    ..Default::default()
                 })
                 .collect(),
         }
@@ -319,8 +334,8 @@ struct Analyzer<'p, 's> {
     aborted: bool,
     /// Inlined calls by calling context (see `memo`).
     memo: fnv::FnvHashMap<memo::CallKey, memo::CallEffect>,
-    /// Hashed forms of the states' parts for the keys of `memo`.
-    caches: memo::Caches,
+    /// Counts of the work done.
+    stats: Stats,
     /// Conservative summaries taken (see `calls::HavocKey`).
     havocs: fnv::FnvHashMap<calls::HavocKey, calls::HavocDone>,
 }
@@ -342,7 +357,7 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
         budget_exceeded: false,
         aborted: false,
         memo: Default::default(),
-        caches: Default::default(),
+        stats: Stats::default(),
         havocs: Default::default(),
     };
     let mut st = State {
@@ -364,8 +379,14 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
         let implicit = task.exits.len() - 1;
         a.record_exit(implicit, &end.heap);
     }
+    a.stats.statements = a.steps;
+    a.stats.nodes = a.nodes.len() as u64;
     if a.aborted {
-        return give_up(p, &mut a, t);
+        let stats = a.stats;
+        return TaskLocks {
+            stats,
+            ..give_up(p, &mut a, t)
+        };
     }
     let exits = (0..task.exits.len())
         .map(|e| match &a.exits[e] {
@@ -376,6 +397,7 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
     TaskLocks {
         exits,
         budget_exceeded: a.budget_exceeded,
+        stats: a.stats,
     }
 }
 
@@ -421,6 +443,7 @@ fn give_up(p: &Program, a: &mut Analyzer<'_, '_>, t: TaskId) -> TaskLocks {
     TaskLocks {
         exits: vec![l; task.exits.len()],
         budget_exceeded: true,
+        stats: Stats::default(),
     }
 }
 
@@ -471,8 +494,9 @@ impl<'p, 's> Analyzer<'p, 's> {
     fn alloc(&mut self, st: &mut State, site: u32) -> u32 {
         let r = self.site_node(site, true);
         let s = self.site_node(site, false);
+        self.stats.allocations += 1;
         st.fold(r, s);
-        std::rc::Rc::make_mut(&mut st.heap.gen).insert(r, (self.log.len() as u64, s));
+        st.heap.gen.set(r, Some((self.log.len() as u64, s)));
         self.log.push(r);
         r
     }

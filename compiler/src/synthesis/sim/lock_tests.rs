@@ -141,7 +141,7 @@ fn lock_plan_sites_become_allocation_indices() {
                     (AllocSiteId(9), AllocSiteId(9)),
                 ],
             }],
-            budget_exceeded: false,
+            ..Default::default()
         }],
     };
     // The exit allocated at sites 7 and 5 (in that order), never at 9.
