@@ -141,7 +141,7 @@ fn keyword_profile_is_exact_and_another_program_rejects_it() {
     // The heap figures (version 4): the default minimum threshold, and the
     // bytes of every exit taken (startup allocates 17 objects, so at least
     // their 32-byte cells; an exit never taken has none).
-    assert_eq!(prof.version, 4);
+    assert_eq!(prof.version, bambooc::synthesis::profile::VERSION);
     assert_eq!(prof.gc_min_bytes, 8 << 20);
     for (t, e) in prof
         .tasks
