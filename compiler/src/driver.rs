@@ -33,6 +33,7 @@ mod failure;
 mod frontend;
 mod mpi;
 mod report;
+mod simbench;
 mod simcmd;
 
 pub use cc::*;
