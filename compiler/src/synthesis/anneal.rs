@@ -47,10 +47,10 @@ use crate::synthesis::candidates::{Hosts, Mapping};
 use crate::synthesis::layout::{Layout, Policy};
 use crate::synthesis::machine::Machine;
 use crate::synthesis::sim::{self, Model, SimOptions, SimResult, Via};
+use fnv::{FnvHashMap, FnvHashSet};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// The default search budget in simulated invocations: under 2 s of
 /// searching at the simulator's rate with recording and critical paths
@@ -130,7 +130,7 @@ struct Search<'a> {
     map: &'a Mapping,
     sim: SimOptions,
     /// Simulated candidates: hosts -> cost.
-    costs: BTreeMap<Hosts, f64>,
+    costs: FnvHashMap<Hosts, f64>,
     /// Invocations simulated so far.
     spent: u64,
 }
@@ -260,7 +260,7 @@ pub fn search(
         machine,
         map,
         sim: opts.sim,
-        costs: BTreeMap::new(),
+        costs: FnvHashMap::default(),
         spent: 0,
     };
     let mut population: Vec<Cand> = Vec::new();
@@ -406,10 +406,13 @@ fn derive(
         return out;
     }
     let dests = destinations(s, c);
-    // Single moves, each (group, from, to) offered once.
-    let mut tried = BTreeSet::new();
-    let mut single = |k: usize, to: u32, out: &mut Vec<Cand>| {
-        if tried.insert((map.instance(k), c.assign[k], to)) {
+    // Single moves, each (group, from, to) offered once, until `cap`
+    // candidates are found: on hundreds of cores a long critical path's
+    // moves to every core, built, compared and discarded, made most of the
+    // search's time.
+    let mut tried = FnvHashSet::default();
+    let mut single = |k: usize, to: u32, out: &mut Vec<Cand>, cap: usize| {
+        if tried.insert((map.instance(k), c.assign[k], to)) && out.len() < cap {
             let mut a = c.assign.clone();
             a[k] = to;
             s.offer(a, c, pending, out);
@@ -429,13 +432,16 @@ fn derive(
     groups.shuffle(rng);
     // A long path repeats its (task, core) pairs: the items holding a task
     // on a core, and the doubled copies of a task, are computed once.
-    let mut mine_of: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
-    let mut doubled_of: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    let mut mine_of: FnvHashMap<(u32, u32), Vec<usize>> = FnvHashMap::default();
+    let mut doubled_of: FnvHashMap<u32, Vec<usize>> = FnvHashMap::default();
     for g in groups {
         if out.len() >= limit {
             break;
         }
         for &k in &g {
+            if out.len() >= limit {
+                break;
+            }
             let inv = &r.trace[path[k].inv as usize];
             if s.model.tasks[inv.task as usize].startup {
                 continue;
@@ -458,7 +464,7 @@ fn derive(
                 // with another copy of its group, each to a spare core of
                 // its own (spreading work no single move would improve).
                 let doubled = doubled_of.entry(inv.task).or_insert_with(|| {
-                    let mut placed = BTreeSet::new();
+                    let mut placed = FnvHashSet::default();
                     (0..map.len())
                         .filter(|&i| {
                             map.tasks(i).contains(&inv.task)
@@ -466,7 +472,7 @@ fn derive(
                         })
                         .collect()
                 });
-                if !doubled.is_empty() && !spare.is_empty() {
+                if !doubled.is_empty() && !spare.is_empty() && out.len() < limit {
                     let mut a = c.assign.clone();
                     for (&i, &d) in doubled.iter().zip(&spare) {
                         a[i] = d;
@@ -476,7 +482,10 @@ fn derive(
                 let mut one: Vec<u32> = spare.into_iter().filter(|&d| d < dests).collect();
                 one.shuffle(rng);
                 for d in one {
-                    single(item, d, &mut out);
+                    if out.len() >= limit {
+                        break;
+                    }
+                    single(item, d, &mut out, limit);
                 }
             }
             // A non-key invocation (its successor waited for the core, not
@@ -485,7 +494,10 @@ fn derive(
                 let mut others: Vec<u32> = (0..dests).filter(|&d| d != inv.core).collect();
                 others.shuffle(rng);
                 for d in others {
-                    single(item, d, &mut out);
+                    if out.len() >= limit {
+                        break;
+                    }
+                    single(item, d, &mut out, limit);
                 }
             }
         }
@@ -498,7 +510,7 @@ fn derive(
         }
         let k = rng.random_range(0..map.len());
         let d = rng.random_range(0..dests);
-        single(k, d, &mut out);
+        single(k, d, &mut out, limit + 2);
     }
     out
 }
@@ -513,7 +525,7 @@ fn neighbours(s: &Search, c: &Cand, limit: usize, pending: &[Cand], rng: &mut St
     }
     let dests = destinations(s, c);
     // Copies of one group on one core are interchangeable: move one.
-    let mut from = BTreeSet::new();
+    let mut from = FnvHashSet::default();
     let mut moves: Vec<(usize, u32)> = (0..map.len())
         .filter(|&k| from.insert((map.instance(k), c.assign[k])))
         .flat_map(|k| (0..dests).map(move |d| (k, d)))
@@ -573,7 +585,7 @@ pub fn exhaustive(
         machine,
         map: &map,
         sim,
-        costs: BTreeMap::new(),
+        costs: FnvHashMap::default(),
         spent: 0,
     };
     let mut best: Option<(f64, &Hosts)> = None;
