@@ -7,6 +7,10 @@
 //! object's packed region size (profile format 5), and each core's busy
 //! time. Out: the [`NetworkTraffic`] of a simulated run.
 //!
+//! Each message gets the whole bandwidth: transfers that overlap in time
+//! do not share a node's link, so a node sending many large objects at once
+//! is estimated optimistically.
+//!
 //! "Hidden" follows the HPC measure the issue cites (Toucan, the MPI task
 //! graph translator): communication that overlaps computation, over all
 //! communication. For one message that is the part of its flight, from the
