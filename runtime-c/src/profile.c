@@ -270,7 +270,6 @@ static void bb_prof_sizes(bb_ctx *ctx, uint32_t task, uint32_t x) {
     p->site_bytes[i] += (double)bb_pack_size(ctx, p->newobjs[k].obj);
     p->site_sized[i]++;
   }
-  p->nnewobjs = 0;
 }
 
 bool bb_prof_begin(bb_ctx *ctx, uint32_t task, uint64_t *t0) {
