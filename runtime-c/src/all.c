@@ -21,5 +21,6 @@
 #include "startup.c"
 #include "roots.c"
 #include "mpi.c"
+#include "mpi_thread.c"
 
 const uint32_t bb_abi_version = BB_ABI_VERSION;
