@@ -141,6 +141,43 @@ fn stats_count_the_collections_inside_task_bodies() {
 }
 
 #[test]
+fn stats_give_the_other_cores_start_and_the_end() {
+    // `bambooc calibrate` reads this line for the machine's
+    // `core_start_ns` and `end_ns`; a one-core run has no such line.
+    let exe = build("tests/run/task_gc_in_task.bb");
+    let expected = std::fs::read_to_string("tests/run/task_gc_in_task.stdout").unwrap();
+    for cores in [1, 2, 4] {
+        let stats = run_with_stats_in(&exe, cores, &[], &expected);
+        let line = stats
+            .lines()
+            .find_map(|l| l.strip_prefix("bamboo: stats:   start-up: "));
+        if cores == 1 {
+            assert!(line.is_none(), "{stats}");
+            continue;
+        }
+        let line = line.unwrap_or_else(|| panic!("{cores} cores: {stats}"));
+        let (starts, end) = line.split_once(" after core 0; the end: ").unwrap();
+        let starts: Vec<f64> = starts
+            .split(", ")
+            .enumerate()
+            .map(|(i, s)| {
+                let rest = s.strip_prefix(&format!("core {} ", i + 1)).unwrap();
+                rest.strip_suffix(" us").unwrap().parse().unwrap()
+            })
+            .collect();
+        assert_eq!(starts.len(), cores as usize - 1, "{line}");
+        assert!(starts.iter().all(|&us| us >= 0.0), "{line}");
+        let end: f64 = end
+            .strip_suffix(" us after the last invocation")
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(end > 0.0, "{line}");
+    }
+    let _ = std::fs::remove_file(&exe);
+}
+
+#[test]
 fn stale_parameter_set_entries_do_not_keep_objects_alive() {
     // 200 walks one after another, each with a 256 KiB payload: one payload
     // is live at the end. Before the collector dropped stale entries, the

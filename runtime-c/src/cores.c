@@ -432,6 +432,7 @@ static void *bb_core_thread(void *arg) {
   bb_ctx *ctx = arg;
   ctx->stack_hi = (uintptr_t)__builtin_frame_address(0); /* roots.c scans below this */
   bb_signals_thread_init(ctx);
+  ctx->sched.started_ns = bb_now_ns();
   bb_core_loop(ctx);
   bb_signals_thread_done();
   return NULL;
@@ -469,6 +470,7 @@ void bb_run(bb_ctx *ctx) {
     return;
   }
 #endif
+  ctx->sched.started_ns = bb_now_ns();
   pthread_attr_t attr;
   bb_core_thread_attr(&attr);  /* signals.c: BAMBOO_STACK */
   for (uint32_t c = 1; c < rt->ncores; c++) {

@@ -743,6 +743,7 @@ bool bb_step(bb_ctx *ctx) {
       uint64_t t1 = ctx->prof ? bb_prof_now(ctx) : bb_now_ns(); /* t0's clock */
       tr->ns += t1 - t0;
       s->busy_ns += t1 - t0;
+      s->last_end_ns = t1;
       if (ctx->rt->trace_path) bb_trace_event(ctx, 0, t, e, t0, t1);
     }
     bb_gc_maybe(ctx); /* heap.c */

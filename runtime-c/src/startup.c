@@ -312,8 +312,29 @@ static void bb_write_trace(bb_runtime *rt) {
   fclose(f);
 }
 
+/* What running on several cores adds at both ends of a run, which short
+ * runs feel most (`bambooc calibrate` reads it): how long after core 0
+ * each other core's loop began, and how long the end took from the last
+ * invocation to here (termination detection, waking parked cores, joining
+ * their threads, the output's flush). */
+static void bb_print_start_and_end(bb_runtime *rt, uint64_t now) {
+  uint64_t first = rt->cores[0].sched.started_ns, last_end = 0;
+  fprintf(stderr, "bamboo: stats:   start-up:");
+  for (uint32_t c = 0; c < rt->ncores; c++) {
+    const bb_sched *s = &rt->cores[c].sched;
+    if (s->last_end_ns > last_end) last_end = s->last_end_ns;
+    if (c > 0) {
+      double us = s->started_ns > first ? (double)(s->started_ns - first) / 1e3 : 0.0;
+      fprintf(stderr, " core %u %.1f us%s", c, us, c + 1 < rt->ncores ? "," : "");
+    }
+  }
+  fprintf(stderr, " after core 0; the end: %.1f us after the last invocation\n",
+          last_end && now > last_end ? (double)(now - last_end) / 1e3 : 0.0);
+}
+
 static void bb_print_stats(bb_runtime *rt) {
-  double total = (double)(bb_now_ns() - rt->start_ns) / 1e6;
+  uint64_t now = bb_now_ns();
+  double total = (double)(now - rt->start_ns) / 1e6;
   if (rt->nranks > 1) fprintf(stderr, "bamboo: stats: rank %u of %u:\n", rt->rank, rt->nranks);
   fprintf(stderr, "bamboo: stats: %u core%s, %.3f ms total\n", rt->ncores, rt->ncores == 1 ? "" : "s", total);
   for (uint32_t c = 0; c < rt->ncores; c++) {
@@ -345,6 +366,7 @@ static void bb_print_stats(bb_runtime *rt) {
     footprint += rt->cores[c].heap.footprint;
   }
   fprintf(stderr, "bamboo: stats:   gc: live %zu bytes, footprint %zu bytes\n", live, footprint);
+  if (rt->ncores > 1) bb_print_start_and_end(rt, now);
 }
 
 void bb_runtime_finish(bb_ctx *ctx) {

@@ -156,6 +156,27 @@ fn calibrate_measure(
         }
         Ok(start.elapsed().as_secs_f64())
     };
+    // A short run on two cores with `BAMBOO_STATS=1`: the runtime's own
+    // figures for when the other core began and what the end cost.
+    let ends = |exe: &Path, args: &[u64]| -> Result<(f64, f64), Failure> {
+        let failed = |error| Failure::BenchmarkFailed {
+            exe: exe.to_path_buf(),
+            cores: 2,
+            error,
+        };
+        let out = std::process::Command::new(exe)
+            .args(args.iter().map(u64::to_string))
+            .env("BAMBOO_CORES", "2")
+            .env("BAMBOO_STATS", "1")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .map_err(|e| failed(Some(e)))?;
+        if !out.status.success() {
+            return Err(failed(None));
+        }
+        start_and_end_us(&String::from_utf8_lossy(&out.stderr)).ok_or_else(|| failed(None))
+    };
     let mut spreads: Vec<Spread> = Vec::new();
     let mut median = |what: String, v: Vec<f64>| {
         let (m, s) = median_spread(v);
@@ -170,6 +191,7 @@ fn calibrate_measure(
     let (dispatch_runs, dispatch_base_runs, hops) = (4_000_000, 1_000, 100_000);
     let (items, park_hops) = (2_000_000, 100);
     let mut samples: [Vec<f64>; 7] = Default::default();
+    let (mut starts, mut end_times) = (Vec::new(), Vec::new());
     let mut park = vec![(Vec::new(), Vec::new()); PARK_WORK_US.len()];
     let mut shares = Vec::new();
     for _ in 0..runs {
@@ -180,6 +202,11 @@ fn calibrate_measure(
         samples[4].push(time(&dispatch, &[dispatch_runs], 2)?);
         samples[5].push(time(&handoff, &[items], 1)?);
         samples[6].push(time(&handoff, &[items], 2)?);
+        for _ in 0..START_RUNS_PER_ROUND {
+            let (start, end) = ends(&hop, &[START_HOPS])?;
+            starts.push(start * 1e-6);
+            end_times.push(end * 1e-6);
+        }
         time(&handoff_gen, &[items], 1)?;
         shares.push(produce_share(&handoff_fe, &dir.join("calibrate.profile"))?);
         for (k, (one, two)) in PARK_WORK_US.iter().zip(park.iter_mut()) {
@@ -204,6 +231,8 @@ fn calibrate_measure(
         })
     };
     let produce_share = median_spread(shares).0;
+    let core_start_s = median("another core's start".into(), starts);
+    let end_s = median("the end on two cores".into(), end_times);
     let park = PARK_WORK_US
         .iter()
         .zip(park)
@@ -228,8 +257,28 @@ fn calibrate_measure(
         hop2_s: h2,
         hops,
         dispatch_two_cores_s: d2,
+        core_start_s,
+        end_s,
     };
     Ok((measured, spreads))
+}
+
+/// Short runs of `hop` on two cores per round for the start and end
+/// figures, which vary more between runs than the long measurements do.
+const START_RUNS_PER_ROUND: usize = 5;
+/// Hops of those runs: a few, so the run is mostly its two ends.
+const START_HOPS: u64 = 100;
+
+/// From `BAMBOO_STATS` output, core 1's start after core 0 and the end's
+/// time after the last invocation, both in microseconds (startup.c,
+/// `bb_print_start_and_end`).
+fn start_and_end_us(stats: &str) -> Option<(f64, f64)> {
+    let line = stats
+        .lines()
+        .find_map(|l| l.strip_prefix("bamboo: stats:   start-up: core 1 "))?;
+    let (start, rest) = line.split_once(" us")?;
+    let end = rest.split_once("the end: ")?.1.split_once(" us")?.0;
+    Some((start.trim().parse().ok()?, end.trim().parse().ok()?))
 }
 
 /// The `produce` task's share of the bodies' and scheduler's time in a
@@ -267,7 +316,15 @@ fn produce_share(fe: &Frontend, profile: &Path) -> Result<f64, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::median_spread;
+    use super::{median_spread, start_and_end_us};
+
+    #[test]
+    fn start_and_end_come_from_the_stats_line() {
+        let stats = "bamboo: stats: 2 cores, 1.000 ms total\n\
+                     bamboo: stats:   start-up: core 1 45.5 us after core 0; the end: 12.0 us after the last invocation\n";
+        assert_eq!(start_and_end_us(stats), Some((45.5, 12.0)));
+        assert_eq!(start_and_end_us("bamboo: stats: 1 core\n"), None);
+    }
 
     #[test]
     fn spread_is_the_range_over_the_median() {

@@ -53,6 +53,8 @@ pub struct Costs {
     pub receive_ns: u64,
     pub wake_ns: u64,
     pub park_after_ns: u64,
+    pub core_start_ns: u64,
+    pub end_ns: u64,
 }
 
 /// What the driver measured (median seconds of alternating runs).
@@ -81,6 +83,11 @@ pub struct Measured {
     /// `parkhop` with `park_hops` hops: (work per hop in us, one core, two).
     pub park: Vec<(u64, f64, f64)>,
     pub park_hops: u64,
+    /// From the runtime's statistics of short two-core runs: how long
+    /// after core 0 the other core began, and what the end cost after the
+    /// last invocation.
+    pub core_start_s: f64,
+    pub end_s: f64,
 }
 
 /// The machine description for the measurements: a full (all-to-all)
@@ -160,6 +167,8 @@ pub fn machine(m: &Measured) -> MachineToml {
             receive_ns: receive.round() as u64,
             wake_ns: wake.round() as u64,
             park_after_ns: park_after.round() as u64,
+            core_start_ns: (m.core_start_s * 1e9).round().max(0.0) as u64,
+            end_ns: (m.end_s * 1e9).round().max(0.0) as u64,
         },
     }
 }
@@ -196,6 +205,8 @@ mod tests {
             // of 100 us in 22 us.
             park: vec![(1, 0.1, 0.1001), (10, 0.1, 0.1001), (100, 0.1, 0.1011)],
             park_hops: 100,
+            core_start_s: 40e-6,
+            end_s: 15e-6,
         };
         let t = machine(&m);
         assert_eq!(t.costs.dispatch_ns, 100);
@@ -206,6 +217,8 @@ mod tests {
         assert_eq!(t.costs.lock_ns, 10);
         assert_eq!(t.costs.wake_ns, 20_000);
         assert_eq!(t.costs.park_after_ns, 100_000);
+        assert_eq!(t.costs.core_start_ns, 40_000);
+        assert_eq!(t.costs.end_ns, 15_000);
         let text = to_toml(&t);
         assert!(text.contains("cores = 2"), "{text}");
         assert!(text.contains("[topology]\nkind = \"full\""), "{text}");

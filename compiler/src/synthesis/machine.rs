@@ -72,6 +72,29 @@ pub struct Costs {
     pub wake_ns: f64,
     /// How long an idle core looks for work before it parks.
     pub park_after_ns: f64,
+    /// How long after a run on several cores begins its other cores can
+    /// take their first object (their threads' creation and first
+    /// scheduling): a short run can lose to it.
+    pub core_start_ns: f64,
+    /// What a run on several cores adds after its last invocation
+    /// (termination detection, waking parked cores, joining threads).
+    pub end_ns: f64,
+}
+
+impl Costs {
+    /// Everything free: for tests that check the schedule alone.
+    pub const ZERO: Costs = Costs {
+        dispatch_ns: 0.0,
+        message_base_ns: 0.0,
+        message_per_hop_ns: 0.0,
+        lock_ns: 0.0,
+        send_ns: 0.0,
+        receive_ns: 0.0,
+        wake_ns: 0.0,
+        park_after_ns: 0.0,
+        core_start_ns: 0.0,
+        end_ns: 0.0,
+    };
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -175,6 +198,10 @@ struct CostsFile {
     wake_ns: f64,
     #[serde(default)]
     park_after_ns: f64,
+    #[serde(default)]
+    core_start_ns: f64,
+    #[serde(default)]
+    end_ns: f64,
 }
 
 /// Costs of the built-in `tilepro64` (700 MHz, so 1 ns is 0.7 cycles).
@@ -187,7 +214,8 @@ struct CostsFile {
 /// as a dispatch (400 ns); a lock is one atomic operation on a cached line
 /// each way (30 ns).
 /// A tile's sender writes the message into the network (about 20 cycles:
-/// 30 ns); tiles do not sleep.
+/// 30 ns); tiles do not sleep, and every tile's runtime starts with the
+/// program, so other cores cost nothing at either end of a run.
 const TILEPRO64_COSTS: Costs = Costs {
     dispatch_ns: 300.0,
     message_base_ns: 400.0,
@@ -197,6 +225,8 @@ const TILEPRO64_COSTS: Costs = Costs {
     receive_ns: 30.0,
     wake_ns: 0.0,
     park_after_ns: 0.0,
+    core_start_ns: 0.0,
+    end_ns: 0.0,
 };
 
 /// Costs of the built-in `smp:N`: a shared-memory multicore, where a
@@ -209,6 +239,14 @@ const TILEPRO64_COSTS: Costs = Costs {
 /// the kernel's scheduling), a dispatch is about 200 ns and a lock one
 /// uncontended atomic (20 ns). `bambooc calibrate` measures the real
 /// figures of a machine.
+/// How long after a run begins a thread-per-core runtime's other cores
+/// take their first object (creating a thread and its first scheduling),
+/// and what such a run pays after its last invocation (the termination
+/// check, waking and joining the other threads): `bambooc calibrate`
+/// reads both from the runtime's `BAMBOO_STATS`.
+const SMP_CORE_START_NS: f64 = 50_000.0;
+const SMP_END_NS: f64 = 20_000.0;
+
 const SMP_COSTS: Costs = Costs {
     dispatch_ns: 200.0,
     message_base_ns: 300.0,
@@ -218,6 +256,8 @@ const SMP_COSTS: Costs = Costs {
     receive_ns: 150.0,
     wake_ns: 5000.0,
     park_after_ns: 50_000.0,
+    core_start_ns: SMP_CORE_START_NS,
+    end_ns: SMP_END_NS,
 };
 
 /// The network of the built-in `cluster:NODESxCORES`: 2 us latency and
@@ -389,6 +429,8 @@ impl Machine {
             receive_ns: f.costs.receive_ns,
             wake_ns: f.costs.wake_ns,
             park_after_ns: f.costs.park_after_ns,
+            core_start_ns: f.costs.core_start_ns,
+            end_ns: f.costs.end_ns,
         };
         for (field, value) in [
             ("dispatch_ns", costs.dispatch_ns),
@@ -399,6 +441,8 @@ impl Machine {
             ("receive_ns", costs.receive_ns),
             ("wake_ns", costs.wake_ns),
             ("park_after_ns", costs.park_after_ns),
+            ("core_start_ns", costs.core_start_ns),
+            ("end_ns", costs.end_ns),
         ] {
             if !value.is_finite() || !(0.0..=MAX_COST_NS).contains(&value) {
                 return Err(MachineError::BadCost { field, value });
@@ -456,9 +500,20 @@ impl Machine {
                 receive_ns: c.receive_ns,
                 wake_ns: c.wake_ns,
                 park_after_ns: c.park_after_ns,
+                core_start_ns: c.core_start_ns,
+                end_ns: c.end_ns,
             },
         };
         toml::to_string(&file).expect("a machine serialises as TOML")
+    }
+
+    /// This machine without the costs at the two ends of a run on several
+    /// cores: for tests whose hand computations are of the steady state.
+    #[cfg(test)]
+    pub fn steady_state(mut self) -> Machine {
+        self.costs.core_start_ns = 0.0;
+        self.costs.end_ns = 0.0;
+        self
     }
 
     /// The first `cores` cores of this machine, or an error when it has

@@ -56,6 +56,8 @@ pub fn pessimistic(machine: &Machine) -> Machine {
     m.costs.message_base_ns *= PESSIMISM;
     m.costs.message_per_hop_ns *= PESSIMISM;
     m.costs.wake_ns *= PESSIMISM;
+    m.costs.core_start_ns *= PESSIMISM;
+    m.costs.end_ns *= PESSIMISM;
     m
 }
 

@@ -384,6 +384,8 @@ typedef struct bb_sched {
   /* many cores */
   uint32_t   *rr;         /* per task: round-robin position of this core (starts at the core's index) */
   uint64_t    busy_ns;    /* time in task bodies and exits */
+  uint64_t    started_ns; /* when the core's loop began (BAMBOO_STATS: a core's start-up) */
+  uint64_t    last_end_ns;/* when its last timed invocation ended (BAMBOO_STATS: the end's cost) */
   uint64_t    flows;      /* trace flow ids handed out */
   /* written by the owner, read by the termination check (atomics) */
   char        _pad1[64];

@@ -40,8 +40,10 @@ fn pingpong(objects: u32, rounds: u64, body: f64) -> Model {
     }
 }
 
+/// `smp:N` in its steady state (no thread start or end), which the hand
+/// computations below are of.
 fn smp(cores: u32) -> Machine {
-    Machine::smp(cores).unwrap()
+    Machine::smp(cores).unwrap().steady_state()
 }
 
 fn everywhere(m: &Model, cores: u32, policy: Policy) -> Layout {
@@ -230,4 +232,39 @@ fn a_huge_batch_is_simulated_to_a_window_of_it() {
     assert!(windowed.simulated <= WINDOW, "{}", windowed.simulated);
     let error = (windowed.time_ns - whole.time_ns).abs() / whole.time_ns;
     assert!(error < 0.05, "{} {}", windowed.time_ns, whole.time_ns);
+}
+
+#[test]
+fn a_short_run_pays_for_starting_and_ending_other_cores() {
+    // Four items of 10 us: two cores halve the work of a long run, but
+    // this run is shorter than starting another core's thread.
+    let m = super::tests::data_parallel(4, 10_000.0);
+    let two = layout_of(&m, vec![vec![0, 1], vec![1]]);
+    let one = layout_of(&m, vec![vec![0, 1]]);
+    let mach = Machine::smp(2).unwrap();
+    let steady = simulate(&m, &smp(2), &two, full());
+    let started = simulate(&m, &mach, &two, full());
+    // Core 1 starts `core_start_ns` after the startup task begins (it
+    // takes its items at once then), and the run ends `end_ns` later.
+    assert!(
+        started.time_ns >= steady.time_ns + mach.costs.end_ns,
+        "{} {}",
+        started.time_ns,
+        steady.time_ns
+    );
+    let t0 = started.trace.iter().find(|i| i.core == 1).unwrap().start;
+    assert!(t0 >= mach.costs.core_start_ns, "{t0}");
+    // One core pays neither, whatever the machine says of other cores.
+    assert_eq!(
+        simulate(&m, &mach, &one, full()).time_ns,
+        simulate(&m, &smp(1), &one, full()).time_ns
+    );
+    let alone = simulate(&m, &mach, &one, full());
+    assert!(steady.time_ns < alone.time_ns && alone.time_ns < started.time_ns);
+    // Synthesis for two cores keeps such a run on one.
+    let chosen = crate::synthesis::synthesise(&m, &mach, 2, 1, full(), &[], &mut |_, _| {});
+    assert_eq!(chosen.layout.used_cores(), 1);
+    let long = super::tests::data_parallel(400, 10_000.0);
+    let chosen = crate::synthesis::synthesise(&long, &mach, 2, 1, full(), &[], &mut |_, _| {});
+    assert_eq!(chosen.layout.used_cores(), 2);
 }

@@ -95,7 +95,11 @@
 //! whole-number ceilings are realised together: `bundles`).
 //!
 //! Time outside the bodies (profile format 2, [`Outside`]): the startup
-//! object is injected when the profiled start-up (`init_ns`) is over; a
+//! object is injected when the profiled start-up (`init_ns`) is over; on
+//! several cores the others take nothing before the machine's
+//! `core_start_ns` after it, and the run ends its `end_ns` after the last
+//! invocation (threads started and joined: a millisecond's run can lose
+//! more to them than a second core gains); a
 //! collection is due, with a format 4 profile, when one core's heap has
 //! taken its own threshold's worth of the exits' allocated bytes since the
 //! last one, as in the runtime (`Heaps`: N cores collect up to N times

@@ -16,7 +16,7 @@ fn full() -> SimOptions {
 /// Two nodes of one core: 2 us latency, 10 bytes a nanosecond; cores
 /// never park, so that waiting costs no wake-up.
 fn two_nodes() -> Machine {
-    let mut m = Machine::builtin("cluster:2x1").unwrap();
+    let mut m = Machine::builtin("cluster:2x1").unwrap().steady_state();
     m.costs.park_after_ns = f64::INFINITY;
     m
 }

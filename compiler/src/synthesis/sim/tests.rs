@@ -166,16 +166,7 @@ pub fn layout_of(model: &Model, hosts: Vec<Vec<u32>>) -> Layout {
 
 pub fn free_machine(cores: u32) -> Machine {
     let mut m = Machine::smp(cores).unwrap();
-    m.costs = crate::synthesis::machine::Costs {
-        dispatch_ns: 0.0,
-        message_base_ns: 0.0,
-        message_per_hop_ns: 0.0,
-        lock_ns: 0.0,
-        send_ns: 0.0,
-        receive_ns: 0.0,
-        wake_ns: 0.0,
-        park_after_ns: 0.0,
-    };
+    m.costs = crate::synthesis::machine::Costs::ZERO;
     m
 }
 

@@ -133,6 +133,9 @@ struct Costs {
     receive_ns: f64,
     wake_ns: f64,
     park_after_ns: f64,
+    /// What the run's other cores add at its start and end (0 on one core).
+    core_start_ns: f64,
+    end_ns: f64,
 }
 
 /// Each core's ready work: parameter sets and the notes that order them.
@@ -265,6 +268,10 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         }
     }
     let balancing = opts.balance && ncores > 1;
+    // Builds drop the cores after the last that hosts a task
+    // (`Layout::trimmed`), so a layout hosting everything on core 0 runs
+    // on one core: no thread to start or join, no atomic locks.
+    let several_cores = layout.cores_up_to_last_host() > 1;
     let mut sim = Sim {
         model,
         layout,
@@ -279,10 +286,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             },
             // The profile measured the one-core path, whose dispatch
             // takes no atomic locks; only a run on several cores pays them.
-            // Builds drop the cores after the last that hosts a task
-            // (`Layout::trimmed`), so a layout hosting everything on core 0
-            // runs on one core.
-            lock_ns: if layout.cores_up_to_last_host() > 1 {
+            lock_ns: if several_cores {
                 machine.costs.lock_ns
             } else {
                 0.0
@@ -291,6 +295,16 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
             receive_ns: machine.costs.receive_ns,
             wake_ns: machine.costs.wake_ns,
             park_after_ns: machine.costs.park_after_ns,
+            core_start_ns: if several_cores {
+                machine.costs.core_start_ns
+            } else {
+                0.0
+            },
+            end_ns: if several_cores {
+                machine.costs.end_ns
+            } else {
+                0.0
+            },
         },
         objs: Vec::new(),
         queues: Queues {
@@ -398,6 +412,11 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     };
     let startup = sim.new_obj(model.startup, 0.0);
     let t0 = model.outside.init_ns;
+    // The other cores' threads start while the startup task runs.
+    for c in 1..ncores {
+        sim.cores.free_at[c] = t0 + sim.costs.core_start_ns;
+        sim.cores.idle_since[c] = t0 + sim.costs.core_start_ns;
+    }
     sim.route(0, startup, t0, NONE, true);
     sim.dispatch(0, t0);
     let profiled: u64 = model.tasks.iter().map(|t| t.invocations).sum();
@@ -476,8 +495,9 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         end = end.extrapolate(h, simulated - window / 2, profiled - simulated);
     }
     end.time += sim.cores.unsent_ns.iter().copied().fold(0.0, f64::max);
-    // The finish follows the last invocation (or collection).
-    let time_ns = end.time.max(t0) + model.outside.finish_ns;
+    // The finish follows the last invocation (or collection), and on
+    // several cores the end of their threads.
+    let time_ns = end.time.max(t0) + sim.costs.end_ns + model.outside.finish_ns;
     let useful_fraction = if time_ns > 0.0 {
         end.task_ns / (ncores as f64 * time_ns)
     } else {
