@@ -25,6 +25,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 mod calibrate;
+mod calibrate_mpi;
 mod cbuild;
 mod cc;
 mod cli;

@@ -439,6 +439,49 @@ fn tag_benchmarks_across_ranks() {
 /// global variables, and a missing MPI compiler, each with its error and
 /// status 1; tag-matched tasks are no longer refused (tags across ranks).
 #[test]
+fn calibrate_measures_the_network_between_ranks() {
+    if skipped() {
+        return;
+    }
+    // One run of each measurement: the figures are this host's loopback
+    // MPI, so only their shape is checked, and that the simulator takes
+    // the cluster it describes.
+    let dir = scratch("calibrate");
+    let toml = dir.join("cluster.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args(["calibrate", "--mpi", "--runs", "1", "-o"])
+        .arg(&toml)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("crossing ranks, 1048576 B"), "{stderr}");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    assert!(
+        text.contains("kind = \"cluster\"\nnodes = 2\ncores_per_node = 1"),
+        "{text}"
+    );
+    let latency: f64 = field(&text, "latency_ns");
+    let bandwidth: f64 = field(&text, "bandwidth_bytes_per_ns");
+    assert!(latency >= 0.0 && bandwidth > 0.0, "{text}");
+    let machine = bambooc::synthesis::machine::Machine::from_toml(&text).unwrap();
+    assert_eq!(
+        (machine.name.as_str(), machine.cores),
+        ("calibrated-cluster:2x1", 2)
+    );
+    assert!(machine.wire_ns_per_byte(0, 1) > 0.0 && machine.wire_ns_per_byte(0, 0) == 0.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The number after `name = ` in a TOML text.
+fn field(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name} = ")))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
+#[test]
 fn refusals() {
     let root = repo_root();
     let run = |env: Option<(&str, &str)>, file: &str| {

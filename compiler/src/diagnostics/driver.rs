@@ -194,6 +194,11 @@ pub fn failure_diagnostic(f: &Failure) -> Diagnostic {
             format!("the calibration benchmark `{}` failed on {cores} cores", shown(exe)),
         )
         .with_help("calibrate on a machine where programs built by bambooc run (`bambooc run` shows why one fails)"),
+        MpirunNotRun { mpirun, error } => e(
+            "E0706",
+            format!("`calibrate --mpi` cannot start `{mpirun}`: {}", io_reason(error)),
+        )
+        .with_help(format!("{OPEN_MPI} or set MPIRUN")),
         Layout { path, error } => super::layout_diagnostic(&shown(path), error),
         Machine { source, error } => super::machine_diagnostic(source, error),
         ProfileUnreadable { path, error } => super::profile_unreadable(&shown(path), &io_reason(error)),

@@ -17,11 +17,32 @@ use std::path::{Path, PathBuf};
 /// them on one and two cores (alternately, medians) and writes the machine
 /// description.
 pub(super) fn calibrate(args: &CalibrateArgs) -> i32 {
-    match calibrate_measure(args.runs) {
-        Ok((m, spreads)) => {
+    let measured = (|| {
+        // With `--mpi`, a machine without MPI fails before the long runs.
+        let temp = args
+            .mpi
+            .then(|| cbuild::build_dir("calibrate-mpi"))
+            .transpose()?;
+        let bounce = temp
+            .as_ref()
+            .map(|t| super::calibrate_mpi::build_bounce(t.path(), args.ranks))
+            .transpose()?;
+        let (m, mut spreads) = calibrate_measure(args.runs)?;
+        let machine = crate::synthesis::calibrate::machine(&m);
+        let Some(bounce) = bounce else {
+            return Ok((machine, spreads));
+        };
+        let net =
+            super::calibrate_mpi::measure_network(&bounce, args.runs, args.ranks, &mut spreads)?;
+        Ok((
+            crate::synthesis::calibrate::cluster(&machine, &net),
+            spreads,
+        ))
+    })();
+    match measured {
+        Ok((machine, spreads)) => {
             report_spreads(&spreads, args.runs);
-            let text =
-                crate::synthesis::calibrate::to_toml(&crate::synthesis::calibrate::machine(&m));
+            let text = crate::synthesis::calibrate::to_toml(&machine);
             let written = match &args.output {
                 Some(path) => std::fs::write(path, &text)
                     .map(|()| report_line(format!("wrote {}", path.display())))
@@ -53,7 +74,7 @@ pub(super) fn calibrate(args: &CalibrateArgs) -> i32 {
 
 /// How far apart a measurement's runs were: (what, median seconds,
 /// (slowest - fastest) / median).
-type Spread = (String, f64, f64);
+pub(super) type Spread = (String, f64, f64);
 
 /// Above this spread a measurement says more about the host than about
 /// the runtime.
@@ -68,7 +89,8 @@ fn report_spreads(spreads: &[Spread], runs: u32) {
     ));
     for (what, median, spread) in spreads {
         report_line(format!(
-            "{what:<28} {median:>9.4}s {:>7.0}%",
+            "{what:<28} {:>10} {:>7.0}%",
+            seconds(*median),
             spread * 100.0
         ));
     }
@@ -85,8 +107,19 @@ fn report_spreads(spreads: &[Spread], runs: u32) {
     }
 }
 
+/// A measurement's time in the unit that shows its digits.
+fn seconds(s: f64) -> String {
+    if s >= 0.1 {
+        format!("{s:.4}s")
+    } else if s >= 1e-4 {
+        format!("{:.3}ms", s * 1e3)
+    } else {
+        format!("{:.2}us", s * 1e6)
+    }
+}
+
 /// The median of `v` and its spread.
-fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
+pub(super) fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
     v.sort_by(f64::total_cmp);
     let median = v[v.len() / 2];
     let spread = if median > 0.0 {
@@ -97,46 +130,58 @@ fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
     (median, spread)
 }
 
+/// Writes the benchmark `name` (source `text`) into `dir` and compiles it
+/// with `cg` to `dir/exe`.
+pub(super) fn build_benchmark(
+    dir: &Path,
+    name: &str,
+    text: &str,
+    cg: &CodegenArgs,
+    exe: &str,
+) -> Result<(PathBuf, Frontend), Failure> {
+    let src = dir.join(format!("{name}.bb"));
+    std::fs::write(&src, text).map_err(|error| Failure::Write {
+        path: src.clone(),
+        error,
+    })?;
+    let (sources, ids, diags) = read_sources(std::slice::from_ref(&src));
+    let fe = frontend(sources, ids, diags);
+    if fe.has_errors() {
+        return Err(Failure::Internal(Internal::BenchmarkUnchecked(
+            name.to_string(),
+        )));
+    }
+    let common = CommonArgs {
+        files: vec![src],
+        ..Default::default()
+    };
+    let exe = dir.join(exe);
+    compile_program(&fe, &common, cg, &exe, &exe)?;
+    Ok((exe, fe))
+}
+
 fn calibrate_measure(
     runs: u32,
 ) -> Result<(crate::synthesis::calibrate::Measured, Vec<Spread>), Failure> {
     use crate::synthesis::calibrate::*;
     let temp = cbuild::build_dir("calibrate")?;
     let dir = temp.path();
-    let build =
-        |name: &str, text: &str, profile_gen: bool| -> Result<(PathBuf, Frontend), Failure> {
-            let src = dir.join(format!("{name}.bb"));
-            std::fs::write(&src, text).map_err(|error| Failure::Write {
-                path: src.clone(),
-                error,
-            })?;
-            let (sources, ids, diags) = read_sources(std::slice::from_ref(&src));
-            let fe = frontend(sources, ids, diags);
-            if fe.has_errors() {
-                return Err(Failure::Internal(Internal::BenchmarkUnchecked(
-                    name.to_string(),
-                )));
-            }
-            let common = CommonArgs {
-                files: vec![src.clone()],
-                ..Default::default()
-            };
-            let mut cg = CodegenArgs {
-                opt_level: 2,
-                no_bounds_checks: true,
-                cores: if profile_gen { 1 } else { 2 },
-                spread: !profile_gen,
-                ..Default::default()
-            };
-            cg.profile.profile_gen = profile_gen;
-            let exe = dir.join(if profile_gen {
-                format!("{name}-gen")
-            } else {
-                name.to_string()
-            });
-            compile_program(&fe, &common, &cg, &exe, &exe)?;
-            Ok((exe, fe))
+    let build = |name: &str, text: &str, profile_gen: bool| {
+        let mut cg = CodegenArgs {
+            opt_level: 2,
+            no_bounds_checks: true,
+            cores: if profile_gen { 1 } else { 2 },
+            spread: !profile_gen,
+            ..Default::default()
         };
+        cg.profile.profile_gen = profile_gen;
+        let exe = if profile_gen {
+            format!("{name}-gen")
+        } else {
+            name.to_string()
+        };
+        build_benchmark(dir, name, text, &cg, &exe)
+    };
     let time = |exe: &Path, args: &[u64], cores: u32| -> Result<f64, Failure> {
         let failed = |error| Failure::BenchmarkFailed {
             exe: exe.to_path_buf(),

@@ -96,6 +96,14 @@ pub struct CalibrateArgs {
     /// Runs of each measurement (the median is used).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub runs: u32,
+    /// Also measure the network between MPI ranks (`mpirun`, Open MPI's
+    /// options) and write a cluster: these cores' costs within a node,
+    /// the measured latency and bandwidth between nodes.
+    #[arg(long)]
+    pub mpi: bool,
+    /// Ranks of the `--mpi` measurement (one core each).
+    #[arg(long, default_value_t = 2, requires = "mpi", value_parser = clap::value_parser!(u32).range(2..=64))]
+    pub ranks: u32,
     /// How errors, warnings and the measurements on stderr are printed.
     #[arg(long, value_enum, default_value_t = ErrorFormat::Human)]
     pub error_format: ErrorFormat,

@@ -115,6 +115,8 @@ pub enum Failure {
         cores: u32,
         error: Option<io::Error>,
     },
+    /// `bambooc calibrate --mpi` could not start `mpirun` (`$MPIRUN`).
+    MpirunNotRun { mpirun: String, error: io::Error },
 
     // Input files with codes of their own (E06xx).
     /// `--layout FILE` does not fit the program (E0620).

@@ -30,17 +30,52 @@ pub const PARK_WORK_US: [u64; 7] = [1, 3, 10, 30, 100, 300, 1000];
 /// messages as hops; the simulator routes alike).
 pub const CROSSING_SHARE: f64 = 0.5;
 
+/// One object handed on `HOPS` times between two ranks (`--mpi
+/// --spread`: its round-robin route alternates between the ranks' cores,
+/// so about half the hops cross; `BAMBOO_STATS` counts them). Arguments:
+/// the object's payload in bytes, hops.
+pub const BOUNCE_BB: &str = include_str!("../../../benchmarks/mpi/bounce.bb");
+/// The payloads `bambooc calibrate --mpi` bounces: a small object for the
+/// latency of a crossing, a megabyte for the bandwidth.
+pub const BOUNCE_BYTES: [u64; 2] = [64, 1 << 20];
+
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct MachineToml {
     pub name: String,
     pub cores: u32,
     pub topology: Topology,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<NetworkToml>,
     pub costs: Costs,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct Topology {
     pub kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cores_per_node: Option<u32>,
+}
+
+/// The `[network]` table of a cluster (docs/machine-format.md).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct NetworkToml {
+    pub latency_ns: u64,
+    pub bandwidth_bytes_per_ns: f64,
+    pub overhead_ns: u64,
+}
+
+/// What `bambooc calibrate --mpi` measured between two ranks: per
+/// payload of [`BOUNCE_BYTES`], the median time per object that crossed
+/// ranks (a run's time less that of a run of two hops, over the objects
+/// its ranks received from each other).
+#[derive(Debug, Clone)]
+pub struct MeasuredNetwork {
+    pub ranks: u32,
+    pub cores_per_rank: u32,
+    /// (payload bytes, seconds per crossing), smallest payload first.
+    pub crossing_s: Vec<(u64, f64)>,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -157,7 +192,10 @@ pub fn machine(m: &Measured) -> MachineToml {
         cores: m.cores,
         topology: Topology {
             kind: "full".into(),
+            nodes: None,
+            cores_per_node: None,
         },
+        network: None,
         costs: Costs {
             dispatch_ns: dispatch.round().max(1.0) as u64,
             message_base_ns: message.round() as u64,
@@ -171,6 +209,57 @@ pub fn machine(m: &Measured) -> MachineToml {
             end_ns: (m.end_s * 1e9).round().max(0.0) as u64,
         },
     }
+}
+
+/// A cluster of `ranks` nodes of `cores_per_rank` cores: the costs within
+/// a node are `within`'s; between nodes the small object's crossing, less
+/// what a crossing within a node costs, is the latency (the simulator
+/// charges latency and overhead together, so the overhead is left 0 and
+/// included there), and the bandwidth is the extra bytes of the large
+/// payload over its extra time.
+pub fn cluster(within: &MachineToml, n: &MeasuredNetwork) -> MachineToml {
+    let c = &within.costs;
+    let local_ns = (c.send_ns + c.message_base_ns + c.receive_ns) as f64;
+    let (small_bytes, small_s) = n.crossing_s.first().copied().unwrap_or((0, 0.0));
+    let (large_bytes, large_s) = n.crossing_s.last().copied().unwrap_or((0, 0.0));
+    let latency = (small_s * 1e9 - local_ns).max(0.0);
+    let extra_ns = (large_s - small_s) * 1e9;
+    // A large payload no slower than a small one measured nothing: the
+    // bandwidth is then beyond what these runs can see.
+    let bandwidth = if extra_ns > 0.0 && large_bytes > small_bytes {
+        (large_bytes - small_bytes) as f64 / extra_ns
+    } else {
+        MAX_BANDWIDTH_BYTES_PER_NS
+    };
+    let cores = n.ranks * n.cores_per_rank;
+    MachineToml {
+        name: format!("calibrated-cluster:{}x{}", n.ranks, n.cores_per_rank),
+        cores,
+        topology: Topology {
+            kind: "cluster".into(),
+            nodes: Some(n.ranks),
+            cores_per_node: Some(n.cores_per_rank),
+        },
+        network: Some(NetworkToml {
+            latency_ns: latency.round() as u64,
+            // Three significant digits: the runs do not measure more.
+            bandwidth_bytes_per_ns: round3(bandwidth.min(MAX_BANDWIDTH_BYTES_PER_NS)),
+            overhead_ns: 0,
+        }),
+        costs: within.costs.clone(),
+    }
+}
+
+/// A bandwidth beyond any network's (a terabyte a second), written when
+/// the runs could not tell the payloads' times apart.
+const MAX_BANDWIDTH_BYTES_PER_NS: f64 = 1000.0;
+
+fn round3(x: f64) -> f64 {
+    if x <= 0.0 || !x.is_finite() {
+        return x;
+    }
+    let scale = 10f64.powi(2 - x.log10().floor() as i32);
+    (x * scale).round() / scale
 }
 
 pub fn to_toml(m: &MachineToml) -> String {
@@ -223,5 +312,22 @@ mod tests {
         assert!(text.contains("cores = 2"), "{text}");
         assert!(text.contains("[topology]\nkind = \"full\""), "{text}");
         assert!(text.contains("[costs]\ndispatch_ns = 100"), "{text}");
+        // Between two ranks: a 64-byte object crosses in 20 us, a megabyte
+        // in 20 us + 1 ms: about 1 byte per ns; the latency is the small
+        // crossing less the crossing within a node (200 + 1600 + 200).
+        let n = MeasuredNetwork {
+            ranks: 2,
+            cores_per_rank: 1,
+            crossing_s: vec![(64, 20e-6), (1 << 20, 20e-6 + 1e-3)],
+        };
+        let c = cluster(&t, &n);
+        let net = c.network.clone().unwrap();
+        assert_eq!(net.latency_ns, 18_000);
+        assert_eq!(net.bandwidth_bytes_per_ns, 1.05);
+        assert_eq!((c.cores, c.topology.nodes), (2, Some(2)));
+        let text = to_toml(&c);
+        let m = crate::synthesis::machine::Machine::from_toml(&text).expect("a valid machine");
+        assert_eq!(m.cores, 2);
+        assert!(m.wire_ns_per_byte(0, 1) > 0.9 && m.wire_ns_per_byte(0, 0) == 0.0);
     }
 }

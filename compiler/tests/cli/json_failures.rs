@@ -252,6 +252,14 @@ fn every_driver_failure_is_one_json_object() {
             "E0702",
             "does not work as a C compiler",
         ),
+        (
+            "calibrate --mpi without mpirun",
+            sub("calibrate", &["--mpi", "--runs", "1"]),
+            &[("MPIRUN", "/nonexistent/mpirun")],
+            1,
+            "E0706",
+            "`calibrate --mpi` cannot start `/nonexistent/mpirun`",
+        ),
     ];
     for (what, args, env, status, code, message) in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
