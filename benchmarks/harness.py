@@ -27,6 +27,9 @@ Usage:
     --profile-runs K profiling runs per input (default 5); the profile of the
                      median run (by total_ns) is used
     --no-java        leave the Java versions out (section 6 says so)
+    --no-cluster     leave out section 7 (Beyond one machine: benchmarks/cluster.py,
+                     benchmarks/metg.py, cluster simulations; needs Open MPI)
+    --only cluster   run only section 7 and replace it in RESULTS.md in place
     --only java      run only section 6 (C, Bamboo on 1 and N cores, Java on 1
                      and N threads; no profiles, synthesis or microbenchmarks)
                      and replace that section of RESULTS.md in place (and
@@ -66,6 +69,7 @@ import sys
 import time
 from pathlib import Path
 
+import harness_cluster
 import harness_java
 from bench.build import build
 from bench.java import find_java
@@ -98,10 +102,13 @@ def main() -> int:
                     help="profiling runs per input; the median run (by total_ns) gives the profile")
     ap.add_argument("--dsa-runs", type=int)
     ap.add_argument("--no-java", action="store_true")
-    ap.add_argument("--only", choices=["java"])
+    ap.add_argument("--only", choices=["java", "cluster"])
+    ap.add_argument("--no-cluster", action="store_true")
     a = ap.parse_args()
-    if a.only and a.no_java:
+    if a.only == "java" and a.no_java:
         ap.error("--only java and --no-java exclude each other")
+    if a.only == "cluster" and a.no_cluster:
+        ap.error("--only cluster and --no-cluster exclude each other")
     a.jdk = None if a.no_java else find_java()
     if a.dsa_runs is None:
         a.dsa_runs = 100 if a.size == "full" else 10
@@ -136,6 +143,16 @@ def main() -> int:
     log("java: " + (a.jdk["version"] if a.jdk else "not used"))
     if a.only == "java":
         return only_java(a, bambooc, feats, build_dir, out_dir, n, info, started)
+    if a.only == "cluster":
+        data = harness_cluster.run(a, bambooc, build_dir)
+        info["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        elapsed = time.perf_counter() - started
+        out_dir.mkdir(parents=True, exist_ok=True)
+        harness_cluster.write_alone(out_dir, harness_cluster.section(data, info, elapsed), data)
+        plot_problem = None if a.no_plots else plots(a, out_dir)
+        log(f"wrote section 7 of {out_dir / 'RESULTS.md'} in {elapsed / 60:.1f} minutes"
+            + (f"; plots not available: {plot_problem}" if plot_problem else ""))
+        return 0
 
     results = []
     for name in a.benches or BENCHES:
@@ -148,6 +165,7 @@ def main() -> int:
     mic = None
     if not a.no_micro:
         mic = micro(a, bambooc) if feats["micro"] else {"na": "benchmarks/manycore/bench.py not in this tree (many-core runtime not merged)"}
+    cluster = None if a.no_cluster else harness_cluster.run(a, bambooc, build_dir)
     derive(results, n)
     info["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     elapsed = time.perf_counter() - started
@@ -155,10 +173,12 @@ def main() -> int:
     (out_dir / "plots").mkdir(parents=True, exist_ok=True)
     data = {"size": a.size, "runs": a.runs, "max_runs": a.max_runs, "settle": a.settle, "cores": n, "machine": info, "features": feats,
             "goals": GOALS, "benchmarks": [{k: v for k, v in r.items() if k != "sim_text"} for r in results],
-            "micro": mic, "java": harness_java.data_of(a, results, info)}
+            "micro": mic, "java": harness_java.data_of(a, results, info), "cluster": cluster}
     (out_dir / "results.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     plot_problem = None if a.no_plots else plots(a, out_dir)
     text = report(a, info, feats, results, mic, n, elapsed)
+    if cluster is not None:
+        text = insert_before_generalisation(text, harness_cluster.section(cluster, info))
     if plot_problem:
         text += f"\nPlots not available: {plot_problem}\n"
     (out_dir / "RESULTS.md").write_text(text)
@@ -166,6 +186,15 @@ def main() -> int:
         + ("" if a.no_plots or plot_problem else f", {out_dir / 'plots'}/*.svg")
         + f" in {elapsed / 60:.1f} minutes")
     return 1 if any(r["problems"] for r in results) else 0
+
+
+def insert_before_generalisation(text: str, section: str) -> str:
+    """The report with `section` before its generalisation section (or at
+    the end)."""
+    at = text.find("\n## Generalisation")
+    if at < 0:
+        return text.rstrip("\n") + "\n\n" + section
+    return text[:at + 1] + section.rstrip("\n") + "\n\n" + text[at + 1:]
 
 
 def only_java(a, bambooc, feats, build_dir, out_dir, n, info, started) -> int:

@@ -2,6 +2,7 @@
 (harness.py is the command): the benchmark list, goals, and running,
 validating and timing programs."""
 
+import json
 import os
 import re
 import statistics
@@ -218,3 +219,24 @@ def base_programs(name, a, bb, feats, b, d, args, n, r, omp):
     else:
         r["notes"].append("N-core Bamboo not available: this bambooc has no --cores (many-core runtime not merged)")
     return progs
+
+
+def write_section_alone(out_dir: Path, title: str, text: str, key: str, data) -> None:
+    """A section run alone (`harness.py --only ...`): the section headed
+    `title` in out_dir/RESULTS.md replaced in place (or added before the
+    generalisation section), and results.json's `key` set to data."""
+    path = out_dir / "RESULTS.md"
+    old = path.read_text().splitlines() if path.is_file() else ["# Benchmark results", ""]
+    new = text.rstrip("\n").splitlines() + [""]
+    if title in old:
+        start = old.index(title)
+        end = next((i for i in range(start + 1, len(old)) if old[i].startswith("## ")), len(old))
+        old[start:end] = new
+    else:
+        at = next((i for i, line in enumerate(old) if line.startswith("## Generalisation")), len(old))
+        old[at:at] = new
+    path.write_text("\n".join(old) + "\n")
+    jpath = out_dir / "results.json"
+    saved = json.loads(jpath.read_text()) if jpath.is_file() else {}
+    saved[key] = data
+    jpath.write_text(json.dumps(saved, indent=1, sort_keys=True) + "\n")

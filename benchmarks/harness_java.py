@@ -10,7 +10,7 @@ from pathlib import Path
 from bench.build import build
 from bench.java import java_class_name
 from bench.outputs import resolve_inputs, size_args
-from harness_common import HERE, base_programs, log, time_rounds, validate
+from harness_common import HERE, base_programs, log, time_rounds, validate, write_section_alone
 
 TITLE = "## 6. Against Java: time and peak memory"
 # The columns of the section's tables: label in the timed rounds, heading.
@@ -134,23 +134,9 @@ def section(a, info, results, n, elapsed=None) -> str:
 
 
 def write_alone(out_dir: Path, text: str, a, results, info) -> None:
-    """`--only java`: section 6 of out_dir/RESULTS.md replaced in place (or
-    added before the generalisation section), and results.json's "java"."""
-    path = out_dir / "RESULTS.md"
-    old = path.read_text().splitlines() if path.is_file() else ["# Benchmark results", ""]
-    new = text.rstrip("\n").splitlines() + [""]
-    if TITLE in old:
-        start = old.index(TITLE)
-        end = next((i for i in range(start + 1, len(old)) if old[i].startswith("## ")), len(old))
-        old[start:end] = new
-    else:
-        at = next((i for i, line in enumerate(old) if line.startswith("## Generalisation")), len(old))
-        old[at:at] = new
-    path.write_text("\n".join(old) + "\n")
-    jpath = out_dir / "results.json"
-    data = json.loads(jpath.read_text()) if jpath.is_file() else {}
-    data["java"] = data_of(a, results, info)
-    jpath.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    """`--only java`: section 6 of out_dir/RESULTS.md replaced in place, and
+    results.json's "java"."""
+    write_section_alone(out_dir, TITLE, text, "java", data_of(a, results, info))
 
 
 def data_of(a, results, info) -> dict:

@@ -7,7 +7,11 @@
 //! speedups per benchmark, Bamboo and OpenMP), `simulator.svg` (the
 //! simulator's estimate against the measured time, paper Figure 9) and
 //! `sim62.svg` (simulated 62-core speedups on tilepro64 beside the
-//! paper's). Usage: `benchplot RESULTS.json OUT_DIR`.
+//! paper's) and, when the report has its section 7 (`cluster`),
+//! `cluster.svg` (Bamboo's times at 2 ranks over hand-written MPI's, per
+//! cluster benchmark) and `hidden.svg` (the share of communication hidden
+//! on the simulated 16 x 16 cluster). Usage: `benchplot RESULTS.json
+//! OUT_DIR`.
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -19,6 +23,10 @@ struct Results {
     cores: u32,
     size: String,
     benchmarks: Vec<Bench>,
+    /// Section 7 as `benchmarks/harness_cluster.py` writes it; read by
+    /// path, since its parts may each be missing (`{"na": why}`).
+    #[serde(default)]
+    cluster: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -215,7 +223,80 @@ fn run(input: &Path, out: &Path) -> Result<Vec<PathBuf>, Box<dyn std::error::Err
     };
     written.push(out.join("sim62.svg"));
     draw(&written[written.len() - 1], &tile)?;
+    if let Some(cluster) = &r.cluster {
+        for (file, bars) in cluster_bars(cluster) {
+            written.push(out.join(file));
+            draw(&written[written.len() - 1], &bars)?;
+        }
+    }
     Ok(written)
+}
+
+/// The plots of section 7: Bamboo's ratios to hand-written MPI at 2 ranks,
+/// and the share of communication hidden on the simulated cluster.
+fn cluster_bars(c: &serde_json::Value) -> Vec<(&'static str, Bars<'static>)> {
+    let mut plots = Vec::new();
+    if let Some(results) = c.pointer("/measured/results").and_then(|v| v.as_object()) {
+        let groups: Vec<String> = results.keys().cloned().collect();
+        let ratio = |key: &str| -> Vec<Option<f64>> {
+            results
+                .values()
+                .map(|r| {
+                    r.pointer(&format!("/ratios/{key}"))
+                        .and_then(|v| v.as_f64())
+                })
+                .collect()
+        };
+        plots.push((
+            "cluster.svg",
+            Bars {
+                title: "Bamboo at 2 ranks over hand-written MPI (wall time)".into(),
+                y_label: "ratio (below 1: Bamboo faster)",
+                groups,
+                series: vec![
+                    (
+                        "shared / MPI-basic",
+                        COLOURS[0],
+                        ratio("Bamboo shared/MPI-basic"),
+                    ),
+                    (
+                        "shared / MPI-overlap",
+                        COLOURS[1],
+                        ratio("Bamboo shared/MPI-overlap"),
+                    ),
+                    ("MPI / MPI-basic", COLOURS[2], ratio("Bamboo MPI/MPI-basic")),
+                    (
+                        "MPI / MPI-overlap",
+                        COLOURS[3],
+                        ratio("Bamboo MPI/MPI-overlap"),
+                    ),
+                ],
+                line: Some((1.0, "goal 1.0 (basic)")),
+            },
+        ));
+    }
+    if let Some(sim) = c.get("simulated").and_then(|v| v.as_object()) {
+        let groups: Vec<String> = sim.keys().cloned().collect();
+        let hidden = sim
+            .values()
+            .map(|r| {
+                let net = r.pointer("/big/network")?;
+                let flight = net.get("flight_ns")?.as_f64()?;
+                (flight > 0.0).then(|| net.get("hidden_ns")?.as_f64().map(|h| h / flight))?
+            })
+            .collect();
+        plots.push((
+            "hidden.svg",
+            Bars {
+                title: "Communication hidden behind computation, simulated cluster:16x16".into(),
+                y_label: "share of flight time hidden",
+                groups,
+                series: vec![("bambooc", COLOURS[0], hidden)],
+                line: Some((0.6, "goal 60%")),
+            },
+        ));
+    }
+    plots
 }
 
 fn main() {
