@@ -319,9 +319,9 @@ struct Analyzer<'p, 's> {
     p: &'p Program,
     shared: &'s mut Shared,
     nodes: Vec<Node>,
-    node_ids: HashMap<NodeKind, u32>,
+    node_ids: fnv::FnvHashMap<NodeKind, u32>,
     sites: Vec<SiteInfo>,
-    site_ids: HashMap<SiteKey, u32>,
+    site_ids: fnv::FnvHashMap<SiteKey, u32>,
     frames: Vec<Frame>,
     stack: Vec<MethodId>,
     /// Recent nodes in the order their sites allocated (for refreshing
@@ -346,9 +346,9 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
         p,
         shared,
         nodes: Vec::new(),
-        node_ids: HashMap::new(),
+        node_ids: Default::default(),
         sites: Vec::new(),
-        site_ids: HashMap::new(),
+        site_ids: Default::default(),
         frames: vec![Frame::default()],
         stack: Vec::new(),
         log: Vec::new(),
@@ -495,7 +495,7 @@ impl<'p, 's> Analyzer<'p, 's> {
         let r = self.site_node(site, true);
         let s = self.site_node(site, false);
         self.stats.allocations += 1;
-        st.fold(r, s);
+        st.fold(r, s, &mut Renamed::default());
         st.heap.gen.set(r, Some((self.log.len() as u64, s)));
         self.log.push(r);
         r
