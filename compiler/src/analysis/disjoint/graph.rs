@@ -90,8 +90,11 @@ fn merge<T: Hash + Ord + Copy>(a: &Slot<T>, b: &Slot<T>) -> Slot<T> {
         (Some(x), Some(y)) if Rc::ptr_eq(x, y) => return a.clone(),
         (Some(x), Some(y)) => (&x.items, &y.items),
     };
-    // Most unions at joins add nothing: a walk that allocates nothing
-    // finds that first.
+    // Most unions at joins add nothing: a comparison or a walk that
+    // allocates nothing finds that first.
+    if x.len() == y.len() && x == y {
+        return a.clone();
+    }
     if x.len() >= y.len() && subset(y, x) {
         return a.clone();
     }

@@ -11,7 +11,8 @@ pub(super) fn union(a: &mut Vals, b: &[u32]) {
         return;
     }
     a.extend_from_slice(b);
-    a.sort_unstable();
+    // Two sorted runs: the stable sort merges them in one pass.
+    a.sort();
     a.dedup();
 }
 

@@ -528,7 +528,8 @@ impl<'p, 's> Analyzer<'p, 's> {
             })
             .collect();
         st.heap.edges.targets(objs, key, &mut out);
-        out.sort_unstable();
+        // Sorted runs, one per list read: the stable sort merges runs.
+        out.sort();
         out.dedup();
         out
     }
