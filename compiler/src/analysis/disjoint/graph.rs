@@ -19,8 +19,8 @@
 //! pointer comparisons first.
 
 use super::heap::{Edge, Key};
+use fnv::FnvHashMap as HashMap;
 use std::cell::OnceCell;
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -90,6 +90,17 @@ fn merge<T: Hash + Ord + Copy>(a: &Slot<T>, b: &Slot<T>) -> Slot<T> {
         (Some(x), Some(y)) if Rc::ptr_eq(x, y) => return a.clone(),
         (Some(x), Some(y)) => (&x.items, &y.items),
     };
+    // Most unions at joins add nothing: a comparison or a walk that
+    // allocates nothing finds that first.
+    if x.len() == y.len() && x == y {
+        return a.clone();
+    }
+    if x.len() >= y.len() && subset(y, x) {
+        return a.clone();
+    }
+    if x.len() < y.len() && subset(x, y) {
+        return b.clone();
+    }
     let mut out = Vec::with_capacity(x.len().max(y.len()));
     let (mut i, mut j) = (0, 0);
     while i < x.len() && j < y.len() {
@@ -118,6 +129,58 @@ fn merge<T: Hash + Ord + Copy>(a: &Slot<T>, b: &Slot<T>) -> Slot<T> {
     } else {
         List::make(out)
     }
+}
+
+/// Whether every item of the sorted list `small` is in the sorted list
+/// `big`.
+fn subset<T: Ord>(small: &[T], big: &[T]) -> bool {
+    let mut j = 0;
+    for x in small {
+        while j < big.len() && big[j] < *x {
+            j += 1;
+        }
+        if j == big.len() || big[j] != *x {
+            return false;
+        }
+        j += 1;
+    }
+    true
+}
+
+/// What renaming one node into another made of chunks and `Any` lists, by
+/// the address of the original (each entry holds it, so no address is
+/// reused while the cache lives). A join folds the same recent node in
+/// both states; sharing this between the two folds gives the chunks and
+/// lists the states shared before the same results after, so the union
+/// that follows skips them instead of merging equal lists.
+#[derive(Default)]
+pub(super) struct Renamed {
+    chunks: HashMap<*const ChunkData, (Chunk, Chunk)>,
+    anys: ByList<(Rc<List<u32>>, Slot<u32>)>,
+}
+
+/// The sorted edge list `es` with its edges to `r` ending at `s` instead,
+/// sorted and distinct again: one pass, not a sort.
+fn renamed(es: &[(Key, u32)], r: u32, s: u32) -> Vec<(Key, u32)> {
+    let mut out: Vec<(Key, u32)> = Vec::with_capacity(es.len());
+    let mut i = 0;
+    while i < es.len() {
+        // One key's run: its targets without `r`, then `s` in its place.
+        let k = es[i].0;
+        let end = i + es[i..].partition_point(|&(x, _)| x == k);
+        let run = &es[i..end];
+        if run.binary_search(&(k, r)).is_ok() {
+            let start = out.len();
+            out.extend(run.iter().copied().filter(|&(_, t)| t != r));
+            if let Err(j) = out[start..].binary_search(&(k, s)) {
+                out.insert(start + j, (k, s));
+            }
+        } else {
+            out.extend_from_slice(run);
+        }
+        i = end;
+    }
+    out
 }
 
 /// One node's out-edges: by field or element, and `Any`.
@@ -309,14 +372,21 @@ impl Edges {
         // Sources that had one list get one merged list: a store into the
         // objects of a summary costs their number, not times the targets.
         // By address, holding each list (see `rename_targets`).
-        let mut done: Merged<(Key, u32)> = HashMap::new();
+        let mut done: Merged<(Key, u32)> = HashMap::default();
         for &a in from {
             let cur = self.adj(a).and_then(|x| x.out.clone());
             let next = match &cur {
                 None => add.clone(),
                 Some(l) => {
-                    let have = &l.items;
-                    if items(&add).iter().all(|e| have.binary_search(e).is_ok()) {
+                    let (have, new) = (&l.items, items(&add));
+                    // A search per added edge, or one walk when many are
+                    // added (a summary's region stored at once).
+                    let known = if new.len() * 8 < have.len() {
+                        new.iter().all(|e| have.binary_search(e).is_ok())
+                    } else {
+                        subset(new, have)
+                    };
+                    if known {
                         continue;
                     }
                     done.entry(Rc::as_ptr(l))
@@ -365,10 +435,12 @@ impl Edges {
     /// Every edge into or out of `r` now starts or ends at `s`.
     /// `referenced`: whether some edge may end at `r` (its reference count
     /// is not zero); otherwise only the edges leaving `r` are looked at.
-    pub(super) fn rename(&mut self, r: u32, s: u32, referenced: bool) {
+    /// `done`: what renaming `r` into `s` made of the chunks and lists of
+    /// other versions (see [`Renamed`]).
+    pub(super) fn rename(&mut self, r: u32, s: u32, referenced: bool, done: &mut Renamed) {
         debug_assert!(referenced || !self.iter().any(|(_, _, b)| b == r));
         if referenced {
-            self.rename_targets(r, s);
+            self.rename_targets(r, s, done);
         }
         let Some(adj) = self.adj(r).filter(|a| !a.is_empty()).cloned() else {
             return;
@@ -379,13 +451,20 @@ impl Edges {
         to.any = merge(&to.any, &adj.any);
     }
 
-    /// Edges ending at `r` end at `s`. A shared `Any` list is renamed once.
-    fn rename_targets(&mut self, r: u32, s: u32) {
-        let ren = |x: u32| if x == r { s } else { x };
-        // By address; each entry holds its list, so no address is reused
-        // while the cache lives.
-        let mut done: ByList<(Rc<List<u32>>, Slot<u32>)> = HashMap::new();
+    /// Edges ending at `r` end at `s`. A shared `Any` list is renamed
+    /// once, and a chunk another version renamed before is replaced by
+    /// that result.
+    fn rename_targets(&mut self, r: u32, s: u32, done: &mut Renamed) {
         for c in 0..self.0.chunks.len() {
+            let old = self.0.chunks[c].clone();
+            if let Some((_, new)) = done.chunks.get(&Rc::as_ptr(&old)) {
+                let new = new.clone();
+                let g = Rc::make_mut(&mut self.0);
+                g.hash = OnceCell::new();
+                g.chunks[c] = new;
+                continue;
+            }
+            let mut changed = false;
             for i in 0..CHUNK {
                 let a = &self.0.chunks[c].adjs[i];
                 let out_hit = items(&a.out).iter().any(|&(_, t)| t == r);
@@ -395,26 +474,30 @@ impl Edges {
                 }
                 let mut new = a.clone();
                 if out_hit {
-                    let mut v: Vec<(Key, u32)> =
-                        items(&a.out).iter().map(|&(k, t)| (k, ren(t))).collect();
-                    v.sort_unstable();
-                    v.dedup();
-                    new.out = List::make(v);
+                    new.out = List::make(renamed(items(&a.out), r, s));
                 }
                 if any_hit {
                     let l = a.any.as_ref().expect("a hit");
                     new.any = done
+                        .anys
                         .entry(Rc::as_ptr(l))
                         .or_insert_with(|| {
-                            let mut v: Vec<u32> = l.items.iter().map(|&t| ren(t)).collect();
-                            v.sort_unstable();
-                            v.dedup();
+                            let mut v: Vec<u32> =
+                                l.items.iter().copied().filter(|&t| t != r).collect();
+                            if let Err(i) = v.binary_search(&s) {
+                                v.insert(i, s);
+                            }
                             (l.clone(), List::make(v))
                         })
                         .1
                         .clone();
                 }
                 *self.adj_mut((c * CHUNK + i) as u32) = new;
+                changed = true;
+            }
+            if changed {
+                let new = self.0.chunks[c].clone();
+                done.chunks.insert(Rc::as_ptr(&old), (old, new));
             }
         }
     }
@@ -425,7 +508,7 @@ impl Edges {
         debug_assert!(to.windows(2).all(|w| w[0] < w[1]));
         let all = List::make(to.to_vec());
         // By address, holding each list (see `rename_targets`).
-        let mut done: ByList<(Slot<u32>, Slot<u32>)> = HashMap::new();
+        let mut done: ByList<(Slot<u32>, Slot<u32>)> = HashMap::default();
         for &a in from {
             let cur = self.adj(a).and_then(|x| x.any.clone());
             let next = match &cur {
@@ -456,7 +539,7 @@ impl Edges {
         // lists (see `rename_targets`).
         type Pair = (*const List<u32>, *const List<u32>);
         type Kept = (Slot<u32>, Slot<u32>, Slot<u32>);
-        let mut anys: HashMap<Pair, Kept> = HashMap::new();
+        let mut anys: HashMap<Pair, Kept> = HashMap::default();
         let ptr = |s: &Slot<u32>| s.as_ref().map_or(std::ptr::null(), Rc::as_ptr);
         for (c, theirs) in o.0.chunks.iter().enumerate() {
             if self.0.chunks.get(c).is_some_and(|m| Rc::ptr_eq(m, theirs)) {
@@ -559,7 +642,7 @@ mod tests {
         let mut c = Edges::default();
         c.insert((1, f(0), 2));
         c.insert((100, f(0), 5));
-        c.rename(100, 70, false);
+        c.rename(100, 70, false, &mut Renamed::default());
         let mut d = c.clone();
         d.insert((1, f(0), 3));
         assert_ne!(c, d);
@@ -578,7 +661,7 @@ mod tests {
         a.insert((5, f(2), 7));
         a.insert((5, f(3), 5));
         a.insert_any(&[2, 5], &[5, 9]);
-        a.rename(5, 6, true);
+        a.rename(5, 6, true, &mut Renamed::default());
         let want = BTreeSet::from([
             (1, f(0), 6),
             (6, f(2), 7),
@@ -597,12 +680,12 @@ mod tests {
         // added after it must still be found.
         let mut a = Edges::default();
         a.insert((40, f(0), 5));
-        a.rename(5, 6, true);
+        a.rename(5, 6, true, &mut Renamed::default());
         let before = a.clone();
         a.insert((41, f(0), 7));
         a.insert_any(&[42], &[8]);
-        a.rename(7, 6, true);
-        a.rename(8, 6, true);
+        a.rename(7, 6, true, &mut Renamed::default());
+        a.rename(8, 6, true, &mut Renamed::default());
         let want = BTreeSet::from([(40, f(0), 6), (41, f(0), 6), (42, Key::Any, 6)]);
         assert_eq!(set(&a), want);
         // The version the first rename made is unchanged and equal to a

@@ -11,7 +11,8 @@ pub(super) fn union(a: &mut Vals, b: &[u32]) {
         return;
     }
     a.extend_from_slice(b);
-    a.sort_unstable();
+    // Two sorted runs: the stable sort merges them in one pass.
+    a.sort();
     a.dedup();
 }
 
@@ -68,7 +69,7 @@ pub(super) type Counts = PVec<Refs>;
 /// A reference by field or element from one node to another.
 pub(super) type Edge = (u32, Key, u32);
 
-pub(super) use super::graph::Edges;
+pub(super) use super::graph::{Edges, Renamed};
 pub(super) use super::pvec::{Cell, PVec};
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -84,10 +85,11 @@ pub(super) struct Heap {
 }
 
 /// The recent node `r` becomes part of the summary `s` (its object is now
-/// an older one).
-pub(super) fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32) {
+/// an older one). `done`: shared by the folds of one node in several
+/// states (see `Renamed`).
+pub(super) fn fold(heap: &mut Heap, vals: &mut [&mut Vals], r: u32, s: u32, done: &mut Renamed) {
     let referenced = heap.refs(r) != Refs::Zero;
-    heap.edges.rename(r, s, referenced);
+    heap.edges.rename(r, s, referenced, done);
     let j = heap.refs(s).join(match heap.refs(r) {
         Refs::One(_) => Refs::One(None),
         x => x,
@@ -127,8 +129,9 @@ impl Heap {
         if !c.is_empty() {
             let mut o = o.clone();
             for &(r, s) in &c {
-                fold(self, &mut [], r, s);
-                fold(&mut o, &mut [], r, s);
+                let mut done = Renamed::default();
+                fold(self, &mut [], r, s, &mut done);
+                fold(&mut o, &mut [], r, s, &mut done);
             }
             return self.join_same(&o);
         }
@@ -170,18 +173,19 @@ impl State {
         if !c.is_empty() {
             let mut o = o.clone();
             for &(r, s) in &c {
-                self.fold(r, s);
-                o.fold(r, s);
+                let mut done = Renamed::default();
+                self.fold(r, s, &mut done);
+                o.fold(r, s, &mut done);
             }
             return self.join_same(&o);
         }
         self.join_same(o)
     }
 
-    pub(super) fn fold(&mut self, r: u32, s: u32) {
+    pub(super) fn fold(&mut self, r: u32, s: u32, done: &mut Renamed) {
         let mut vals: Vec<&mut Vals> = self.locals.iter_mut().collect();
         vals.push(&mut self.this);
-        fold(&mut self.heap, &mut vals, r, s);
+        fold(&mut self.heap, &mut vals, r, s, done);
     }
 
     pub(super) fn join_same(&mut self, o: &State) {

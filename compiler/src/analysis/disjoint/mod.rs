@@ -52,16 +52,26 @@
 //! and the chunk pointers; joins, hashes and comparisons skip shared
 //! chunks, and a summary's dense `Any` edges are one target list shared by
 //! its sources. A call already analysed in the same context (edges,
-//! counts, which recent nodes exist) is replayed (`memo`). So a statement
-//! costs the lengths of the edge lists it reads or merges plus the graph's
-//! chunk count, and folding a referenced recent node into its summary
-//! still scans every edge list for edges into it. The whole
-//! analysis grows with the sum over tasks of (statements interpreted, at
-//! most `BUDGET` plus the summarised rest) times (edge-list length, which
-//! grows with the objects a task's calls reach). On generated programs
-//! (`tools/scale.py`) the statements grow about linearly with size but the
-//! lists grow too, so the total is still superlinear (issue 29); counts
-//! per task: `BAMBOOC_DISJOINT_STATS=1`. Modules: `graph` (edge sets),
+//! counts, which recent nodes exist) is replayed (`memo`). A join that
+//! folds a recent node in both states shares the renamed chunks between
+//! them (`graph::Renamed`), so its union skips them, and a union compares
+//! lists before merging them. So a statement costs the lengths of the
+//! edge lists it reads or merges plus the graph's chunk count; folding a
+//! referenced recent node still looks at every edge list once. At each
+//! exit the reachability states cost, per round, the parents of the nodes
+//! that changed times the roots per state.
+//!
+//! What the whole analysis grows with: the sum over tasks of (statements
+//! interpreted, at most `BUDGET` plus the summarised rest) times
+//! (edge-list length), plus per exit (nodes times parents times roots).
+//! Both factors grow with the part of the program a task's calls reach,
+//! which is bounded by `MAX_DEPTH` and `BUDGET`, not by the program: on
+//! generated programs (`tools/scale.py`) the cost per line rises while
+//! the call chains lengthen (5k to 50k lines) and stays level after (50k
+//! to 100k); measurements in `benchmarks/logs/2026-12-07-disjoint-scale.md`,
+//! counts per task: `BAMBOOC_DISJOINT_STATS=1`.
+//!
+//! Modules: `graph` (edge sets),
 //! `pvec` (per-node values), `heap` (graphs and states), `interp`
 //! (statements and expressions), `calls`, `memo`, `reach` (the
 //! reachability states at exits), `stats` (work counts); bodies are walked
@@ -319,9 +329,9 @@ struct Analyzer<'p, 's> {
     p: &'p Program,
     shared: &'s mut Shared,
     nodes: Vec<Node>,
-    node_ids: HashMap<NodeKind, u32>,
+    node_ids: fnv::FnvHashMap<NodeKind, u32>,
     sites: Vec<SiteInfo>,
-    site_ids: HashMap<SiteKey, u32>,
+    site_ids: fnv::FnvHashMap<SiteKey, u32>,
     frames: Vec<Frame>,
     stack: Vec<MethodId>,
     /// Recent nodes in the order their sites allocated (for refreshing
@@ -346,9 +356,9 @@ fn analyze_task(p: &Program, shared: &mut Shared, t: TaskId) -> TaskLocks {
         p,
         shared,
         nodes: Vec::new(),
-        node_ids: HashMap::new(),
+        node_ids: Default::default(),
         sites: Vec::new(),
-        site_ids: HashMap::new(),
+        site_ids: Default::default(),
         frames: vec![Frame::default()],
         stack: Vec::new(),
         log: Vec::new(),
@@ -495,7 +505,7 @@ impl<'p, 's> Analyzer<'p, 's> {
         let r = self.site_node(site, true);
         let s = self.site_node(site, false);
         self.stats.allocations += 1;
-        st.fold(r, s);
+        st.fold(r, s, &mut Renamed::default());
         st.heap.gen.set(r, Some((self.log.len() as u64, s)));
         self.log.push(r);
         r
@@ -528,7 +538,8 @@ impl<'p, 's> Analyzer<'p, 's> {
             })
             .collect();
         st.heap.edges.targets(objs, key, &mut out);
-        out.sort_unstable();
+        // Sorted runs, one per list read: the stable sort merges runs.
+        out.sort();
         out.dedup();
         out
     }

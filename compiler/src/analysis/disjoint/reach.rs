@@ -81,6 +81,10 @@ impl Analyzer<'_, '_> {
         // Skipped evaluations are exactly the ones that would change
         // nothing, so the fixpoint is the round-robin one.
         let mut dirty: Vec<bool> = parents.iter().map(|ps| !ps.is_empty()).collect();
+        // Per node, its states merged into one as a parent contributes them
+        // to a multiply referenced child (`many` unless a recent node);
+        // made when first asked for after the node's states change.
+        let mut flat: Vec<Option<RState>> = vec![None; n];
         loop {
             let mut changed = false;
             for i in 0..n {
@@ -101,12 +105,16 @@ impl Analyzer<'_, '_> {
                     // any other parent may be many objects.
                     let mut big: RState = Vec::new();
                     for &m in &parents[i] {
-                        let single = matches!(self.nodes[m as usize].kind, NodeKind::Recent(_));
-                        let mut mine: RState = Vec::new();
-                        for s in &alpha[m as usize] {
-                            mine = max_merge(&mine, s);
+                        let m = m as usize;
+                        if flat[m].is_none() {
+                            let single = matches!(self.nodes[m].kind, NodeKind::Recent(_));
+                            let mut mine: RState = Vec::new();
+                            for s in &alpha[m] {
+                                mine = max_merge(&mine, s);
+                            }
+                            flat[m] = Some(if single { mine } else { many(&mine) });
                         }
-                        big = plus(&big, &if single { mine } else { many(&mine) });
+                        big = plus(&big, flat[m].as_ref().expect("just made"));
                     }
                     add.push(plus(&big, &own(i)));
                 }
@@ -124,6 +132,7 @@ impl Analyzer<'_, '_> {
                 }
                 if next != alpha[i] {
                     alpha[i] = next;
+                    flat[i] = None;
                     changed = true;
                     dirty[i] = true;
                     for &c in &children[i] {
