@@ -3,6 +3,7 @@
 #define _GNU_SOURCE 1  /* pthread_setaffinity_np, CPU_SET */
 #endif
 #include "error.c"
+#include "addrs.c"
 #include "heap.c"
 #include "object.c"
 #include "tag.c"

@@ -4,7 +4,8 @@
  * to one size class; a page is carved by bumping `used`, and freed cells are
  * threaded on the class's free list by the sweep. Pages that the sweep finds
  * empty go to a pool shared by all size classes. Large objects are separate
- * malloc blocks on a doubly linked list.
+ * malloc blocks on a doubly linked list. Each heap keeps the addresses of
+ * its pages and blocks in sorted sets (addrs.c) for roots.c's lookups.
  *
  * The collector runs between task invocations, and inside a task body when
  * an allocation finds the heap due (roots.c: the bodies' stacks are then
@@ -188,6 +189,8 @@ void bb_heap_destroy(bb_ctx *ctx) {
   }
   for (bb_page *p = h->empty, *n; p; p = n) { n = p->next; free(p); }
   for (bb_large *l = h->large, *n; l; l = n) { n = l->next; free(l); }
+  bb_addrs_free(&h->page_addrs);
+  bb_addrs_free(&h->large_addrs);
   bb_heap_release(h, h->footprint);  /* a later runtime in this process starts from 0 */
   free(h->mark_stack);
   free(h->tags_seen);
@@ -218,7 +221,7 @@ static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
   } else {
     bb_heap_reserve(ctx, BB_PAGE_SIZE);
     p = malloc(BB_PAGE_SIZE);
-    if (!p) bb_fail_oom(ctx);
+    if (!p || !bb_addrs_add(&h->page_addrs, (uintptr_t)p)) bb_fail_oom(ctx);
     bb_heap_hold(h, BB_PAGE_SIZE);
     bb_heap_note_range(p, BB_PAGE_SIZE);
   }
@@ -285,7 +288,7 @@ static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
     }
   bb_heap_reserve(ctx, total);
   bb_large *l = malloc(total);
-  if (!l) bb_fail_oom(ctx);
+  if (!l || !bb_addrs_add(&h->large_addrs, (uintptr_t)l)) bb_fail_oom(ctx);
   memset((void *)l, 0, zero ? total : sizeof(bb_large) + sizeof(bb_object));
   bb_heap_hold(h, total);
   bb_heap_note_range(l, total);
@@ -470,6 +473,7 @@ static size_t bb_sweep(bb_ctx *ctx) {
   if (trim) {
     for (bb_page *p = h->empty, *n; p; p = n) {
       n = p->next;
+      bb_addrs_drop(&h->page_addrs, (uintptr_t)p);
       free(p);
       bb_heap_release(h, BB_PAGE_SIZE);
     }
@@ -503,10 +507,12 @@ static size_t bb_sweep(bb_ctx *ctx) {
         *pp = p->next;
         if (h->cur[sc] == p) h->cur[sc] = NULL;
         if (h->nempty < 256 && !trim) {
+          p->used = 0; /* no cells for roots.c to find */
           p->next = h->empty;
           h->empty = p;
           h->nempty++;
         } else {
+          bb_addrs_drop(&h->page_addrs, (uintptr_t)p);
           free(p);
           bb_heap_release(h, BB_PAGE_SIZE);
         }
@@ -528,8 +534,11 @@ static size_t bb_sweep(bb_ctx *ctx) {
     if (l->prev) l->prev->next = l->next; else h->large = l->next;
     if (l->next) l->next->prev = l->prev;
     bb_heap_release(h, l->size);
+    bb_addrs_drop(&h->large_addrs, (uintptr_t)l);
     free(l);
   }
+  bb_addrs_settle(&h->page_addrs);
+  bb_addrs_settle(&h->large_addrs);
   return live;
 }
 

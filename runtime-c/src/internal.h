@@ -8,6 +8,13 @@
 #include <time.h>
 #include <unistd.h>
 
+/* addrs.c: sorted sets of heap addresses (bb_addrs) */
+bool      bb_addrs_add(bb_addrs *s, uintptr_t x);   /* false: out of memory */
+void      bb_addrs_ready(bb_addrs *s);              /* before lookups */
+uintptr_t bb_addrs_floor(const bb_addrs *s, uintptr_t w); /* greatest live entry <= w, or 0 */
+void      bb_addrs_drop(bb_addrs *s, uintptr_t x);  /* x was freed: out at the settle */
+void      bb_addrs_settle(bb_addrs *s);             /* sorts it all, without the dropped */
+void      bb_addrs_free(bb_addrs *s);
 /* heap.c */
 void     bb_gc_mark(bb_ctx *ctx, bb_object *o);   /* mark a root */
 void    *bb_xmalloc(bb_ctx *ctx, size_t n);       /* malloc or out-of-memory error */
@@ -98,16 +105,12 @@ void bb_gc_begin(bb_ctx *ctx);
 void bb_gc_mark_all(bb_ctx *leader);
 void bb_gc_sweep_own(bb_ctx *ctx, uint64_t t0);
 /* roots.c: collections inside task bodies (conservative stack roots) */
-typedef struct bb_range {
-  uintptr_t lo, hi;  /* [lo, hi) */
-  uint32_t  cell;    /* cell size; 0: a large block, its object after the block's header */
-} bb_range;
 bool       bb_gc_poll(bb_ctx *ctx, size_t fresh, bool new_memory);
 void       bb_gc_for_limit(bb_ctx *ctx);
 void       bb_roots_gather(bb_ctx *ctx);
 void       bb_roots_mark(bb_ctx *leader);
-bb_range  *bb_ranges_build(bb_runtime *rt, size_t *n);
-bb_object *bb_roots_find(const bb_range *r, size_t n, uintptr_t w);
+void       bb_roots_ready(bb_runtime *rt);               /* before bb_roots_find */
+bb_object *bb_roots_find(bb_runtime *rt, uintptr_t w);
 /* sched.c */
 void bb_sched_mark_core(bb_ctx *leader, bb_ctx *core);
 /* cores.c */

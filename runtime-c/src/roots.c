@@ -11,11 +11,20 @@
  * that falls in the range of addresses any heap has used (a cheap filter)
  * into ctx->roots. Under AddressSanitizer with fake stacks, a word pointing
  * into this thread's fake stack names a frame whose locals live there: that
- * frame is scanned too. The core that marks then looks each word up in a
- * table of every heap's pages and large blocks, sorted by address; a word
- * inside a cell that holds an object (interior pointers included: the C
- * compiler may keep only the address of an element or a field) marks that
- * object, and the precise marking follows from there. Objects never move,
+ * frame is scanned too. The core that marks then looks each word up in
+ * every heap's sorted sets of page and large-block addresses (addrs.c),
+ * kept up to date by the allocator and the sweep, so that a collection
+ * builds no table of the whole heap: it sorts only the addresses added
+ * since the last one. A word inside a cell that holds an object (interior
+ * pointers included: the C compiler may keep only the address of an
+ * element or a field) marks that object, and the precise marking follows
+ * from there. Why not pages carved from aligned chunks, found by masking
+ * the word: the pages would need an allocator of their own (aligned
+ * mappings, a pool shared by the cores, memory given back by madvise) in
+ * place of malloc, which AddressSanitizer and glibc's tuning (heap.c) see,
+ * and the large blocks would still need a sorted structure, while the
+ * words to look up are few (Tracking's bodies: about 60 per collection,
+ * each found in a few hundred instructions at 2 cores). Objects never move,
  * so a word that only looks like a pointer costs some retention, never
  * safety. Why not precise shadow stacks from codegen: they would register
  * every reference local and temporary of every generated function (a store
@@ -114,57 +123,37 @@ BB_NOINLINE void bb_roots_gather(bb_ctx *ctx) {
 
 /* ---- finding objects from words ------------------------------------------ */
 
-static int bb_range_cmp(const void *a, const void *b) {
-  uintptr_t x = ((const bb_range *)a)->lo, y = ((const bb_range *)b)->lo;
-  return x < y ? -1 : x > y;
-}
-
-/* Every page and large block of every core's heap, sorted (NULL, *n = 0 if
- * the heaps are empty). Built by the marking core while every core waits. */
-bb_range *bb_ranges_build(bb_runtime *rt, size_t *n) {
-  size_t count = 0;
+/* Sorts what each heap's address sets gained since the last collection
+ * (the marking core, while every core waits). */
+void bb_roots_ready(bb_runtime *rt) {
   for (uint32_t c = 0; c < rt->ncores; c++) {
     bb_heap *h = &rt->cores[c].heap;
-    for (int sc = 0; sc < BB_NSIZECLASSES; sc++)
-      for (bb_page *p = h->pages[sc]; p; p = p->next) count++;
-    for (bb_large *l = h->large; l; l = l->next) count++;
+    bb_addrs_ready(&h->page_addrs);
+    bb_addrs_ready(&h->large_addrs);
   }
-  *n = 0;
-  if (!count) return NULL;
-  bb_range *r = malloc(count * sizeof *r);
-  if (!r) bb_panic("out of memory while collecting garbage");
-  size_t k = 0;
-  for (uint32_t c = 0; c < rt->ncores; c++) {
-    bb_heap *h = &rt->cores[c].heap;
-    for (int sc = 0; sc < BB_NSIZECLASSES; sc++)
-      for (bb_page *p = h->pages[sc]; p; p = p->next)
-        r[k++] = (bb_range){(uintptr_t)p->base, (uintptr_t)p->base + (size_t)p->used * p->cell, p->cell};
-    for (bb_large *l = h->large; l; l = l->next) r[k++] = (bb_range){(uintptr_t)l, (uintptr_t)l + l->size, 0};
-  }
-  qsort(r, k, sizeof *r, bb_range_cmp);
-  *n = k;
-  return r;
 }
 
 /* The object whose cell or block contains address `w`, or NULL (not in a
- * heap, in a page header or a free cell). */
-bb_object *bb_roots_find(const bb_range *r, size_t n, uintptr_t w) {
-  size_t lo = 0, hi = n;
-  while (lo < hi) { /* the first range starting above w */
-    size_t mid = lo + (hi - lo) / 2;
-    if (r[mid].lo <= w) lo = mid + 1; else hi = mid;
+ * heap, in a page or block header, in a free cell or a pooled page). */
+bb_object *bb_roots_find(bb_runtime *rt, uintptr_t w) {
+  for (uint32_t c = 0; c < rt->ncores; c++) {
+    bb_heap *h = &rt->cores[c].heap;
+    bb_object *o = NULL;
+    uintptr_t a = bb_addrs_floor(&h->page_addrs, w);
+    if (a && w - a < BB_PAGE_SIZE) {
+      const bb_page *p = (const bb_page *)a;
+      uintptr_t base = (uintptr_t)p->base;
+      if (w < base || w - base >= (size_t)p->used * p->cell) return NULL;
+      o = (bb_object *)(base + (w - base) / p->cell * p->cell);
+    } else if ((a = bb_addrs_floor(&h->large_addrs, w)) != 0 && w - a < ((const bb_large *)a)->size) {
+      o = (bb_object *)((const bb_large *)a + 1);
+      if (w < (uintptr_t)o) return NULL; /* the block's own header */
+    } else {
+      continue;
+    }
+    return o->cls == BB_CLASS_NONE ? NULL : o;
   }
-  if (lo == 0) return NULL;
-  const bb_range *g = &r[lo - 1];
-  if (w >= g->hi) return NULL;
-  bb_object *o;
-  if (g->cell) {
-    o = (bb_object *)(g->lo + (w - g->lo) / g->cell * g->cell);
-  } else {
-    o = (bb_object *)(g->lo + sizeof(bb_large));
-    if (w < (uintptr_t)o) return NULL; /* the block's own header */
-  }
-  return o->cls == BB_CLASS_NONE ? NULL : o;
+  return NULL;
 }
 
 /* Marks what the gathered words of every core point to (the marking core,
@@ -175,13 +164,11 @@ void bb_roots_mark(bb_ctx *leader) {
   bool any = false;
   for (uint32_t c = 0; c < rt->ncores; c++) any |= rt->cores[c].nroots != 0;
   if (!any) return;
-  size_t n;
-  bb_range *r = bb_ranges_build(rt, &n);
+  bb_roots_ready(rt);
   for (uint32_t c = 0; c < rt->ncores; c++) {
     bb_ctx *core = &rt->cores[c];
-    for (size_t i = 0; i < core->nroots; i++) bb_gc_mark(leader, bb_roots_find(r, n, core->roots[i]));
+    for (size_t i = 0; i < core->nroots; i++) bb_gc_mark(leader, bb_roots_find(rt, core->roots[i]));
   }
-  free(r);
 }
 
 /* ---- safepoints ----------------------------------------------------------- */

@@ -273,6 +273,18 @@ struct bb_program {
 typedef struct bb_page bb_page;
 typedef struct bb_large bb_large;
 
+/* A sorted set of page or large-block addresses (src/addrs.c): the
+ * collector finds the page or block of a stack word in it. */
+typedef struct bb_addrs {
+  uintptr_t *a;            /* [0, nsorted) sorted; [nsorted, n) added since */
+  size_t     n, nsorted, cap;
+  size_t     ntail_sorted; /* n when the tail was last sorted */
+  uintptr_t *dead;         /* entries freed by the running sweep */
+  size_t     ndead, cap_dead;
+  uintptr_t *tmp;          /* scratch for sorting and merging */
+  size_t     cap_tmp;
+} bb_addrs;
+
 /* A free heap cell: class id 0 and a link where the flag word would be. */
 typedef struct bb_freecell { uint32_t cls, gc; struct bb_freecell *next; } bb_freecell;
 
@@ -285,6 +297,8 @@ typedef struct bb_heap {
   bb_page     *empty;                   /* pool of empty pages */
   size_t       nempty;
   bb_large    *large;                   /* large objects (doubly linked) */
+  bb_addrs     page_addrs;  /* every page this heap holds, pooled ones too */
+  bb_addrs     large_addrs; /* every large block */
   size_t       allocated;   /* bytes allocated since the last collection */
   size_t       threshold;   /* collect at a boundary once allocated >= this */
   size_t       live;        /* bytes live after the last collection */

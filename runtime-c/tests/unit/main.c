@@ -78,6 +78,7 @@ int bb_run_unit_tests(void) {
   test_gc();
   test_gc_marks();
   test_gc_deferral();
+  test_roots_addrs();
   test_roots_find();
   test_roots_in_body();
   test_roots_limit();

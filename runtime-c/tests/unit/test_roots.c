@@ -5,34 +5,101 @@
 #include "unit.h"
 #include "internal.h"
 
-/* Lookups in the table of pages and large blocks. */
+/* The sorted address sets: entries added since the last settle, dropped
+ * ones, an address that malloc hands out again, and enough entries for the
+ * radix sort (addresses that differ in several bytes). */
+void test_roots_addrs(void) {
+  bb_addrs s = {0};
+  CHECK(bb_addrs_floor(&s, 100) == 0);
+  for (uintptr_t x = 1000; x >= 100; x -= 100) CHECK(bb_addrs_add(&s, x)); /* descending */
+  bb_addrs_ready(&s);
+  CHECK(bb_addrs_floor(&s, 99) == 0);
+  CHECK(bb_addrs_floor(&s, 100) == 100);
+  CHECK(bb_addrs_floor(&s, 555) == 500);
+  CHECK(bb_addrs_floor(&s, 5000) == 1000);
+  bb_addrs_settle(&s);
+  CHECK(s.nsorted == 10 && s.n == 10);
+  CHECK(bb_addrs_add(&s, 50));
+  bb_addrs_drop(&s, 500);
+  bb_addrs_drop(&s, 50); /* added and freed between two collections */
+  bb_addrs_settle(&s);
+  CHECK(s.n == 9 && s.nsorted == 9 && s.ndead == 0);
+  CHECK(bb_addrs_floor(&s, 555) == 400);
+  CHECK(bb_addrs_floor(&s, 60) == 0);
+  CHECK(bb_addrs_add(&s, 500)); /* the address again */
+  bb_addrs_ready(&s);
+  CHECK(bb_addrs_floor(&s, 555) == 500);
+  /* 5000 pseudo-random 64 KiB-aligned addresses, added in two rounds */
+  uint64_t r = 12345;
+  for (int i = 0; i < 5000; i++) {
+    r = r * 6364136223846793005ull + 1442695040888963407ull;
+    CHECK(bb_addrs_add(&s, (uintptr_t)((r >> 20) & 0xffffffff) << 16));
+    if (i == 2500) bb_addrs_settle(&s);
+  }
+  bb_addrs_ready(&s);
+  uintptr_t probe = s.a[s.n - 1] + 3;
+  CHECK(bb_addrs_floor(&s, probe) == probe - 3); /* the last added */
+  bb_addrs_settle(&s);
+  bool sorted = true;
+  for (size_t i = 1; i < s.n; i++) sorted &= s.a[i - 1] < s.a[i];
+  CHECK(sorted && s.n == 5010);
+  uintptr_t top = s.a[s.n - 1], below = s.a[s.n - 3];
+  for (size_t i = 0; i < s.n; i += 2) bb_addrs_drop(&s, s.a[i]); /* (keeps odd indices) */
+  bb_addrs_settle(&s);
+  CHECK(s.n == 2505 && bb_addrs_floor(&s, top + 3) == top);
+  CHECK(bb_addrs_floor(&s, top - 1) == below);
+  bb_addrs_free(&s);
+}
+
+/* Lookups of stack words in the heaps' address sets. */
 void test_roots_find(void) {
   bb_ctx *ctx = t_fixture();
+  bb_runtime *rt = ctx->rt;
   T_Node *a = BB_NEW(ctx, T_Node, CLS_Node);
   T_Node *b = BB_NEW(ctx, T_Node, CLS_Node);
   bb_array *big = bb_new_array(ctx, BB_CLASS_LONG_ARRAY, 100000, 0);
-  size_t n;
-  bb_range *r = bb_ranges_build(ctx->rt, &n);
-  CHECK(n >= 2);
-  CHECK(bb_roots_find(r, n, (uintptr_t)a) == &a->hdr);
-  CHECK(bb_roots_find(r, n, (uintptr_t)&a->value) == &a->hdr);           /* a field */
-  CHECK(bb_roots_find(r, n, (uintptr_t)b + sizeof *b - 1) == &b->hdr);   /* its last byte */
+  bb_roots_ready(rt);
+  CHECK(bb_roots_find(rt, (uintptr_t)a) == &a->hdr);
+  CHECK(bb_roots_find(rt, (uintptr_t)&a->value) == &a->hdr);           /* a field */
+  CHECK(bb_roots_find(rt, (uintptr_t)b + sizeof *b - 1) == &b->hdr);   /* its last byte */
+  uintptr_t cell = (uintptr_t)b - (uintptr_t)a; /* (bumped from one page) */
+  CHECK(cell >= sizeof *b && cell < 128);
+  CHECK(bb_roots_find(rt, (uintptr_t)b + cell) == NULL); /* the next cell: never handed out */
+  uintptr_t page = bb_addrs_floor(&ctx->heap.page_addrs, (uintptr_t)a);
+  CHECK(page && (uintptr_t)a - page < BB_PAGE_SIZE);
+  CHECK(bb_roots_find(rt, page + 8) == NULL);                          /* the page's header */
   int64_t *el = (int64_t *)bb_array_data(big);
-  CHECK(bb_roots_find(r, n, (uintptr_t)&el[77777]) == &big->hdr);        /* an element */
-  CHECK(bb_roots_find(r, n, (uintptr_t)big - 1) == NULL);                /* the block's header */
-  CHECK(bb_roots_find(r, n, (uintptr_t)(el + 100000)) == NULL);          /* past the block */
+  CHECK(bb_roots_find(rt, (uintptr_t)&el[77777]) == &big->hdr);        /* an element */
+  CHECK(bb_roots_find(rt, (uintptr_t)(el + 100000) - 1) == &big->hdr); /* its last byte */
+  CHECK(bb_roots_find(rt, (uintptr_t)big - 1) == NULL);                /* the block's header */
+  CHECK(bb_roots_find(rt, (uintptr_t)(el + 100000)) == NULL);          /* past the block */
   int local = 0;
-  CHECK(bb_roots_find(r, n, (uintptr_t)&local) == NULL);
-  CHECK(bb_roots_find(r, n, 0) == NULL);
-  free(r);
-  /* a freed cell is no object */
+  CHECK(bb_roots_find(rt, (uintptr_t)&local) == NULL);
+  CHECK(bb_roots_find(rt, 0) == NULL);
+  /* a freed cell, a pooled page and a freed large block are no objects */
   T_Node *gone = BB_NEW(ctx, T_Node, CLS_Node);
   uintptr_t w = (uintptr_t)gone;
   gone = NULL;
+  uintptr_t pooled = 0;
+  for (int i = 0; i < 5000; i++) { /* 320 KB: whole pages of garbage */
+    T_Node *g = BB_NEW(ctx, T_Node, CLS_Node);
+    if (i == 4000) pooled = (uintptr_t)&g->value;
+  }
+  uintptr_t dead = (uintptr_t)bb_array_data(bb_new_array(ctx, BB_CLASS_LONG_ARRAY, 1000, 0)) + 8;
+  bb_gc_collect(ctx); /* (no stack scan outside a body: a, b and big go too) */
+  bb_roots_ready(rt);
+  CHECK(bb_roots_find(rt, w) == NULL);
+  CHECK(bb_roots_find(rt, pooled) == NULL);
+  CHECK(bb_roots_find(rt, dead) == NULL);
+  CHECK(ctx->heap.empty != NULL);
+  /* pages given back to the system leave their sets */
+  size_t pages = ctx->heap.page_addrs.n;
+  rt->gc_trim = 1;
   bb_gc_collect(ctx);
-  r = bb_ranges_build(ctx->rt, &n);
-  CHECK(bb_roots_find(r, n, w) == NULL);
-  free(r);
+  CHECK(ctx->heap.empty == NULL && ctx->heap.page_addrs.n < pages);
+  CHECK(ctx->heap.large_addrs.n == 0);
+  bb_roots_ready(rt);
+  CHECK(bb_roots_find(rt, pooled) == NULL);
   bb_runtime_finish(ctx);
 }
 

@@ -52,6 +52,7 @@ void test_objects(void);
 void test_gc(void);
 void test_gc_marks(void);
 void test_gc_deferral(void);
+void test_roots_addrs(void);
 void test_roots_find(void);
 void test_roots_in_body(void);
 void test_roots_limit(void);
