@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 8
+#if BB_ABI_VERSION != 9
 #error "bambooc: runtime ABI mismatch"
 #endif
 
