@@ -79,7 +79,8 @@ static bool bb_jr_expect(bb_jr *r, char c, const char *what) {
   return bb_jr_fail(r, "expected %s, found %s", what, bb_jr_found(r, buf));
 }
 
-/* A JSON string of at most BB_LAYOUT_NAME_MAX - 1 bytes into buf. */
+/* A JSON string of at most BB_LAYOUT_NAME_MAX - 1 bytes into buf, or of
+ * any length skipped when buf is NULL. */
 static bool bb_jr_string(bb_jr *r, char *buf, const char *what) {
   if (!bb_jr_expect(r, '"', what)) return false;
   size_t n = 0;
@@ -113,10 +114,11 @@ static bool bb_jr_string(bb_jr *r, char *buf, const char *what) {
       default: return bb_jr_fail(r, "expected one of `\"\\/bfnrtu` after `\\` in a string");
       }
     }
+    if (!buf) continue;
     if (n + 1 >= BB_LAYOUT_NAME_MAX) return bb_jr_fail(r, "expected a string of at most %d bytes", BB_LAYOUT_NAME_MAX - 1);
     buf[n++] = (char)c;
   }
-  buf[n] = 0;
+  if (buf) buf[n] = 0;
   return true;
 }
 
@@ -222,15 +224,14 @@ static bool bb_layout_routes(bb_jr *r, const bb_program *prog, bb_lf *f, uint32_
       uint32_t to;
       if (!bb_jr_uint(r, BB_MAX_CORES - 1, &to, "a core number")) return false;
       if (t < 0) continue;
+      if (f->nrc == f->rccap) {
+        f->rccap = f->rccap ? 2 * f->rccap : 256;
+        f->rcores = bb_layout_grow(f->rcores, f->rccap, sizeof *f->rcores);
+      }
       /* sorted and without repeats, as the compiler reads it */
       uint32_t *span = f->rcores + f->rstart[slot], n = f->rn[slot], k = n;
       while (k > 0 && span[k - 1] > to) k--;
       if (k > 0 && span[k - 1] == to) continue;
-      if (f->nrc == f->rccap) {
-        f->rccap = f->rccap ? 2 * f->rccap : 256;
-        f->rcores = bb_layout_grow(f->rcores, f->rccap, sizeof *f->rcores);
-        span = f->rcores + f->rstart[slot];
-      }
       memmove(span + k + 1, span + k, (n - k) * sizeof *span);
       span[k] = to;
       f->rn[slot]++;
@@ -292,7 +293,7 @@ static bool bb_layout_read(bb_jr *r, const bb_program *prog, bb_lf *f) {
   bool first = true;
   int more;
   while ((more = bb_jr_more(r, '}', &first)) == 1) {
-    char key[BB_LAYOUT_NAME_MAX], ignored[BB_LAYOUT_NAME_MAX];
+    char key[BB_LAYOUT_NAME_MAX];
     if (!bb_jr_string(r, key, "a key") || !bb_jr_expect(r, ':', "`:`")) return false;
     int k = 0;
     while (k < 7 && strcmp(bb_layout_keys[k], key) != 0) k++;
@@ -306,7 +307,7 @@ static bool bb_layout_read(bb_jr *r, const bb_program *prog, bb_lf *f) {
     case 1: ok = bb_jr_uint(r, 1000000, &f->version, "a version number"); break;
     case 2: ok = bb_jr_string(r, f->program, "a string"); break;
     case 3: ok = bb_jr_string(r, f->fingerprint, "a string"); break;
-    case 4: ok = bb_jr_string(r, ignored, "a string"); break; /* what it was made for; not checked */
+    case 4: ok = bb_jr_string(r, NULL, "a string"); break; /* what it was made for (a machine file's path, say); not checked */
     case 5: ok = bb_layout_policies(r, prog, f); break;
     default: {
       ok = bb_jr_expect(r, '[', "`[` to start `cores`");
@@ -372,10 +373,10 @@ static bool bb_layout_check(const bb_program *prog, const bb_lf *f, uint32_t nco
   const char *mine = prog->fingerprint ? prog->fingerprint : "";
   if (f->version >= 2 && !f->has[3])
     return bb_layout_fail(err, errlen, "has version 2 but no `fingerprint` (this program's is %s)", mine);
-  if (f->has[3] && strcmp(f->fingerprint, mine) != 0)
+  if (f->version >= 2 && strcmp(f->fingerprint, mine) != 0)
     return bb_layout_fail(err, errlen, "was made for a program with fingerprint %s, not this one's %s (its tasks or allocation sites differ)",
                           f->fingerprint, mine);
-  if (!f->has[3] && !bb_layout_same_program(f->program, prog->name))
+  if (f->version == 1 && !bb_layout_same_program(f->program, prog->name))
     return bb_layout_fail(err, errlen, "was made for program `%s`, not `%s`", f->program, prog->name);
   if (f->unknown[0]) return bb_layout_fail(err, errlen, "%s", f->unknown);
   if (nc == 0) return bb_layout_fail(err, errlen, "has no cores");

@@ -83,6 +83,10 @@ void test_layout(void) {
   l_refused("", "line 1: expected `{` to start the layout, found the end of the file");
   l_refused(l_edit("\"routes\": {\"startup\": [0], \"work\": [0, 1]", "\"routes\": {\"work\": [0, 1]"),
             "gives core 1 no route for task `startup`");
+  char long_machine[600];
+  snprintf(long_machine, sizeof long_machine, "\"machine\": \"%0500d\"", 7);
+  CHECK(l_parse(l_edit("\"machine\": \"smp:2\"", long_machine), false));
+  l_refused(l_edit("\"pairs\"", "\"a\\u00e9\""), "line 1: expected an ASCII character, found `\\u00e9`");
   /* the program: fingerprint, version, names */
   l_refused(l_edit("00112233aabbccdd", "ffffffffffffffff"), "fingerprint ffffffffffffffff, not this one's 00112233aabbccdd");
   l_refused(l_edit("\"version\": 2", "\"version\": 3"), "has version 3");
@@ -90,6 +94,8 @@ void test_layout(void) {
   CHECK(l_parse(l_edit("\"version\": 2, \"program\": \"pairs\",\n \"fingerprint\": \"00112233aabbccdd\",",
                        "\"version\": 1, \"program\": \"pairs\",\n"),
                 false));
+  /* a version 1 file's fingerprint is not checked, its program name is */
+  CHECK(l_parse(l_edit_in(l_edit("\"version\": 2", "\"version\": 1"), "00112233aabbccdd", "ffffffffffffffff"), false));
   l_refused(l_edit("\"version\": 2, \"program\": \"pairs\",\n \"fingerprint\": \"00112233aabbccdd\",",
                    "\"version\": 1, \"program\": \"other\",\n"),
             "made for program `other`, not `pairs.bb`");
