@@ -14,13 +14,16 @@
 //! across ranks; the MPI C versions of the cluster benchmarks
 //! (`benchmarks/jacobi3d/`, `benchmarks/cannon/`) must print what their
 //! Bamboo programs print; KeywordCount and Tracking, whose tasks match by
-//! tag, validate at 2 ranks. Skipped, with a message, when `mpicc` or
+//! tag, validate at 2 ranks. `tests/manycore/relayout.bb` runs at 2 ranks
+//! of 2 cores with a 4-core layout given at run time (`BAMBOO_LAYOUT`), and
+//! layouts that do not fit the ranks are refused. Skipped, with a message, when `mpicc` or
 //! `mpirun` is missing (but for `refusals`: an original-dialect global and
 //! a missing MPI compiler are errors either way).
 
 use bambooc::driver::{
     compile_program, frontend_in, read_sources, CodegenArgs, CommonArgs, Failure,
 };
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -124,15 +127,28 @@ fn mpirun(
     ranks: u32,
     cores: u32,
 ) -> Result<common::Finished, String> {
+    mpirun_with(cwd, exe, args, ranks, cores, &[])
+}
+
+/// [`mpirun`] with the environment `env` added on every rank.
+fn mpirun_with(
+    cwd: &Path,
+    exe: &Path,
+    args: &[String],
+    ranks: u32,
+    cores: u32,
+    env: &[(&str, &OsStr)],
+) -> Result<common::Finished, String> {
     let mut cmd = Command::new("mpirun");
     cmd.current_dir(cwd)
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .env("BAMBOO_CORES", cores.to_string())
-        .args(["--oversubscribe", "-x", "BAMBOO_CORES", "-np"])
-        .arg(ranks.to_string())
-        .arg(exe)
-        .args(args);
+        .args(["--oversubscribe", "-x", "BAMBOO_CORES"]);
+    for (key, value) in env {
+        cmd.env(key, value).args(["-x", key]);
+    }
+    cmd.arg("-np").arg(ranks.to_string()).arg(exe).args(args);
     common::run_with_timeout(&mut cmd, LIMIT)
 }
 
@@ -522,4 +538,107 @@ fn refusals() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
     let _ = std::fs::remove_dir_all(scratch("refusals"));
+}
+
+/// `BAMBOO_LAYOUT` across ranks (issue 31): one `--mpi` build of
+/// `tests/manycore/relayout.bb` runs at 2 ranks x 2 cores with a 4-core
+/// layout that runs `work` on global core 2 alone (rank 1), so one rank's
+/// statistics count all 8 `work` runs and the other's none; a layout of
+/// another core count, or one moving the startup task off core 0, is
+/// refused before anything runs.
+#[test]
+fn layouts_given_at_run_time_across_ranks() {
+    if skipped() {
+        return;
+    }
+    let root = repo_root();
+    std::env::set_current_dir(&root).unwrap();
+    let dir = scratch("layout");
+    let rel = PathBuf::from("tests/manycore/relayout.bb");
+    let exe = dir.join("relayout");
+    build_as(&root, &rel, &exe, true, false).unwrap();
+    let spread = dir.join("spread");
+    let built = Command::new(env!("CARGO_BIN_EXE_bambooc"))
+        .args(["-O1", "--cores", "4", "--spread", "--emit", "layout"])
+        .arg(&rel)
+        .arg("-o")
+        .arg(&spread)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let text = std::fs::read_to_string(dir.join("spread.layout.json")).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["policies"]["work"] = "single".into();
+    for (c, core) in json["cores"].as_array_mut().unwrap().iter_mut().enumerate() {
+        core["routes"]["work"] = serde_json::json!([2]);
+        let tasks = if c == 0 {
+            vec!["startup", "report"]
+        } else {
+            vec!["report"]
+        };
+        core["tasks"] = serde_json::json!(if c == 2 {
+            [tasks, vec!["work"]].concat()
+        } else {
+            tasks
+        });
+    }
+    let layout = dir.join("work-on-2.layout.json");
+    std::fs::write(&layout, json.to_string()).unwrap();
+    let env = [
+        ("BAMBOO_LAYOUT", layout.as_os_str()),
+        ("BAMBOO_STATS", OsStr::new("1")),
+    ];
+    let run = mpirun_with(&root, &exe, &[], 2, 2, &env).unwrap();
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let want: Vec<String> = [1, 11, 21, 31, 41, 51, 61, 71]
+        .iter()
+        .map(|n| format!("item {n}"))
+        .collect();
+    assert_eq!(sorted_lines(&run.stdout), want);
+    let mut work: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("task work: "))
+        .collect();
+    work.sort_unstable();
+    assert_eq!(work.len(), 2, "{}", run.stderr);
+    assert!(
+        work[0].contains("task work: 0 runs") && work[1].contains("task work: 8 runs"),
+        "{work:?}"
+    );
+
+    // The same file at 2 ranks of one core: 4 cores named, 2 launched.
+    let run = mpirun_with(&root, &exe, &[], 2, 1, &env[..1]).unwrap();
+    assert_ne!(run.status, 0);
+    let prefix = format!(
+        "bamboo: error: BAMBOO_LAYOUT={}: has 4 cores, but this run has 2 (2 ranks x 1 core)",
+        layout.display()
+    );
+    assert!(run.stderr.lines().any(|l| l == prefix), "{}", run.stderr);
+    // Startup on core 1: `--mpi` allowed the build on the rule that tasks it
+    // keeps on one core stay on core 0.
+    json["cores"][0]["tasks"] = serde_json::json!(["report"]);
+    json["cores"][1]["tasks"] = serde_json::json!(["startup", "report"]);
+    for core in json["cores"].as_array_mut().unwrap() {
+        core["routes"]["startup"] = serde_json::json!([1]);
+    }
+    let moved = dir.join("startup-on-1.layout.json");
+    std::fs::write(&moved, json.to_string()).unwrap();
+    let run = mpirun_with(
+        &root,
+        &exe,
+        &[],
+        2,
+        2,
+        &[("BAMBOO_LAYOUT", moved.as_os_str())],
+    )
+    .unwrap();
+    assert_ne!(run.status, 0);
+    assert!(
+        run.stderr
+            .contains("moves task `startup` off core 0: an MPI build keeps it `single` on core 0"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

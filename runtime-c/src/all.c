@@ -19,6 +19,7 @@
 #include "balance.c"
 #include "signals.c"
 #include "cores.c"
+#include "layout.c"
 #include "startup.c"
 #include "roots.c"
 #include "mpi.c"

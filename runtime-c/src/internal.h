@@ -15,6 +15,26 @@ uintptr_t bb_addrs_floor(const bb_addrs *s, uintptr_t w); /* greatest live entry
 void      bb_addrs_drop(bb_addrs *s, uintptr_t x);  /* x was freed: out at the settle */
 void      bb_addrs_settle(bb_addrs *s);             /* sorts it all, without the dropped */
 void      bb_addrs_free(bb_addrs *s);
+/* layout.c: a BAMBOO_LAYOUT file as tables of the bb_program's shape
+ * (ncores * ntasks hosts and routes, per-task policies) */
+typedef struct bb_layout_file {
+  uint32_t   ncores;
+  uint8_t   *policies;
+  uint8_t   *hosts;
+  bb_route  *routes;
+  uint32_t  *route_cores;  /* storage behind routes */
+} bb_layout_file;
+/* Reads `text` as a layout file for prog on `ncores` cores (`rule`: where
+ * that number came from, for the error; `mpi`: checks an MPI build's
+ * rule too). False, with the reason in err, when it does not fit. */
+bool bb_layout_parse(const bb_program *prog, const char *text, size_t len, uint32_t ncores, const char *rule, bool mpi,
+                     bb_layout_file *out, char *err, size_t errlen);
+/* bb_layout_parse of the file `path`; exits with status 2 and a
+ * one-line error naming BAMBOO_LAYOUT when it cannot. */
+void bb_layout_load(const bb_program *prog, const char *path, uint32_t ncores, const char *rule, bool mpi,
+                    bb_layout_file *out);
+void bb_layout_free(bb_layout_file *l);
+
 /* heap.c */
 void     bb_gc_mark(bb_ctx *ctx, bb_object *o);   /* mark a root */
 void    *bb_xmalloc(bb_ctx *ctx, size_t n);       /* malloc or out-of-memory error */

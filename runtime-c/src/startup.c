@@ -47,12 +47,17 @@ static void bb_check_program(const bb_program *prog, const bb_class **classes, u
     bb_panic("bad StartupObject class");
 }
 
-/* The layout: the program's tables, or the default layout for the core
- * count (BAMBOO_CORES overrides the compiled count of a default layout). */
+/* The layout: a BAMBOO_LAYOUT file (layout.c), else the program's tables,
+ * else the default layout for the core count. The launched cores are
+ * BAMBOO_CORES, else the compiled count, per rank; BAMBOO_CORES overrides
+ * the compiled count of a default layout, and a layout file must have
+ * exactly the launched cores (ranks x cores under MPI). */
 static void bb_layout_setup(bb_runtime *rt) {
   const bb_program *prog = rt->prog;
   uint32_t n = prog->ncores ? prog->ncores : 1, nt = prog->ntasks;
   if (n > BB_MAX_CORES) bb_panic("program built for %u cores, above the limit of %d", n, BB_MAX_CORES);
+  const char *layout_path = getenv("BAMBOO_LAYOUT");
+  if (layout_path && !*layout_path) layout_path = NULL;
   const char *env = getenv("BAMBOO_CORES");
   if (env && *env) {
     char *end;
@@ -61,9 +66,20 @@ static void bb_layout_setup(bb_runtime *rt) {
       fprintf(stderr, "bamboo: error: BAMBOO_CORES must be a number from 1 to %d, not `%s`\n", BB_MAX_CORES, env);
       exit(2);
     }
-    if (prog->default_layout || !prog->routes) n = (uint32_t)v;
+    if (layout_path || prog->default_layout || !prog->routes) n = (uint32_t)v;
     else if ((uint32_t)v != n)
       fprintf(stderr, "bamboo: warning: BAMBOO_CORES=%ld ignored: the program was built for a %u-core layout\n", v, n);
+  }
+  bb_layout_file file = {0};
+  if (layout_path) {
+    char rule[96];
+    if (rt->nranks > 1)
+      snprintf(rule, sizeof rule, "%u ranks x %u core%s", rt->nranks, n, n == 1 ? "" : "s");
+    else if (env && *env)
+      snprintf(rule, sizeof rule, "BAMBOO_CORES=%u", n);
+    else
+      snprintf(rule, sizeof rule, "the %u the program was built for; BAMBOO_CORES=N sets it", n);
+    bb_layout_load(prog, layout_path, n * rt->nranks, rule, rt->nranks > 1, &file);
   }
   /* Profiling builds and the sharing sanitizer run on one core: the profiler
      times bodies without interference from other cores, and the sanitizer
@@ -73,13 +89,16 @@ static void bb_layout_setup(bb_runtime *rt) {
   if (prog->profile && n > 1)
     fprintf(stderr, "bamboo: warning: a profiling build runs on one core; %u cores ignored\n", n);
   if (one_core) n = 1;
-  bool tables = !one_core && !prog->default_layout && prog->routes && prog->hosts && prog->policies;
+  const uint8_t *policies = layout_path ? file.policies : prog->policies;
+  const uint8_t *hosts = layout_path ? file.hosts : prog->hosts;
+  const bb_route *routes = layout_path ? file.routes : prog->routes;
+  bool tables = !one_core && (layout_path || (!prog->default_layout && routes && hosts && policies));
   rt->ncores = n;
   /* MPI: the routes of local core c are those of global core base + c in
      a layout of gn = ranks x n cores, and name global cores (mpi.c) */
   uint32_t gn = n * rt->nranks, base = rt->core_base = rt->rank * n;
-  if (tables && rt->nranks > 1) {
-    fprintf(stderr, "bamboo: error: a program built with a layout runs on one rank only (its layout names %u cores)\n", n);
+  if (tables && !layout_path && rt->nranks > 1) {
+    fprintf(stderr, "bamboo: error: a program built with a layout runs on one rank only (its layout names %u cores; BAMBOO_LAYOUT can give one for ranks x cores)\n", n);
     exit(2);
   }
   rt->policies = calloc(nt + 1, 1);
@@ -87,7 +106,7 @@ static void bb_layout_setup(bb_runtime *rt) {
   rt->route_cores = calloc((size_t)n * nt * gn + 1, sizeof(uint32_t));
   if (!rt->policies || !rt->routes || !rt->route_cores) bb_panic("out of memory");
   for (uint32_t t = 0; t < nt; t++) {
-    uint8_t pol = (gn > 1 && prog->policies) ? prog->policies[t] : BB_POLICY_SINGLE;
+    uint8_t pol = (gn > 1 && policies) ? policies[t] : BB_POLICY_SINGLE;
     if (pol > BB_POLICY_HERE) bb_panic("task %s: bad policy %u", prog->tasks[t].name, pol);
     rt->policies[t] = pol;
   }
@@ -97,12 +116,12 @@ static void bb_layout_setup(bb_runtime *rt) {
       bb_route *r = &rt->routes[(size_t)c * nt + t];
       r->cores = store;
       if (tables) {
-        const bb_route *src = &prog->routes[(size_t)(base + c) * nt + t];
-        if (src->n == 0 || src->n > n) bb_panic("layout: core %u has no route for task %s", c, prog->tasks[t].name);
+        const bb_route *src = &routes[(size_t)(base + c) * nt + t];
+        if (src->n == 0 || src->n > gn) bb_panic("layout: core %u has no route for task %s", base + c, prog->tasks[t].name);
         for (uint32_t k = 0; k < src->n; k++) {
           uint32_t to = src->cores[k];
-          if (to >= n || !prog->hosts[(size_t)to * nt + t])
-            bb_panic("layout: core %u routes task %s to core %u, which does not host it", c, prog->tasks[t].name, to);
+          if (to >= gn || !hosts[(size_t)to * nt + t])
+            bb_panic("layout: core %u routes task %s to core %u, which does not host it", base + c, prog->tasks[t].name, to);
           store[r->n++] = to;
         }
       } else if (rt->policies[t] == BB_POLICY_SINGLE) {
@@ -113,6 +132,7 @@ static void bb_layout_setup(bb_runtime *rt) {
       store += r->n;
     }
   }
+  bb_layout_free(&file);
 }
 
 static void bb_core_init(bb_runtime *rt, bb_ctx *ctx, uint32_t core) {

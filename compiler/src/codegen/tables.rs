@@ -431,7 +431,7 @@ pub(super) fn program(
     let layout_fields = layout_tables(p, opts, out);
     writeln!(
         out,
-        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {}, .init = INIT, .nglobals = {}, .globals = GLOBALS, {}{} }};",
+        "static const bb_program PROGRAM = {{ .abi_version = BB_ABI_VERSION, .name = {:?}, .nclasses = {}, .classes = CLASSES, .ntasks = {}, .tasks = TASKS, .nfiles = {}, .files = FILES, .nstrings = {}, .strings = STRINGS, .ntagtypes = {}, .tagtypes = TAGTYPES, .startup_class = {}, .startup_flags = {:#x}ull, .startup_args_offset = {}, .startup_parameters_offset = {}, .init = INIT, .nglobals = {}, .globals = GLOBALS, .fingerprint = {:?}, {}{} }};",
         opts.program_name,
         ids.next,
         p.tasks.len(),
@@ -443,6 +443,7 @@ pub(super) fn program(
         field_off("args"),
         field_off("parameters"),
         nsingletons,
+        crate::synthesis::profile::fingerprint(p),
         layout_fields,
         if opts.profile_fingerprint.is_some() { ", .profile = &PROFILE" } else { "" },
     )

@@ -10,8 +10,15 @@ pub fn layout_diagnostic(file: &str, e: &LayoutError) -> Diagnostic {
         Syntax(m) => format!("is not a layout file: {m}"),
         Format { found } => format!("has format `{found}`, expected `{}`", crate::synthesis::layout::FORMAT),
         Version { found } => format!(
-            "has version {found}, this compiler reads version {}",
+            "has version {found}, this compiler reads versions {} to {}",
+            crate::synthesis::layout::OLDEST_VERSION,
             crate::synthesis::layout::VERSION
+        ),
+        Fingerprint { expected, found: Some(found) } => format!(
+            "was made for a program with fingerprint {found}, not this one's {expected} (its tasks or allocation sites differ)"
+        ),
+        Fingerprint { expected, found: None } => format!(
+            "has version 2 but no `fingerprint` (this program's is {expected})"
         ),
         Program { expected, found } => {
             format!("was made for program `{found}`, not `{expected}`")

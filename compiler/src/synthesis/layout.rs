@@ -14,16 +14,10 @@
 //! the task's parameters share, the core that made that tag instance, or
 //! the single instance.
 //!
-//! Invariants of a validated layout:
-//! - every task has at least one instance, every core index is below
-//!   `cores`, and every route of a task lists only cores hosting it;
-//! - every core has a route for every task (the routing table is total);
-//! - a task with several parameters and several instances has the
-//!   `TagHash` or `TagHome` policy, and a task with either policy a tag
-//!   variable shared by all its parameters, and every core routes such a
-//!   task (with several instances) to all its instances
-//!   (otherwise objects meant for one invocation could land on different
-//!   cores, paper 4.3.4); `Single` tasks have exactly one instance.
+//! The file format and the rules a validated layout keeps are stated once,
+//! in `docs/layout-format.md` ("Rules"); [`Layout::from_file`] and
+//! [`Layout::validate`] check them, and so does the runtime's reader of
+//! `BAMBOO_LAYOUT` files (`runtime-c/src/layout.c`).
 
 use crate::hir::{Program, TaskId};
 use serde::{Deserialize, Serialize};
@@ -31,8 +25,11 @@ use std::collections::BTreeMap;
 
 /// The format name written into every layout file.
 pub const FORMAT: &str = "bambooc-layout";
-/// The layout format's version; files of another version are rejected.
-pub const VERSION: u32 = 1;
+/// The layout format's version, the one written. Version 2 added the
+/// program's fingerprint; version 1 files (without it) are still read.
+pub const VERSION: u32 = 2;
+/// The oldest layout format version read.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// How a core picks one of a task's instance cores for an object.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,6 +65,10 @@ pub struct LayoutFile {
     pub version: u32,
     /// The program's name (its first source file's stem).
     pub program: String,
+    /// `profile::fingerprint` of the program (version 2 on; absent in
+    /// version 1): the executable's `BAMBOO_LAYOUT` reader checks it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
     /// The machine the layout was made for (`smp:2`, `tilepro64`, a file).
     pub machine: String,
     /// Per task, how objects choose among its instances.
@@ -108,6 +109,12 @@ pub enum LayoutError {
     },
     Version {
         found: u32,
+    },
+    /// The fingerprint is another program's (`found`), or missing from a
+    /// version 2 file (`None`).
+    Fingerprint {
+        expected: String,
+        found: Option<String>,
     },
     Program {
         expected: String,
@@ -336,7 +343,7 @@ impl Layout {
                 found: f.format.clone(),
             });
         }
-        if f.version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&f.version) {
             return Err(LayoutError::Version { found: f.version });
         }
         if f.program != program {
@@ -344,6 +351,15 @@ impl Layout {
                 expected: program.to_string(),
                 found: f.program.clone(),
             });
+        }
+        if f.version >= 2 {
+            let expected = crate::synthesis::profile::fingerprint(p);
+            if f.fingerprint.as_ref() != Some(&expected) {
+                return Err(LayoutError::Fingerprint {
+                    expected,
+                    found: f.fingerprint.clone(),
+                });
+            }
         }
         if f.cores.is_empty() {
             return Err(LayoutError::NoCores);
@@ -486,6 +502,7 @@ impl Layout {
             format: FORMAT.to_string(),
             version: VERSION,
             program: self.program.clone(),
+            fingerprint: Some(crate::synthesis::profile::fingerprint(p)),
             machine: self.machine.clone(),
             policies: self
                 .policies
@@ -625,6 +642,36 @@ mod tests {
             Layout::from_json(&p, "keyword", "{"),
             Err(LayoutError::Syntax(_))
         ));
+    }
+
+    #[test]
+    fn version_2_carries_the_fingerprint_and_version_1_is_still_read() {
+        let p = program(KEYWORD);
+        let l = Layout::default_for(&p, "keyword", "smp:2", 2);
+        let mut file = l.to_file(&p);
+        assert_eq!(file.version, 2);
+        let ours = crate::synthesis::profile::fingerprint(&p);
+        assert_eq!(file.fingerprint.as_ref(), Some(&ours));
+        file.fingerprint = Some("0123456789abcdef".into());
+        assert_eq!(
+            Layout::from_file(&p, "keyword", &file),
+            Err(LayoutError::Fingerprint {
+                expected: ours.clone(),
+                found: Some("0123456789abcdef".into())
+            })
+        );
+        file.fingerprint = None;
+        assert!(matches!(
+            Layout::from_file(&p, "keyword", &file),
+            Err(LayoutError::Fingerprint { found: None, .. })
+        ));
+        file.version = 1;
+        assert_eq!(Layout::from_file(&p, "keyword", &file), Ok(l));
+        file.version = 3;
+        assert_eq!(
+            Layout::from_file(&p, "keyword", &file),
+            Err(LayoutError::Version { found: 3 })
+        );
     }
 
     #[test]

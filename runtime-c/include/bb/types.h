@@ -260,6 +260,9 @@ struct bb_program {
   const uint8_t         *policies;      /* per task: BB_POLICY_* */
   const uint8_t         *hosts;         /* hosts[core * ntasks + task] */
   const bb_route        *routes;        /* routes[core * ntasks + task] */
+  /* `profile::fingerprint` of the program: a BAMBOO_LAYOUT file must carry
+     the same (layout.c) */
+  const char            *fingerprint;
 };
 
 /* ============================================================================

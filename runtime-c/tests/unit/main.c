@@ -83,6 +83,7 @@ int bb_run_unit_tests(void) {
   test_roots_in_body();
   test_roots_limit();
   test_pack();
+  test_layout();
   fprintf(stderr, "C unit tests: %d checks, %d failed\n", bb_t_checks, bb_t_failures);
   return bb_t_failures;
 }

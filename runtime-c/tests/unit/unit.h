@@ -57,4 +57,5 @@ void test_roots_find(void);
 void test_roots_in_body(void);
 void test_roots_limit(void);
 void test_pack(void);
+void test_layout(void);
 #endif
