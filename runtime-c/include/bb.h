@@ -31,7 +31,7 @@
 #ifndef BB_H
 #define BB_H
 
-#define BB_ABI_VERSION 8
+#define BB_ABI_VERSION 9
 
 #include "bb/base.h"
 #include "bb/types.h"
