@@ -154,8 +154,7 @@ void bb_mpi_note(bb_ctx *ctx, uint32_t core, uint32_t t, uint32_t p, uint32_t ki
 void bb_mpi_arrive(bb_ctx *ctx, bb_msg *m);
 void bb_meet_init(bb_runtime *rt);
 void bb_meet_free(bb_runtime *rt);
-uint32_t bb_meet_dest(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p);
-uint32_t bb_meet_stay_dest(bb_ctx *ctx, const bb_route *r, uint32_t t);
+bool bb_meet_route(bb_ctx *ctx, const bb_route *r, bb_object *o, uint32_t t, uint32_t p, bb_tag *only, bool fresh);
 bool bb_meet_idle(bb_ctx *ctx);
 #endif
 /* error.c: first caller wins; later callers (other cores) never return */

@@ -64,19 +64,9 @@ void bb_meet_free(bb_runtime *rt) {
   rt->meet = NULL;
 }
 
-/* sched.c, bb_route_one: where o goes for parameter p of meeting task t:
- * this rank's first core (a global core), or rank 0's once COME said so.
- * Objects of the larger parameter are marked to stay when handed on. */
-uint32_t bb_meet_dest(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p) {
-  bb_meet *mt = ctx->rt->meet;
-  /* the first core writes both flags; any core of the rank routes */
-  if (__atomic_load_n(&mt->larger[2 * t + p], __ATOMIC_RELAXED)) __atomic_fetch_or(&o->gc, BB_GC_STAY, __ATOMIC_RELAXED);
-  return __atomic_load_n(&mt->home[2 * t + p], __ATOMIC_RELAXED) ? 0 : ctx->rt->core_base;
-}
-
-/* sched.c, round-robin routing of an object handed on with BB_GC_STAY: the
- * next of the route's cores on this rank, UINT32_MAX when it has none. */
-uint32_t bb_meet_stay_dest(bb_ctx *ctx, const bb_route *r, uint32_t t) {
+/* The next of route r's cores on this rank for task t, UINT32_MAX when it
+ * has none. */
+static uint32_t bb_meet_stay_dest(bb_ctx *ctx, const bb_route *r, uint32_t t) {
   uint32_t base = ctx->rt->core_base, n = 0;
   for (uint32_t k = 0; k < r->n; k++) n += r->cores[k] - base < ctx->rt->ncores;
   if (n == 0) return UINT32_MAX;
@@ -84,6 +74,27 @@ uint32_t bb_meet_stay_dest(bb_ctx *ctx, const bb_route *r, uint32_t t) {
   for (uint32_t k = 0; k < r->n; k++)
     if (r->cores[k] - base < ctx->rt->ncores && pick-- == 0) return r->cores[k];
   return UINT32_MAX;
+}
+
+/* sched.c, bb_route_one, when some task meets: routes o for parameter p of
+ * task t and returns true, or returns false for the policy to route it.
+ * For a meeting task o goes to this rank's first core (or rank 0's once
+ * COME said so), marked to stay if its parameter's objects are the larger;
+ * an object so marked, handed on round-robin, goes to a core of this rank. */
+bool bb_meet_route(bb_ctx *ctx, const bb_route *r, bb_object *o, uint32_t t, uint32_t p, bb_tag *only, bool fresh) {
+  bb_runtime *rt = ctx->rt;
+  bb_meet *mt = rt->meet;
+  uint32_t dest = UINT32_MAX;
+  if (mt->on[t]) {
+    /* the first core writes both flags; any core of the rank routes */
+    if (__atomic_load_n(&mt->larger[2 * t + p], __ATOMIC_RELAXED)) __atomic_fetch_or(&o->gc, BB_GC_STAY, __ATOMIC_RELAXED);
+    dest = __atomic_load_n(&mt->home[2 * t + p], __ATOMIC_RELAXED) ? 0 : rt->core_base;
+  } else if (rt->policies[t] == BB_POLICY_ROUND_ROBIN && !fresh && (o->gc & BB_GC_STAY)) {
+    dest = bb_meet_stay_dest(ctx, r, t);
+  }
+  if (dest == UINT32_MAX) return false;
+  bb_deliver(ctx, dest, o, t, p, only);
+  return true;
 }
 
 /* A live object of set p of task t on this core (guests only, residents

@@ -410,10 +410,7 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
   bb_runtime *rt = ctx->rt;
   const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
 #ifdef BB_MPI
-  if (BB_UNLIKELY(rt->meet != NULL) && rt->meet->on[t]) { /* meet.c: on the larger object's rank */
-    bb_deliver(ctx, bb_meet_dest(ctx, o, t, p), o, t, p, only);
-    return;
-  }
+  if (BB_UNLIKELY(rt->meet != NULL) && bb_meet_route(ctx, r, o, t, p, only, fresh)) return; /* on the larger's rank */
 #endif
   if (r->n == 1) {
     bb_deliver(ctx, r->cores[0], o, t, p, only);
@@ -429,14 +426,6 @@ static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_t
   }
   switch (policy) {
   case BB_POLICY_ROUND_ROBIN: {
-#ifdef BB_MPI
-    /* handed on from a meeting in which it was the larger: not to another rank */
-    uint32_t stay = !fresh && (o->gc & BB_GC_STAY) ? bb_meet_stay_dest(ctx, r, t) : UINT32_MAX;
-    if (stay != UINT32_MAX) {
-      bb_deliver(ctx, stay, o, t, p, only);
-      return;
-    }
-#endif
     uint32_t k = ctx->sched.rr[t]++;
     if (ctx->sched.rr[t] >= r->n) ctx->sched.rr[t] = 0;
     k %= r->n;
