@@ -11,7 +11,8 @@
 //! with a `--mpi` error; the programs with tag-matched tasks run (tags
 //! across ranks); `tests/mpi/` holds the fault cases (an exit and an error on rank 1)
 //! and a program whose objects carry arrays, strings and shared sub-objects
-//! across ranks; the MPI C versions of the cluster benchmarks
+//! across ranks, and one of Jacobi's shape whose small shared object must
+//! travel to its large ones (counted in bytes by `BAMBOO_STATS=1`); the MPI C versions of the cluster benchmarks
 //! (`benchmarks/jacobi3d/`, `benchmarks/cannon/`) must print what their
 //! Bamboo programs print; KeywordCount and Tracking, whose tasks match by
 //! tag, validate at 2 ranks. `tests/manycore/relayout.bb` runs at 2 ranks
@@ -269,6 +270,7 @@ fn faults_and_moves_across_ranks() {
         ("exit_rank1", &[(2, 1)][..]),
         ("error_rank1", &[(2, 1)][..]),
         ("moves", &[(2, 1), (3, 1), (2, 2)][..]),
+        ("meet", &[(2, 1), (3, 1), (2, 2)][..]),
     ] {
         let rel = PathBuf::from(format!("tests/mpi/{stem}.bb"));
         let exe = dir.join(stem);
@@ -286,6 +288,54 @@ fn faults_and_moves_across_ranks() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The bytes every rank's `BAMBOO_STATS=1` line says it sent to other
+/// ranks (`objects to other ranks N (B bytes`), summed.
+fn bytes_sent(stderr: &str) -> Option<u64> {
+    let mut total = 0;
+    let mut lines = 0;
+    for line in stderr
+        .lines()
+        .filter(|l| l.contains("objects to other ranks"))
+    {
+        let after = line.split_once(" (")?.1;
+        total += after.split_once(" bytes")?.0.parse::<u64>().ok()?;
+        lines += 1;
+    }
+    (lines > 0).then_some(total)
+}
+
+/// Jacobi's shape (issue 32): four 256 KB Blocks meet one small Board twice
+/// a step for 11 steps (`tests/mpi/meet.bb`). Built with the default layout,
+/// at 2 ranks the Board must travel to the Blocks (runtime-c/src/meet.c):
+/// the bytes crossing ranks stay below six Blocks' worth (the first spread
+/// of new Blocks, and the first step's, before a rank learns which kind is
+/// the larger), where moving the Blocks to the Board's rank and back costs
+/// 48 (12.6 MB).
+#[test]
+fn small_objects_travel_to_large_ones() {
+    if skipped() {
+        return;
+    }
+    let root = repo_root();
+    std::env::set_current_dir(&root).unwrap();
+    let dir = scratch("meet");
+    let rel = PathBuf::from("tests/mpi/meet.bb");
+    let exe = dir.join("meet");
+    build_as(&root, &rel, &exe, true, false).unwrap();
+    let run = mpirun_with(&root, &exe, &[], 2, 1, &[("BAMBOO_STATS", OsStr::new("1"))]).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let failures = compare("meet (default layout, 2 ranks)", &root.join(&rel), &run);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let bytes = bytes_sent(&run.stderr).expect("BAMBOO_STATS lines");
+    let block = 32768 * 8;
+    assert!(
+        bytes < 6 * block,
+        "{bytes} bytes crossed ranks, at least six Blocks' worth ({}):\n{}",
+        6 * block,
+        run.stderr
+    );
 }
 
 /// The cluster benchmarks (issue 32, `benchmarks/cluster/`): at the tiny

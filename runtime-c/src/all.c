@@ -24,5 +24,6 @@
 #include "roots.c"
 #include "mpi.c"
 #include "mpi_thread.c"
+#include "meet.c"
 
 const uint32_t bb_abi_version = BB_ABI_VERSION;

@@ -179,20 +179,7 @@ static bool bb_drain(bb_ctx *ctx) {
     if (m->flow) bb_trace_event(ctx, 2, m->task, 0, bb_now_ns(), m->flow);
 #ifdef BB_MPI /* only the MPI build receives packed objects: no test on this path otherwise */
     if (BB_UNLIKELY(m->bytes)) {
-      /* from another rank (mpi.c): rebuilt on this core's heap */
-      m->obj = bb_unpack(ctx, m->bytes + 16, m->nbytes - 16); /* after mpi.c's 16-byte header */
-      m->obj->gc |= BB_GC_TASKOBJ;
-      bb_mpi_recycle(ctx->rt, m->bytes, m->nbytes); /* a large buffer is kept for the next */
-      m->bytes = NULL;
-      /* routing sent it here for every parameter it can be (mpi.c,
-         bb_mpi_unmovable): it arrives for each (bb_arrive checks the guard) */
-      for (uint32_t i = s->tp_start[m->obj->cls], end = s->tp_start[m->obj->cls + 1]; i < end; i++) {
-        uint32_t t = s->tp[i].task, p = s->tp[i].param;
-        bb_tags_lock(ctx);
-        bool can = (t == m->task && p == m->param) || bb_tags_for_locked(m->obj, &s->tasks[t].desc->params[p]);
-        bb_tags_unlock(ctx);
-        if (can) bb_arrive(ctx, m->obj, t, p, NULL);
-      }
+      bb_mpi_arrive(ctx, m); /* meet.c: an object or a note from another rank */
       bb_msg_keep(ctx, m);
       any = true;
       continue;
@@ -406,6 +393,11 @@ static void bb_core_loop(bb_ctx *ctx) {
       continue;
     }
     if (bb_inbox_nonempty(&s->inbox)) continue;
+#ifdef BB_MPI
+    /* meet.c: out of work, the first core asks for or answers a meeting
+       (once per lull: work or a message sets spins back to 0) */
+    if (spins == 0 && bb_meet_idle(ctx)) continue;
+#endif
     __atomic_store_n(&s->idle, 1, __ATOMIC_SEQ_CST);
     if (spins >= (rt->crowded ? bb_idle_turns(rt) - 1 : BB_ASK_AFTER_SPINS)) bb_ask_for_work(ctx);
     if (__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST)) break;

@@ -158,6 +158,27 @@ bool bb_mpi_write_out(const char *p, size_t n);
 BB_NORETURN void bb_mpi_halt(bb_runtime *rt, int32_t status);
 void bb_mpi_core_idle(bb_runtime *rt);
 void bb_mpi_recycle(bb_runtime *rt, uint8_t *bytes, size_t len);
+/* what an object message carries (mpi.c's header): meet.c's protocol */
+enum { BB_MEET_OBJECT = 0, BB_MEET_GUEST, BB_MEET_ASK, BB_MEET_COME };
+/* meet.c's state, per rank: read by routing (sched.c), else by the first core */
+typedef struct bb_meet_ask { uint32_t task, param, from; uint64_t bytes; } bb_meet_ask;
+
+typedef struct bb_meet {
+  uint8_t *on;      /* per task: meets (the program's table, checked) */
+  uint8_t *asked;   /* per task: an ASK of this rank is unanswered */
+  uint8_t *home;    /* per task and parameter: COME was answered, go home */
+  uint8_t *larger;  /* per task and parameter: its objects are the larger */
+  bb_meet_ask *asks; /* rank 0: ASKs not answered yet */
+  uint32_t nasks, cap;
+} bb_meet;
+
+uint32_t bb_mpi_send_as(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p, uint32_t kind);
+void bb_mpi_note(bb_ctx *ctx, uint32_t core, uint32_t t, uint32_t p, uint32_t kind, const void *body, size_t n);
+void bb_mpi_arrive(bb_ctx *ctx, bb_msg *m);
+void bb_meet_init(bb_runtime *rt);
+void bb_meet_free(bb_runtime *rt);
+bool bb_meet_route(bb_ctx *ctx, const bb_route *r, bb_object *o, uint32_t t, uint32_t p, bb_tag *only, bool fresh);
+bool bb_meet_idle(bb_ctx *ctx);
 #endif
 /* error.c: first caller wins; later callers (other cores) never return */
 void bb_halt_begin(bb_runtime *rt);

@@ -68,6 +68,9 @@
  *   (cores.c, bb_drain). Otherwise it stays on its rank, or, for a
  *   tag-routed task or one with no core here, that is an error
  *   (bb_mpi_unmovable, bb_mpi_send).
+ * - Meetings: two-parameter Single tasks the compiler marks run on the
+ *   larger object's rank, the smaller one sent as a guest (meet.c); its
+ *   notes are object messages without an object (the header's `kind`).
  * - Rules (enforced by the compiler, driver/mpi.rs): merged lock groups
  *   only among tasks on rank 0; no original-dialect globals. */
 #ifdef BB_MPI
@@ -107,8 +110,9 @@ typedef struct bb_mpi_buf { uint8_t *data; size_t cap; } bb_mpi_buf;
 
 /* The header of an object message, before the packed bytes: the global
  * core, and the task and parameter it was routed for (it arrives for every
- * parameter it satisfies: routing sent it to this core for each). */
-typedef struct bb_mpi_objhdr { uint32_t core, task, param, pad; } bb_mpi_objhdr;
+ * parameter it satisfies: routing sent it to this core for each), and
+ * what it is (BB_MEET_*: an object, a guest, or a note without one). */
+typedef struct bb_mpi_objhdr { uint32_t core, task, param, kind; } bb_mpi_objhdr;
 
 typedef struct bb_mpi {
   pthread_t thread;
@@ -123,7 +127,8 @@ typedef struct bb_mpi {
   uint32_t npool;
   bb_mpi_item *out_head, *out_tail;
   bb_mpi_item *inflight; /* sent, not yet completed */
-  uint64_t sent, received;    /* objects to and from other ranks (atomic) */
+  uint64_t sent, received;    /* objects and notes to and from other ranks (atomic) */
+  uint64_t notes;             /* of `sent`, meet.c's notes (atomic; for BAMBOO_STATS) */
   uint64_t sent_bytes, received_bytes, pack_ns; /* for BAMBOO_STATS (atomic) */
   uint32_t finishing;         /* the main thread's cores are done (atomic) */
   uint32_t exit_req;          /* a local core called System.exit or failed (atomic) */
@@ -285,7 +290,7 @@ static void bb_mpi_queue(bb_mpi *m, bb_mpi_item *it) {
   it->next = NULL;
   pthread_mutex_lock(&m->lock);
   if (m->out_tail) m->out_tail->next = it;
-  else m->out_head = it;
+  else __atomic_store_n(&m->out_head, it, __ATOMIC_RELEASE); /* the thread peeks without the lock */
   m->out_tail = it;
   if (m->napping) pthread_cond_signal(&m->bell);
   pthread_mutex_unlock(&m->lock);
@@ -380,6 +385,12 @@ static const char *bb_mpi_unmovable(bb_ctx *ctx, bb_object *o, uint32_t t, uint3
  * local index is returned; one routed by tag, or with no such core, is an
  * error: elsewhere it would never meet the objects it must meet. */
 uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p) {
+  return bb_mpi_send_as(ctx, core, o, t, p, BB_MEET_OBJECT);
+}
+
+/* bb_mpi_send, the header's last word saying what the object goes as
+ * (BB_MEET_OBJECT, or BB_MEET_GUEST: meet.c). */
+uint32_t bb_mpi_send_as(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p, uint32_t kind) {
   bb_runtime *rt = ctx->rt;
   if (__atomic_load_n(&o->gc, __ATOMIC_ACQUIRE) & BB_GC_MOVED) return UINT32_MAX;
   const char *why = bb_mpi_unmovable(ctx, o, t, p);
@@ -399,7 +410,7 @@ uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint3
   uint64_t t0 = rt->stats ? bb_now_ns() : 0;
   bb_packbuf b = {0};
   b.data = bb_mpi_buf_take(rt->mpi, 0, &b.cap);
-  bb_mpi_objhdr h = {core, t, p, 0};
+  bb_mpi_objhdr h = {core, t, p, kind};
   bb_buf_put(&b, &h, sizeof h);
   bb_pack(ctx, o, &b);
   /* from now on the copy there is the object (sched.c skips this one) */
@@ -418,6 +429,17 @@ uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint3
   __atomic_fetch_add(&rt->mpi->sent, 1, __ATOMIC_SEQ_CST); /* before it can arrive: termination */
   bb_mpi_queue(rt->mpi, it);
   return UINT32_MAX;
+}
+
+/* meet.c: a note (BB_MEET_ASK or BB_MEET_COME) about task t's parameter p
+ * to global core `core`, with `n` bytes of body. It travels and is counted
+ * as an object message (termination: a note can give its rank work). */
+void bb_mpi_note(bb_ctx *ctx, uint32_t core, uint32_t t, uint32_t p, uint32_t kind, const void *body, size_t n) {
+  bb_runtime *rt = ctx->rt;
+  bb_mpi_objhdr h = {core, t, p, kind};
+  __atomic_fetch_add(&rt->mpi->notes, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&rt->mpi->sent, 1, __ATOMIC_SEQ_CST); /* before it can arrive: termination */
+  bb_mpi_post(rt->mpi, (int)(core / rt->ncores), BB_MPI_OBJ, &h, sizeof h, body, n);
 }
 
 /* Rank 0: writes rank r's bytes up to the last newline, keeps the rest. */

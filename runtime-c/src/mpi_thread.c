@@ -12,7 +12,8 @@
 static void bb_mpi_send_all(bb_mpi *m) {
   pthread_mutex_lock(&m->lock);
   bb_mpi_item *it = m->out_head;
-  m->out_head = m->out_tail = NULL;
+  __atomic_store_n(&m->out_head, NULL, __ATOMIC_RELAXED); /* peeked at without the lock */
+  m->out_tail = NULL;
   pthread_mutex_unlock(&m->lock);
   while (it) {
     bb_mpi_item *next = it->next;
@@ -359,9 +360,10 @@ void bb_mpi_finish(bb_runtime *rt) {
   if (rt->stats)
     fprintf(stderr,
             "bamboo: stats: rank %u: objects to other ranks %llu (%llu bytes, packed in %.3f ms), from them %llu "
-            "(%llu bytes)\n",
-            rt->rank, (unsigned long long)m->sent, (unsigned long long)m->sent_bytes, (double)m->pack_ns / 1e6,
-            (unsigned long long)m->received, (unsigned long long)m->received_bytes);
+            "(%llu bytes, with notes); meeting notes sent %llu\n",
+            rt->rank, (unsigned long long)(m->sent - m->notes), (unsigned long long)m->sent_bytes,
+            (double)m->pack_ns / 1e6, (unsigned long long)m->received, (unsigned long long)m->received_bytes,
+            (unsigned long long)m->notes);
   int32_t status = m->stop_status;
   for (uint32_t r = 0; r < rt->nranks; r++) free(m->tails[r].data);
   free(m->tails);

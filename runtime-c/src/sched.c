@@ -409,6 +409,9 @@ static uint32_t bb_tag_dest(const bb_route *r, uint64_t id, bool home) {
 static void bb_route_one(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, bb_tag *only, bool fresh) {
   bb_runtime *rt = ctx->rt;
   const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
+#ifdef BB_MPI
+  if (BB_UNLIKELY(rt->meet != NULL) && bb_meet_route(ctx, r, o, t, p, only, fresh)) return; /* on the larger's rank */
+#endif
   if (r->n == 1) {
     bb_deliver(ctx, r->cores[0], o, t, p, only);
     return;

@@ -224,6 +224,7 @@ bb_ctx *bb_runtime_init(const bb_program *prog, int argc, char **argv) {
 #endif
   bb_layout_setup(rt);
 #ifdef BB_MPI
+  bb_meet_init(rt);
   bb_mpi_check_cores(rt);
   if (rt->trace_path && rt->nranks > 1) {
     if (rt->rank == 0) fprintf(stderr, "bamboo: warning: BAMBOO_TRACE is not supported across MPI ranks; no trace written\n");
@@ -434,6 +435,9 @@ void bb_runtime_finish(bb_ctx *ctx) {
   free(rt->strings);
   free(rt->classes);
   free(rt->out_buf);
+#ifdef BB_MPI
+  bb_meet_free(rt);
+#endif
   free(rt->policies);
   free(rt->routes);
   bb_tagids_free(rt);

@@ -54,6 +54,10 @@ pub struct Options {
     /// ([`crate::synthesis::layout::Layout::spread_for`]) instead of following the
     /// static estimate ([`crate::synthesis::layout::Layout::default_for`]).
     pub spread: bool,
+    /// MPI builds: per task, whether it meets its two objects on the larger
+    /// one's rank (`driver::mpi::meeting_tasks`; runtime-c/src/meet.c);
+    /// empty for none.
+    pub meets: Vec<bool>,
 }
 
 /// A problem that stops code generation (the front end accepts the

@@ -484,8 +484,18 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
                 opts.spread,
             );
             policies_of(out, &layout.policies);
+            let meets = if opts.meets.iter().any(|&m| m) {
+                write!(out, "static const uint8_t MEETS[] = {{").unwrap();
+                for &m in &opts.meets {
+                    write!(out, "{}, ", u8::from(m)).unwrap();
+                }
+                out.push_str("0 };\n");
+                ", .meets = MEETS"
+            } else {
+                ""
+            };
             format!(
-                ".ncores = {}, .default_layout = true, .policies = POLICIES",
+                ".ncores = {}, .default_layout = true, .policies = POLICIES{meets}",
                 opts.cores.max(1)
             )
         }

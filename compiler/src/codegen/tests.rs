@@ -9,6 +9,7 @@ fn c_of(src: &str) -> (Program, String) {
     assert!(!fe.has_errors());
     let p = fe.program.expect("a checked program");
     let opts = Options {
+        meets: Vec::new(),
         bounds_checks: true,
         program_name: "test".into(),
         profile_fingerprint: None,

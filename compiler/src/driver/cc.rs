@@ -44,6 +44,7 @@ pub fn compile_program(
         layout: cg.layout.clone(),
         cores: cg.cores,
         spread: cg.spread,
+        meets: Vec::new(),
     };
     let none;
     let locks = match fe.lock_plan() {
@@ -53,9 +54,11 @@ pub fn compile_program(
             &none
         }
     };
+    let mut opts = opts;
     if cg.mpi {
         super::mpi::check_program(program, fe.astgs.as_deref(), locks, cg.spread)
             .map_err(Failure::Mpi)?;
+        opts.meets = super::mpi::meeting_tasks(program, locks, cg.spread);
     }
     let c = timed("codegen", || {
         crate::codegen::generate(program, &fe.sources, &opts, locks)

@@ -86,6 +86,47 @@ pub fn check_program(
     Ok(())
 }
 
+/// Per task, whether it meets its objects on the larger one's rank instead
+/// of on rank 0 (runtime-c/src/meet.c): a task of the default layout that
+/// runs once (`Single`) with two parameters and no tags, whose exits merge
+/// no locks, and neither of whose classes (nor a sub- or superclass) any
+/// exit's lock merge may take in. Running it on another rank than 0 then
+/// forms no merged lock group there, and moving its objects between ranks
+/// splits none (ARCHITECTURE.md, "Across MPI ranks"); an untagged
+/// invocation needs only its two objects on one core.
+pub fn meeting_tasks(program: &hir::Program, locks: &LockPlan, spread: bool) -> Vec<bool> {
+    let policies = Layout::default_or_spread(program, "program", "smp", 2, spread).policies;
+    let mut merged: Vec<hir::ClassId> = Vec::new();
+    for (ti, tl) in locks.tasks.iter().enumerate() {
+        let params = &program.tasks[ti].params;
+        for el in &tl.exits {
+            let by_param = el.params.iter().flat_map(|&(i, j)| [i, j]);
+            let with_new = el.new_with_param.iter().map(|&(_, i)| i);
+            merged.extend(by_param.chain(with_new).map(|i| params[i as usize].class));
+            let sites = el.new_with_new.iter().flat_map(|&(a, b)| [a, b]);
+            let sites = sites.chain(el.new_with_param.iter().map(|&(a, _)| a));
+            merged.extend(sites.map(|a| program.alloc_site(a).class));
+        }
+    }
+    let related =
+        |a: hir::ClassId, b: hir::ClassId| program.is_subclass(a, b) || program.is_subclass(b, a);
+    program
+        .tasks
+        .iter()
+        .enumerate()
+        .map(|(t, task)| {
+            policies.get(t) == Some(&Policy::Single)
+                && task.params.len() == 2
+                && locks.tasks[t].exits.iter().all(ExitLocks::is_empty)
+                && task.params.iter().all(|q| q.tags.is_empty())
+                && !task
+                    .params
+                    .iter()
+                    .any(|q| merged.iter().any(|&c| related(q.class, c)))
+        })
+        .collect()
+}
+
 /// Whether at most one of the objects merged at exit `ei` of task `ti` can
 /// be taken by any task afterwards (in a state the ASTG reaches from its
 /// state after the exit; two objects of one site count as two): the others
@@ -297,6 +338,73 @@ task combine(Section a in submit with pair t, Section b in submit with pair t) {
 }}
 "#
         )
+    }
+
+    /// Jacobi's shape: Blocks worked on alone, posted to one Board by a
+    /// two-parameter task; `extra` adds declarations.
+    fn board(extra: &str) -> Vec<(String, bool)> {
+        let p = program(&format!(
+            r#"
+class Block {{ flag work; flag posted; double[] data = new double[64]; }}
+class Board {{ flag open; double[] edges = new double[4]; }}
+task startup(StartupObject s in initialstate) {{
+    new Board() {{ open := true }};
+    for (int k = 0; k < 4; k++) {{ new Block() {{ work := true }}; }}
+    taskexit(s: initialstate := false);
+}}
+task work(Block b in work) {{
+    for (int i = 0; i < 1000; i++) {{ b.data[i % 64] += 1.0; }}
+    taskexit(b: work := false, posted := true);
+}}
+task post(Board x in open, Block b in posted) {{
+    x.edges[0] = b.data[0];
+    taskexit(b: posted := false, work := true);
+}}
+{extra}
+"#
+        ));
+        let locks = crate::analysis::disjoint::analyze(&p);
+        let meets = meeting_tasks(&p, &locks, false);
+        p.tasks.iter().map(|t| t.name.clone()).zip(meets).collect()
+    }
+
+    fn meets(tasks: &[(String, bool)], name: &str) -> bool {
+        tasks.iter().find(|(n, _)| n == name).unwrap().1
+    }
+
+    #[test]
+    fn a_two_parameter_task_without_merges_meets() {
+        let tasks = board("");
+        assert!(meets(&tasks, "post"), "{tasks:?}");
+        assert!(
+            !meets(&tasks, "work") && !meets(&tasks, "startup"),
+            "{tasks:?}"
+        );
+    }
+
+    #[test]
+    fn a_class_a_merge_may_take_keeps_its_tasks_on_rank_0() {
+        // `share` makes a Block hold the Board's array: their locks merge,
+        // and `post` takes a Board, so it must run where merges stay.
+        let tasks = board(
+            "class Holder { flag fresh; double[] held; }
+task share(Board x in open, Holder h in fresh) {
+    h.held = x.edges;
+    taskexit(h: fresh := false);
+}",
+        );
+        assert!(!meets(&tasks, "post"), "{tasks:?}");
+    }
+
+    #[test]
+    fn tagged_tasks_do_not_meet() {
+        let tasks = board(
+            "class Pair { flag ready; }
+task pair(Pair a in ready with link t, Pair b in ready with link t) {
+    taskexit(a: ready := false, clear t; b: ready := false, clear t);
+}",
+        );
+        assert!(!meets(&tasks, "pair") && meets(&tasks, "post"), "{tasks:?}");
     }
 
     #[test]

@@ -35,6 +35,8 @@ struct bb_object {
 #define BB_GC_TASKOBJ  0x4u   /* allocated with an allocation block */
 #define BB_GC_LARGE    0x8u   /* a large object (own malloc block) */
 #define BB_GC_MOVED    0x20u  /* MPI: sent to another rank; this copy is dead (mpi.c) */
+#define BB_GC_GUEST    0x40u  /* MPI: sent to another rank to meet an object there; goes home after (meet.c) */
+#define BB_GC_STAY     0x80u  /* MPI: larger than what it meets; handed on, it stays on its rank (meet.c) */
 #define BB_GC_HASH_SHIFT 8    /* bits 8..31: identity-hash seed (0 = none yet) */
 
 /* Arrays: header, int32 length, element size; the elements follow at offset
@@ -263,6 +265,10 @@ struct bb_program {
   /* `profile::fingerprint` of the program: a BAMBOO_LAYOUT file must carry
      the same (layout.c) */
   const char            *fingerprint;
+  /* MPI builds of the default layout (optional): per task, 1 when the
+     Single task may run on any rank, its smaller parameter object sent to
+     the larger one's rank (runtime-c/src/meet.c; driver/mpi.rs says which) */
+  const uint8_t         *meets;
 };
 
 /* ============================================================================
@@ -524,6 +530,7 @@ struct bb_runtime {
      core (rank * ncores); 0, 1 and 0 otherwise */
   uint32_t          rank, nranks, core_base;
   struct bb_mpi    *mpi;
+  struct bb_meet   *meet;          /* tasks meeting on the larger object's rank (meet.c), or NULL */
   uint64_t          mpi_injected;  /* objects from other ranks put in local inboxes (atomic) */
   struct bb_tagids *tagids;        /* tag instances by id, for packed regions (tag.c) */
 };
