@@ -243,9 +243,10 @@ const TILEPRO64_COSTS: Costs = Costs {
 /// take their first object (creating a thread and its first scheduling),
 /// and what such a run pays after its last invocation (the termination
 /// check, waking and joining the other threads): `bambooc calibrate`
-/// reads both from the runtime's `BAMBOO_STATS`.
-const SMP_CORE_START_NS: f64 = 50_000.0;
-const SMP_END_NS: f64 = 20_000.0;
+/// reads both from the runtime's `BAMBOO_STATS`; these are its medians on
+/// the 2-CPU development host (benchmarks/logs/2026-12-07-start-and-end.md).
+const SMP_CORE_START_NS: f64 = 75_000.0;
+const SMP_END_NS: f64 = 40_000.0;
 
 const SMP_COSTS: Costs = Costs {
     dispatch_ns: 200.0,
