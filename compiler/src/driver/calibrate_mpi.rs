@@ -17,8 +17,17 @@ const HOPS: [u64; 2] = [20_000, 400];
 const BASE_HOPS: u64 = 2;
 
 /// Builds `bounce` for MPI in `dir` and runs it once on `ranks` ranks, so
-/// that a machine without MPI fails before the long measurements.
+/// that a machine without MPI fails before the long measurements. Whether
+/// `mpirun` starts at all is asked first: the build would take seconds.
 pub(super) fn build_bounce(dir: &Path, ranks: u32) -> Result<PathBuf, Failure> {
+    let mpirun = mpirun();
+    std::process::Command::new(&mpirun)
+        .arg("--version")
+        .output()
+        .map_err(|error| Failure::MpirunNotRun {
+            mpirun: mpirun.to_string_lossy().into_owned(),
+            error,
+        })?;
     let cg = CodegenArgs {
         opt_level: 2,
         no_bounds_checks: true,
@@ -78,7 +87,7 @@ fn job(exe: &Path, ranks: u32, bytes: u64, hops: u64) -> Result<(f64, u64), Fail
         cores: ranks,
         error,
     };
-    let mpirun = std::env::var_os("MPIRUN").unwrap_or_else(|| "mpirun".into());
+    let mpirun = mpirun();
     let out = std::process::Command::new(&mpirun)
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
@@ -106,6 +115,11 @@ fn job(exe: &Path, ranks: u32, bytes: u64, hops: u64) -> Result<(f64, u64), Fail
         return Err(failed(None));
     }
     rank_figures(&String::from_utf8_lossy(&out.stderr)).ok_or_else(|| failed(None))
+}
+
+/// The MPI launcher: `$MPIRUN`, else `mpirun`.
+fn mpirun() -> std::ffi::OsString {
+    std::env::var_os("MPIRUN").unwrap_or_else(|| "mpirun".into())
 }
 
 /// From every rank's `BAMBOO_STATS`: the largest `N ms total` and the sum
