@@ -33,12 +33,18 @@ for b in filterbank fractal keywordcount kmeans montecarlo series tracking; do
   src=benchmarks/$b/$b.bb
   args=$(python3 -c "import tomllib,sys;print(' '.join(tomllib.load(open('benchmarks/$b/sizes.toml','rb'))['full']))")
   # Inputs stored gzip-compressed (kmeans' full size) are unpacked, as the
-  # harness does.
+  # harness does, and generated ones written.
   unpacked=""
   for a in $args; do
     if [ ! -e "benchmarks/$b/$a" ] && [ -e "benchmarks/$b/$a.gz" ]; then
       gunzip -c "benchmarks/$b/$a.gz" >"$W/$(basename "$a")"
       a="$W/$(basename "$a")"
+    fi
+    # Inputs that gen.py writes (sizes.toml's [generate]), as the harness does.
+    gen=$(python3 -c "import tomllib;print(' '.join(tomllib.load(open('benchmarks/$b/sizes.toml','rb')).get('generate',{}).get('$a',[])))")
+    if [ -n "$gen" ]; then
+      python3 "benchmarks/$b/gen.py" $gen -o "$W/$a" || exit 1
+      a="$W/$a"
     fi
     unpacked="$unpacked $a"
   done

@@ -25,10 +25,11 @@
  *   (BAMBOO_MPI_SPIN_US overrides it) after traffic and after a local core
  *   ran out of work (cores.c calls bb_mpi_core_idle, which wakes the
  *   thread), the thread polls without sleeping, but only while a local
- *   core waits for work and the rank has a processor for each of its cores
- *   (mpirun binds each rank to its own; `spin`): then the processor it
- *   takes is one no core of the rank is using. Otherwise it naps on the
- *   condition variable, from BB_MPI_NAP_MIN_NS doubling to BB_MPI_NAP_MAX_NS
+ *   core waits for work: when the rank has a processor for each of its
+ *   cores and the thread (`spin`) it takes one no core of the rank is
+ *   using; otherwise (mpirun binds each rank to one processor) it yields
+ *   between polls, so the waiting core, once given work, runs at once.
+ *   After that, or while every core is busy, it naps on the condition variable, from BB_MPI_NAP_MIN_NS doubling to BB_MPI_NAP_MAX_NS
  *   (at most BB_MPI_NAP_SENDING_NS while a send is in flight: a large one
  *   may need the sender's progress calls), so an idle rank costs almost no
  *   processor, and objects still arrive while the cores are busy (their
@@ -79,7 +80,7 @@
 
 enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI_FIN };
 
-#define BB_MPI_SPIN_NS 50000ull     /* polling for arrivals after traffic, a core waiting (BAMBOO_MPI_SPIN_US) */
+#define BB_MPI_SPIN_NS 200000ull    /* polling for arrivals after traffic, a core waiting (BAMBOO_MPI_SPIN_US) */
 #define BB_MPI_NAP_MIN_NS 1000ull   /* then naps: the first ... */
 #define BB_MPI_NAP_MAX_NS 500000ull /* ... doubled up to this */
 #define BB_MPI_NAP_SENDING_NS 50000ull /* the longest nap while a send is in flight */
@@ -203,8 +204,10 @@ void bb_mpi_check_cores(bb_runtime *rt) {
     MPI_Finalize();
     exit(2);
   }
-  /* Polling for arrivals takes a processor: with fewer processors on this
-     node than cores in its ranks, a core with work would lose it. */
+  /* Polling without yielding takes a processor of its own: the thread and
+     every core of the rank need one, or a core given work waits for the
+     polling thread's time slice (a crossing between two ranks bound to
+     one processor each took about 130 us so). */
   MPI_Comm node;
   int here = 1;
   if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
@@ -212,7 +215,8 @@ void bb_mpi_check_cores(bb_runtime *rt) {
     MPI_Comm_free(&node);
   }
   /* mpirun usually binds each rank to processors of its own: the rank's
-     cores must fit in those (its affinity) and the node's ranks in the node */
+     cores and this thread must fit in those (its affinity), and the node's
+     ranks in the node */
   uint32_t own = bb_cpus_available();
   long node_cpus = sysconf(_SC_NPROCESSORS_ONLN);
   /* BAMBOO_MPI_SPIN_US tunes the polling (0: never), for measurements */
@@ -225,8 +229,8 @@ void bb_mpi_check_cores(bb_runtime *rt) {
     exit(2);
   }
   rt->mpi->spin_ns = us ? v * 1000ull : BB_MPI_SPIN_NS;
-  rt->mpi->spin = rt->mpi->spin_ns > 0 && own > 0 && rt->ncores <= own && node_cpus > 0 &&
-                  (uint64_t)here * rt->ncores <= (uint64_t)node_cpus;
+  rt->mpi->spin = rt->mpi->spin_ns > 0 && own > 0 && rt->ncores < own && node_cpus > 0 &&
+                  (uint64_t)here * (rt->ncores + 1) <= (uint64_t)node_cpus;
 }
 
 /* A buffer of at least `want` bytes for a message, from the pool when one

@@ -317,9 +317,14 @@ static void *bb_mpi_thread(void *arg) {
       nap = BB_MPI_NAP_MIN_NS;
       if (busy) continue;
     }
-    if (m->spin && now - active_at < m->spin_ns && bb_mpi_cores_waiting(rt)) {
+    if (now - active_at < m->spin_ns && bb_mpi_cores_waiting(rt)) {
+      /* Without a processor of its own the thread polls between yields:
+         a waiting core that has parked leaves the processor free, and one
+         given work by this thread gets it at the next yield. A nap would
+         cost a timer's wake-up per message (tens of microseconds). */
+      if (!m->spin) sched_yield();
 #if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();
+      else __builtin_ia32_pause();
 #endif
       continue;
     }
