@@ -131,7 +131,11 @@ def simulated(a, bambooc: str, build: Path, launch: dict) -> dict:
                         "used_cores": many.get("used_cores"), "network": net,
                         "search_s": many["search_s"]}
         except (RuntimeError, OSError, subprocess.SubprocessError, KeyError, IndexError) as e:
-            r["na"] = str(e)[:300]
+            # a failed command: its first line, and the runtime's last error
+            # line in its output (mpirun adds banners of its own)
+            lines = str(e).strip().splitlines() or ["failed"]
+            why = [x for x in lines[1:] if x.startswith("bamboo:")] or lines[1:][-1:]
+            r["na"] = lines[0][:200] + (f": {why[-1][:300]}" if why else "")
         out[name] = r
     return out
 
@@ -223,7 +227,8 @@ def section(data: dict, info: dict, elapsed=None) -> str:
     w("| --- |" + " --- |" * 11)
     for name, r in data["simulated"].items():
         if "na" in r:
-            w(f"| {name} | not available: {r['na']} |" + " |" * 10)
+            why = " ".join(r["na"].split()).replace("|", "\\|")  # one table cell
+            w(f"| {name} | not available: {why} |" + " |" * 10)
             continue
         t, b = r["two_ranks"], r["big"]
         err = (t["estimate_s"] - t["measured_s"]) / t["measured_s"] if t["estimate_s"] else None
