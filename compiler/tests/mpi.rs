@@ -306,6 +306,19 @@ fn bytes_sent(stderr: &str) -> Option<u64> {
     (lines > 0).then_some(total)
 }
 
+/// The `--mpi` build of `rel` (from the repository root, which becomes
+/// the working folder) in a fresh scratch folder `name`: (root, that
+/// folder, rel, the executable).
+fn mpi_build(name: &str, rel: &str) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
+    let root = repo_root();
+    std::env::set_current_dir(&root).unwrap();
+    let dir = scratch(name);
+    let rel = PathBuf::from(rel);
+    let exe = dir.join(rel.file_stem().unwrap());
+    build_as(&root, &rel, &exe, true, false).unwrap();
+    (root, dir, rel, exe)
+}
+
 /// Jacobi's shape (issue 32): four 256 KB Blocks meet one small Board twice
 /// a step for 11 steps (`tests/mpi/meet.bb`). Built with the default layout,
 /// at 2 ranks the Board must travel to the Blocks (runtime-c/src/meet.c):
@@ -318,12 +331,7 @@ fn small_objects_travel_to_large_ones() {
     if skipped() {
         return;
     }
-    let root = repo_root();
-    std::env::set_current_dir(&root).unwrap();
-    let dir = scratch("meet");
-    let rel = PathBuf::from("tests/mpi/meet.bb");
-    let exe = dir.join("meet");
-    build_as(&root, &rel, &exe, true, false).unwrap();
+    let (root, dir, rel, exe) = mpi_build("meet", "tests/mpi/meet.bb");
     let run = mpirun_with(&root, &exe, &[], 2, 1, &[("BAMBOO_STATS", OsStr::new("1"))]).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     let failures = compare("meet (default layout, 2 ranks)", &root.join(&rel), &run);
@@ -601,12 +609,7 @@ fn layouts_given_at_run_time_across_ranks() {
     if skipped() {
         return;
     }
-    let root = repo_root();
-    std::env::set_current_dir(&root).unwrap();
-    let dir = scratch("layout");
-    let rel = PathBuf::from("tests/manycore/relayout.bb");
-    let exe = dir.join("relayout");
-    build_as(&root, &rel, &exe, true, false).unwrap();
+    let (root, dir, rel, exe) = mpi_build("layout", "tests/manycore/relayout.bb");
     let spread = dir.join("spread");
     let built = Command::new(env!("CARGO_BIN_EXE_bambooc"))
         .args(["-O1", "--cores", "4", "--spread", "--emit", "layout"])

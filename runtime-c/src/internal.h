@@ -162,6 +162,9 @@ void bb_mpi_recycle(bb_runtime *rt, uint8_t *bytes, size_t len);
 enum { BB_MEET_OBJECT = 0, BB_MEET_GUEST, BB_MEET_ASK, BB_MEET_COME };
 /* meet.c's state, per rank: read by routing (sched.c), else by the first core */
 typedef struct bb_meet_ask { uint32_t task, param, from; uint64_t bytes; } bb_meet_ask;
+/* An ASK note's body after mpi.c's header: the asking rank's first global
+ * core and the packed size of its waiting object. */
+typedef struct bb_meet_askbody { uint32_t from, pad; uint64_t bytes; } bb_meet_askbody;
 
 typedef struct bb_meet {
   uint8_t *on;      /* per task: meets (the program's table, checked) */

@@ -178,12 +178,6 @@ static void bb_layout_unknown(const bb_jr *r, bb_lf *f, uint32_t core, const cha
     snprintf(f->unknown, sizeof f->unknown, "line %u: core %u %s unknown task `%s`", r->line, core, use, task);
 }
 
-static void *bb_layout_grow(void *p, size_t n, size_t size) {
-  void *q = realloc(p, n * size);
-  if (!q) bb_panic("out of memory");
-  return q;
-}
-
 static bool bb_layout_policies(bb_jr *r, const bb_program *prog, bb_lf *f) {
   if (!bb_jr_expect(r, '{', "`{` to start `policies`")) return false;
   bool first = true;
@@ -226,7 +220,7 @@ static bool bb_layout_routes(bb_jr *r, const bb_program *prog, bb_lf *f, uint32_
       if (t < 0) continue;
       if (f->nrc == f->rccap) {
         f->rccap = f->rccap ? 2 * f->rccap : 256;
-        f->rcores = bb_layout_grow(f->rcores, f->rccap, sizeof *f->rcores);
+        f->rcores = bb_xrealloc(NULL, f->rcores, f->rccap * sizeof *f->rcores);
       }
       /* sorted and without repeats, as the compiler reads it */
       uint32_t *span = f->rcores + f->rstart[slot], n = f->rn[slot], k = n;
@@ -248,9 +242,9 @@ static bool bb_layout_core(bb_jr *r, const bb_program *prog, bb_lf *f) {
   if (c == BB_MAX_CORES) return bb_jr_fail(r, "expected at most %d cores", BB_MAX_CORES);
   if (c == f->cap) {
     f->cap = f->cap ? 2 * f->cap : 8;
-    f->hosts = bb_layout_grow(f->hosts, (size_t)f->cap * nt + 1, 1);
-    f->rstart = bb_layout_grow(f->rstart, (size_t)f->cap * nt + 1, sizeof *f->rstart);
-    f->rn = bb_layout_grow(f->rn, (size_t)f->cap * nt + 1, sizeof *f->rn);
+    f->hosts = bb_xrealloc(NULL, f->hosts, (size_t)f->cap * nt + 1);
+    f->rstart = bb_xrealloc(NULL, f->rstart, ((size_t)f->cap * nt + 1) * sizeof *f->rstart);
+    f->rn = bb_xrealloc(NULL, f->rn, ((size_t)f->cap * nt + 1) * sizeof *f->rn);
   }
   f->ncores++;
   memset(f->hosts + (size_t)c * nt, 0, nt);
@@ -444,7 +438,7 @@ bool bb_layout_parse(const bb_program *prog, const char *text, size_t len, uint3
   uint32_t nt = prog->ntasks;
   bb_lf f;
   memset(&f, 0, sizeof f);
-  f.policies = bb_layout_grow(NULL, nt + 1, 1);
+  f.policies = bb_xmalloc(NULL, nt + 1);
   memset(f.policies, BB_LAYOUT_NO_POLICY, nt + 1);
   bb_jr r = {text, text + len, 1, err, errlen, false};
   bool ok = bb_layout_read(&r, prog, &f) && bb_layout_check(prog, &f, ncores, rule, mpi, err, errlen);
@@ -453,7 +447,7 @@ bool bb_layout_parse(const bb_program *prog, const char *text, size_t len, uint3
     out->ncores = f.ncores;
     out->policies = f.policies;
     out->hosts = f.hosts;
-    out->routes = bb_layout_grow(NULL, (size_t)f.ncores * nt + 1, sizeof *out->routes);
+    out->routes = bb_xmalloc(NULL, ((size_t)f.ncores * nt + 1) * sizeof *out->routes);
     out->route_cores = f.rcores;
     for (size_t i = 0; i < (size_t)f.ncores * nt; i++)
       out->routes[i] = (bb_route){f.rn[i], f.rcores + f.rstart[i]};
@@ -474,7 +468,7 @@ void bb_layout_load(const bb_program *prog, const char *path, uint32_t ncores, c
   bool ok = fp != NULL;
   if (!ok) snprintf(err, sizeof err, "cannot read it: %s", strerror(errno));
   while (ok) {
-    if (len == cap) text = bb_layout_grow(text, cap = cap ? 2 * cap : 4096, 1);
+    if (len == cap) text = bb_xrealloc(NULL, text, cap = cap ? 2 * cap : 4096);
     size_t got = fread(text + len, 1, cap - len, fp);
     len += got;
     if (got == 0) {

@@ -178,7 +178,7 @@ static bool bb_meet_ask_home(bb_ctx *ctx) {
     for (uint32_t p = 0; p < 2 && !mt->asked[t]; p++) {
       bb_object *o = bb_meet_waiting(ctx, t, p, 0);
       if (!o || bb_meet_waiting(ctx, t, 1 - p, -1)) continue;
-      struct { uint32_t from, pad; uint64_t bytes; } body = {rt->core_base, 0, bb_pack_size(ctx, o)};
+      bb_meet_askbody body = {rt->core_base, 0, bb_pack_size(ctx, o)};
       bb_mpi_note(ctx, 0, t, p, BB_MEET_ASK, &body, sizeof body);
       mt->asked[t] = 1;
       sent = true;
@@ -210,7 +210,7 @@ void bb_mpi_arrive(bb_ctx *ctx, bb_msg *m) {
       __atomic_store_n(&mt->home[2 * h.task + h.param], 1, __ATOMIC_RELAXED);
       bb_meet_go_home(ctx, h.task, h.param);
     } else {
-      struct { uint32_t from, pad; uint64_t bytes; } body;
+      bb_meet_askbody body;
       if (m->nbytes != sizeof h + sizeof body) bb_panic("MPI: a truncated meeting note");
       memcpy(&body, m->bytes + sizeof h, sizeof body);
       if (mt->nasks == mt->cap) {

@@ -209,18 +209,14 @@ fn calibrate_measure(
             cores: 2,
             error,
         };
-        let out = std::process::Command::new(exe)
-            .args(args.iter().map(u64::to_string))
-            .env("BAMBOO_CORES", "2")
-            .env("BAMBOO_STATS", "1")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .output()
-            .map_err(|e| failed(Some(e)))?;
-        if !out.status.success() {
-            return Err(failed(None));
-        }
-        start_and_end_us(&String::from_utf8_lossy(&out.stderr)).ok_or_else(|| failed(None))
+        let stderr = stats_stderr(
+            std::process::Command::new(exe)
+                .args(args.iter().map(u64::to_string))
+                .env("BAMBOO_CORES", "2"),
+            |e| failed(Some(e)),
+            || failed(None),
+        )?;
+        start_and_end_us(&stderr).ok_or_else(|| failed(None))
     };
     let mut spreads: Vec<Spread> = Vec::new();
     let mut median = |what: String, v: Vec<f64>| {
@@ -306,6 +302,27 @@ fn calibrate_measure(
         end_s,
     };
     Ok((measured, spreads))
+}
+
+/// Runs `cmd` (a benchmark, or `mpirun` launching one, which must pass
+/// the variable on with `-x BAMBOO_STATS`) with `BAMBOO_STATS=1` and
+/// returns its standard error; `spawn` words a failure to start it,
+/// `failed` a run that did not succeed.
+pub(super) fn stats_stderr(
+    cmd: &mut std::process::Command,
+    spawn: impl FnOnce(std::io::Error) -> Failure,
+    failed: impl FnOnce() -> Failure,
+) -> Result<String, Failure> {
+    let out = cmd
+        .env("BAMBOO_STATS", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .map_err(spawn)?;
+    if !out.status.success() {
+        return Err(failed());
+    }
+    Ok(String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// Short runs of `hop` on two cores per round for the start and end

@@ -88,33 +88,29 @@ fn job(exe: &Path, ranks: u32, bytes: u64, hops: u64) -> Result<(f64, u64), Fail
         error,
     };
     let mpirun = mpirun();
-    let out = std::process::Command::new(&mpirun)
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        .env("BAMBOO_STATS", "1")
-        .env("BAMBOO_CORES", "1")
-        .args([
-            "--oversubscribe",
-            "-x",
-            "BAMBOO_STATS",
-            "-x",
-            "BAMBOO_CORES",
-            "-np",
-        ])
-        .arg(ranks.to_string())
-        .arg(exe)
-        .args([bytes.to_string(), hops.to_string()])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .output()
-        .map_err(|error| Failure::MpirunNotRun {
+    let stderr = super::calibrate::stats_stderr(
+        std::process::Command::new(&mpirun)
+            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            .env("BAMBOO_CORES", "1")
+            .args([
+                "--oversubscribe",
+                "-x",
+                "BAMBOO_STATS",
+                "-x",
+                "BAMBOO_CORES",
+                "-np",
+            ])
+            .arg(ranks.to_string())
+            .arg(exe)
+            .args([bytes.to_string(), hops.to_string()]),
+        |error| Failure::MpirunNotRun {
             mpirun: mpirun.to_string_lossy().into_owned(),
             error,
-        })?;
-    if !out.status.success() {
-        return Err(failed(None));
-    }
-    rank_figures(&String::from_utf8_lossy(&out.stderr)).ok_or_else(|| failed(None))
+        },
+        || failed(None),
+    )?;
+    rank_figures(&stderr).ok_or_else(|| failed(None))
 }
 
 /// The MPI launcher: `$MPIRUN`, else `mpirun`.

@@ -229,6 +229,15 @@ const TILEPRO64_COSTS: Costs = Costs {
     end_ns: 0.0,
 };
 
+/// How long after a run begins a thread-per-core runtime's other cores
+/// take their first object (creating a thread and its first scheduling),
+/// and what such a run pays after its last invocation (the termination
+/// check, waking and joining the other threads): `bambooc calibrate`
+/// reads both from the runtime's `BAMBOO_STATS`; these are its medians on
+/// the 2-CPU development host (benchmarks/logs/2026-12-07-start-and-end.md).
+const SMP_CORE_START_NS: f64 = 75_000.0;
+const SMP_END_NS: f64 = 40_000.0;
+
 /// Costs of the built-in `smp:N`: a shared-memory multicore, where a
 /// message is a queue insertion plus the cache-line transfer to a
 /// receiving core that is looking for work (about 300 ns), the sender
@@ -239,15 +248,6 @@ const TILEPRO64_COSTS: Costs = Costs {
 /// the kernel's scheduling), a dispatch is about 200 ns and a lock one
 /// uncontended atomic (20 ns). `bambooc calibrate` measures the real
 /// figures of a machine.
-/// How long after a run begins a thread-per-core runtime's other cores
-/// take their first object (creating a thread and its first scheduling),
-/// and what such a run pays after its last invocation (the termination
-/// check, waking and joining the other threads): `bambooc calibrate`
-/// reads both from the runtime's `BAMBOO_STATS`; these are its medians on
-/// the 2-CPU development host (benchmarks/logs/2026-12-07-start-and-end.md).
-const SMP_CORE_START_NS: f64 = 75_000.0;
-const SMP_END_NS: f64 = 40_000.0;
-
 const SMP_COSTS: Costs = Costs {
     dispatch_ns: 200.0,
     message_base_ns: 300.0,
