@@ -186,7 +186,9 @@
 //! has parked and starts `wake_ns` after the message that wakes it. A run
 //! profiled with more invocations than `SimOptions::window` (50,000) is
 //! simulated for that many and the rest extrapolated at the rate of the
-//! window's second half, so a simulation's cost does not grow with the
+//! window's second half (the profiled body time still to run over the
+//! body time that half ran, so a half that ran a cheaper mix of tasks
+//! does not promise too much), so a simulation's cost does not grow with the
 //! profiled run's length; such a window makes at most a window's worth of
 //! one allocation's objects (a startup making a million jobs makes 50,000),
 //! and the sends the unmade ones would have cost their core are added to

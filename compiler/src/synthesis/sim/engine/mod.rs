@@ -429,15 +429,18 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     // million jobs makes a window's worth), so no simulation but a full
     // replay makes more objects than the profile's check allows.
     sim.alloc_cap = (window < u64::MAX).then_some(window);
-    let mut half: Option<Progress> = None;
+    let mut half: Option<(u64, Progress)> = None;
     let mut capped = false;
     let mut reached = false;
     while let Some(ev) = sim.events.heap.pop() {
         match ev.kind {
             Kind::End { core } => {
                 sim.finish(core, ev.time);
-                if extrapolate && sim.out.invocations == window / 2 {
-                    half = Some(sim.progress());
+                // Invocations are counted as they start, so several may
+                // start between two ends: the half is the first end at or
+                // past it.
+                if extrapolate && half.is_none() && sim.out.invocations >= window / 2 {
+                    half = Some((sim.out.invocations, sim.progress()));
                 }
                 if extrapolate && sim.out.invocations >= window {
                     reached = true;
@@ -491,8 +494,13 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
     let mut end = sim.progress();
     let simulated = sim.out.invocations;
     let extrapolated = reached && extrapolate && simulated < profiled;
-    if let (true, Some(h)) = (extrapolated, &half) {
-        end = end.extrapolate(h, simulated - window / 2, profiled - simulated);
+    if let (true, Some((at, h))) = (extrapolated, &half) {
+        end = end.extrapolate(
+            h,
+            simulated - at,
+            profiled - simulated,
+            profiled_work(model),
+        );
     }
     end.time += sim.cores.unsent_ns.iter().copied().fold(0.0, f64::max);
     // The finish follows the last invocation (or collection), and on
@@ -530,11 +538,33 @@ struct Progress {
     task_ns: f64,
 }
 
+/// The task time the profiled run spent in bodies: the invocations times
+/// their exits' mean times.
+fn profiled_work(model: &Model) -> f64 {
+    model
+        .tasks
+        .iter()
+        .map(|t| {
+            let mean: f64 = t.exits.iter().map(|e| e.probability * e.mean_ns).sum();
+            t.invocations as f64 * mean
+        })
+        .sum()
+}
+
 impl Progress {
-    /// This point carried `more` invocations further at the rate of the
-    /// last `span` invocations since `earlier`.
-    fn extrapolate(&self, earlier: &Progress, span: u64, more: u64) -> Progress {
-        let k = more as f64 / span.max(1) as f64;
+    /// This point carried to the end of the run at the rate of the span
+    /// since `earlier`: by the body time still to run (`work` in all, less
+    /// what ran) over the body time the span ran, so a window whose second
+    /// half ran a cheaper mix of tasks than the whole run does not
+    /// promise too much; by invocations (`more` after the `span` since
+    /// `earlier`) when the span ran no body time.
+    fn extrapolate(&self, earlier: &Progress, span: u64, more: u64, work: f64) -> Progress {
+        let span_work = self.task_ns - earlier.task_ns;
+        let k = if span_work > 0.0 {
+            (work - self.task_ns).max(0.0) / span_work
+        } else {
+            more as f64 / span.max(1) as f64
+        };
         Progress {
             time: self.time + (self.time - earlier.time) * k,
             busy_ns: self
