@@ -84,15 +84,15 @@ def build_all(bambooc, name, src, args, status, work: Path, cwd: Path):
 
 
 def same_as(exe):
-    """For each build, the earlier build whose executable is byte-identical
-    and runs with the same environment (the builds other than "1"), or
-    itself. A synthesised or default layout that keeps every task on one
-    core is the same program, and timing it twice would only measure the
-    host's noise between two processes."""
+    """For each build, the earlier build whose executable is byte-identical,
+    or itself. A synthesised or default layout that keeps every task on one
+    core is the same program as the plain build, which runs on one core
+    (BAMBOO_CORES=1 only says so explicitly), and timing it twice would
+    only measure the host's noise between two processes."""
     first = {}
     out = {}
     for b, path in exe.items():
-        key = (hashlib.sha256(Path(path).read_bytes()).hexdigest(), b == "1")
+        key = hashlib.sha256(Path(path).read_bytes()).hexdigest()
         out[b] = first.setdefault(key, b)
     return out
 

@@ -220,7 +220,7 @@ static bb_page *bb_page_get(bb_ctx *ctx, uint32_t sc) {
     h->nempty--;
   } else {
     bb_heap_reserve(ctx, BB_PAGE_SIZE);
-    p = malloc(BB_PAGE_SIZE);
+    p = aligned_alloc(BB_LINE, BB_PAGE_SIZE); /* cells of whole lines start on one */
     if (!p || !bb_addrs_add(&h->page_addrs, (uintptr_t)p)) bb_fail_oom(ctx);
     bb_heap_hold(h, BB_PAGE_SIZE);
     bb_heap_note_range(p, BB_PAGE_SIZE);

@@ -9,7 +9,7 @@ mod exprs;
 mod stmts;
 
 use super::natives::{self, Located, NativeTable};
-use super::{c_type, elem_c_type, field_name, method_name, struct_name, Ids, Options};
+use super::{c_type, elem_c_type, field_name, method_name, object_size, struct_name, Ids, Options};
 use crate::analysis::disjoint::{ExitLocks, LockPlan};
 use crate::hir::*;
 use crate::source::SourceMap;

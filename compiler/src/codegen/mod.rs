@@ -201,6 +201,18 @@ pub(crate) fn struct_name(c: ClassId) -> String {
     format!("struct O{}", c.0)
 }
 
+/// The C expression for the bytes an instance of `c` is allocated with: a
+/// class with flags, whose objects tasks take and cores hand to each other,
+/// takes whole cache lines (`BB_LINES`), so that objects one core made side
+/// by side do not share a line when two cores work on them.
+pub(crate) fn object_size(p: &Program, c: ClassId) -> String {
+    if p.class(c).flags.is_empty() {
+        format!("sizeof({})", struct_name(c))
+    } else {
+        format!("BB_LINES(sizeof({}))", struct_name(c))
+    }
+}
+
 /// Generates the whole program; task exits merge locks as `locks` says.
 pub fn generate(
     p: &Program,

@@ -211,10 +211,10 @@ pub(super) fn class_descriptors(
         out.push_str("NULL };\n");
         writeln!(
             out,
-            "static const bb_class C{rid} = {{ {:?}, {rid}, {}, BB_KIND_OBJECT, sizeof({}), {}, D{rid}, {}, R{rid}, 0, 0, {}, V{rid}, {}, F{rid} }};",
+            "static const bb_class C{rid} = {{ {:?}, {rid}, {}, BB_KIND_OBJECT, {}, {}, D{rid}, {}, R{rid}, 0, 0, {}, V{rid}, {}, F{rid} }};",
             c.name,
             ids.class(c.superclass.unwrap_or(p.well_known.object)),
-            struct_name(id),
+            object_size(p, id),
             chain.len() - 1,
             refs.len(),
             c.vtable.len(),

@@ -278,6 +278,13 @@ struct bb_program {
 #define BB_NSIZECLASSES 24
 #define BB_SMALL_MAX    2048          /* larger objects get their own block */
 #define BB_PAGE_SIZE    (64 * 1024)   /* small objects live in pages of this size */
+#define BB_LINE         64            /* a cache line: pages and their cells of whole lines align to it */
+/* The size a task object (an instance of a class with flags) is allocated
+ * with: whole cache lines, so two such objects never share a line. One core
+ * often makes the objects that several cores then work on (a startup
+ * handing out items); side by side in a page, each core's writes would
+ * take the line from the other on every invocation. */
+#define BB_LINES(n) (((size_t)(n) + BB_LINE - 1) & ~(size_t)(BB_LINE - 1))
 
 typedef struct bb_page bb_page;
 typedef struct bb_large bb_large;

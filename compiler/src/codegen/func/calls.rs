@@ -167,8 +167,8 @@ impl Gen<'_> {
         }
         let cls = self.ids.class(class);
         self.line(&format!(
-            "{t} = bb_new(ctx, {cls}, sizeof({}));",
-            struct_name(class)
+            "{t} = bb_new(ctx, {cls}, {});",
+            object_size(self.p, class)
         ));
         let mut argv = vec!["ctx".to_string(), t.clone()];
         argv.extend(vals);
