@@ -689,7 +689,7 @@ fn layouts_given_at_run_time_across_ranks() {
     assert_ne!(run.status, 0);
     assert!(
         run.stderr
-            .contains("moves task `startup` off core 0: an MPI build keeps it `single` on core 0"),
+            .contains("moves task `startup` off core 0: an MPI build keeps it `single` there"),
         "{}",
         run.stderr
     );

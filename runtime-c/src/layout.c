@@ -416,11 +416,11 @@ static bool bb_layout_check(const bb_program *prog, const bb_lf *f, uint32_t nco
                               "sharing a tag could miss each other",
                               d->name, c);
     }
-    /* mpi.rs `check_program` let merged locks through because tasks the
-       build keeps on one core run on global core 0 only */
-    bool kept = prog->policies && prog->policies[t] == BB_POLICY_SINGLE;
+    /* mpi.rs `check_program` let merged locks through because the tasks
+       that form or take merged groups run on global core 0 only */
+    bool kept = prog->pinned && prog->pinned[t];
     if (mpi && kept && (pol != BB_POLICY_SINGLE || first != 0))
-      return bb_layout_fail(err, errlen, "moves task `%s` off core 0: an MPI build keeps it `single` on core 0", d->name);
+      return bb_layout_fail(err, errlen, "moves task `%s` off core 0: an MPI build keeps it `single` there (it starts the run, or forms or takes merged lock groups)", d->name);
   }
   return true;
 }

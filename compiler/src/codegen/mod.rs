@@ -58,6 +58,10 @@ pub struct Options {
     /// one's rank (`driver::mpi::meeting_tasks`; runtime-c/src/meet.c);
     /// empty for none.
     pub meets: Vec<bool>,
+    /// MPI builds: per task, whether it must stay `single` on global core
+    /// 0 (`driver::mpi::pinned_tasks`; a run-time layout may not move it,
+    /// runtime-c/src/layout.c); empty for none.
+    pub pinned: Vec<bool>,
 }
 
 /// A problem that stops code generation (the front end accepts the

@@ -451,6 +451,21 @@ pub(super) fn program(
     out.push_str("int main(int argc, char **argv) { return bb_main(&PROGRAM, argc, argv); }\n");
 }
 
+/// A per-task table of 0s and 1s named `name` in `out`, and the
+/// `bb_program` field that points at it (`.meets = MEETS`); nothing when no
+/// task is marked.
+fn task_marks(out: &mut String, name: &str, marks: &[bool]) -> String {
+    if !marks.iter().any(|&m| m) {
+        return String::new();
+    }
+    write!(out, "static const uint8_t {name}[] = {{").unwrap();
+    for &m in marks {
+        write!(out, "{}, ", u8::from(m)).unwrap();
+    }
+    out.push_str("0 };\n");
+    format!(", .{} = {name}", name.to_lowercase())
+}
+
 /// The layout's tables (runtime-c/README.md, "Many cores"): writes them to
 /// `out` and returns the `bb_program` fields that point at them. Routing is
 /// data-driven: at an exit the runtime looks up `routes[core][task]` and the
@@ -472,6 +487,7 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
         }
         out.push_str("0 };\n");
     };
+    let pinned = task_marks(out, "PINNED", &opts.pinned);
     match &opts.layout {
         None => {
             // The policies of the default layout for two or more cores; the
@@ -484,18 +500,9 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
                 opts.spread,
             );
             policies_of(out, &layout.policies);
-            let meets = if opts.meets.iter().any(|&m| m) {
-                write!(out, "static const uint8_t MEETS[] = {{").unwrap();
-                for &m in &opts.meets {
-                    write!(out, "{}, ", u8::from(m)).unwrap();
-                }
-                out.push_str("0 };\n");
-                ", .meets = MEETS"
-            } else {
-                ""
-            };
+            let meets = task_marks(out, "MEETS", &opts.meets);
             format!(
-                ".ncores = {}, .default_layout = true, .policies = POLICIES{meets}",
+                ".ncores = {}, .default_layout = true, .policies = POLICIES{meets}{pinned}",
                 opts.cores.max(1)
             )
         }
@@ -529,7 +536,7 @@ fn layout_tables(p: &Program, opts: &Options, out: &mut String) -> String {
             }
             out.push_str("{0, NULL} };\n");
             format!(
-                ".ncores = {}, .default_layout = false, .policies = POLICIES, .hosts = HOSTS, .routes = ROUTES",
+                ".ncores = {}, .default_layout = false, .policies = POLICIES, .hosts = HOSTS, .routes = ROUTES{pinned}",
                 layout.cores()
             )
         }

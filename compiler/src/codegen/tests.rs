@@ -10,6 +10,7 @@ fn c_of(src: &str) -> (Program, String) {
     let p = fe.program.expect("a checked program");
     let opts = Options {
         meets: Vec::new(),
+        pinned: Vec::new(),
         bounds_checks: true,
         program_name: "test".into(),
         profile_fingerprint: None,

@@ -45,6 +45,7 @@ pub fn compile_program(
         cores: cg.cores,
         spread: cg.spread,
         meets: Vec::new(),
+        pinned: Vec::new(),
     };
     let none;
     let locks = match fe.lock_plan() {
@@ -59,6 +60,7 @@ pub fn compile_program(
         super::mpi::check_program(program, fe.astgs.as_deref(), locks, cg.spread)
             .map_err(Failure::Mpi)?;
         opts.meets = super::mpi::meeting_tasks(program, locks, cg.spread);
+        opts.pinned = super::mpi::pinned_tasks(program, fe.astgs.as_deref(), locks);
     }
     let c = timed("codegen", || {
         crate::codegen::generate(program, &fe.sources, &opts, locks)

@@ -86,6 +86,42 @@ pub fn check_program(
     Ok(())
 }
 
+/// Per task, whether an MPI build must keep it `single` on global core 0:
+/// the startup task (rank 0 makes the startup object), the tasks whose
+/// exits merge locks that `one_owner` does not release, and every task that
+/// may take an object of such a merged group (by state with the graphs,
+/// else by class). These are the tasks `check_program` requires to be
+/// `Single`; a layout given at run time may place every other task anywhere
+/// (runtime-c/src/layout.c), and synthesis for a cluster keeps these on
+/// core 0 (`TaskModel::on_core0`).
+pub fn pinned_tasks(program: &hir::Program, astgs: Option<&[Astg]>, locks: &LockPlan) -> Vec<bool> {
+    let mut pinned: Vec<bool> = (0..program.tasks.len())
+        .map(|t| crate::synthesis::layout::is_startup_task(program, hir::TaskId(t as u32)))
+        .collect();
+    for (ti, tl) in locks.tasks.iter().enumerate() {
+        for (ei, el) in tl.exits.iter().enumerate() {
+            if el.is_empty() || astgs.is_some_and(|graphs| one_owner(program, graphs, ti, ei, el)) {
+                continue;
+            }
+            pinned[ti] = true;
+            // Each search finds a taker not pinned yet, until none is left.
+            loop {
+                let known = pinned.clone();
+                let skip = |t: usize| known[t];
+                let found = match astgs {
+                    Some(graphs) => taker_by_state(program, graphs, ti, ei, el, &skip),
+                    None => taker_by_class(program, &program.tasks[ti], el, &skip),
+                };
+                match found {
+                    Some((t2, _)) => pinned[t2] = true,
+                    None => break,
+                }
+            }
+        }
+    }
+    pinned
+}
+
 /// Per task, whether it meets its objects on the larger one's rank instead
 /// of on rank 0 (runtime-c/src/meet.c): a task of the default layout that
 /// runs once (`Single`) with two parameters and no tags, whose exits merge
@@ -341,28 +377,28 @@ task combine(Section a in submit with pair t, Section b in submit with pair t) {
     }
 
     /// Jacobi's shape: Blocks worked on alone, posted to one Board by a
-    /// two-parameter task; `extra` adds declarations.
-    fn board(extra: &str) -> Vec<(String, bool)> {
-        let p = program(&format!(
-            r#"
-class Block {{ flag work; flag posted; double[] data = new double[64]; }}
-class Board {{ flag open; double[] edges = new double[4]; }}
-task startup(StartupObject s in initialstate) {{
-    new Board() {{ open := true }};
-    for (int k = 0; k < 4; k++) {{ new Block() {{ work := true }}; }}
+    /// two-parameter task.
+    const BOARD: &str = r#"
+class Block { flag work; flag posted; double[] data = new double[64]; }
+class Board { flag open; double[] edges = new double[4]; }
+task startup(StartupObject s in initialstate) {
+    new Board() { open := true };
+    for (int k = 0; k < 4; k++) { new Block() { work := true }; }
     taskexit(s: initialstate := false);
-}}
-task work(Block b in work) {{
-    for (int i = 0; i < 1000; i++) {{ b.data[i % 64] += 1.0; }}
+}
+task work(Block b in work) {
+    for (int i = 0; i < 1000; i++) { b.data[i % 64] += 1.0; }
     taskexit(b: work := false, posted := true);
-}}
-task post(Board x in open, Block b in posted) {{
+}
+task post(Board x in open, Block b in posted) {
     x.edges[0] = b.data[0];
     taskexit(b: posted := false, work := true);
-}}
-{extra}
-"#
-        ));
+}
+"#;
+
+    /// [`BOARD`] with `extra` declarations: per task, whether it meets.
+    fn board(extra: &str) -> Vec<(String, bool)> {
+        let p = program(&format!("{BOARD}\n{extra}"));
         let locks = crate::analysis::disjoint::analyze(&p);
         let meets = meeting_tasks(&p, &locks, false);
         p.tasks.iter().map(|t| t.name.clone()).zip(meets).collect()
@@ -394,6 +430,44 @@ task share(Board x in open, Holder h in fresh) {
 }",
         );
         assert!(!meets(&tasks, "post"), "{tasks:?}");
+    }
+
+    #[test]
+    fn the_tasks_of_merged_groups_and_the_startup_task_are_pinned() {
+        // `share` merges a Holder with the Board, which `post` takes. By
+        // class, both may take a merged object again: they stay on core 0
+        // with the startup task, and `work` may go anywhere. By state, the
+        // Holder is never taken again (the Board alone owns the group), so
+        // nothing but the startup task is pinned.
+        let p = program(&format!(
+            "{}
+class Holder {{ flag fresh; double[] held; }}
+task share(Board x in open, Holder h in fresh) {{
+    h.held = x.edges;
+    taskexit(h: fresh := false);
+}}",
+            BOARD
+        ));
+        let graphs = astg::build(&p);
+        let locks = crate::analysis::disjoint::analyze(&p);
+        assert_eq!(
+            pinned_tasks(&p, Some(&graphs), &locks),
+            [true, false, false, false]
+        );
+        let pinned = pinned_tasks(&p, None, &locks);
+        let names: Vec<&str> = p
+            .tasks
+            .iter()
+            .zip(&pinned)
+            .filter(|&(_, &on)| on)
+            .map(|(t, _)| t.name.as_str())
+            .collect();
+        assert_eq!(names, ["startup", "post", "share"]);
+        // Without the merge only the startup task is.
+        let p = program(BOARD);
+        let locks = crate::analysis::disjoint::analyze(&p);
+        let pinned = pinned_tasks(&p, Some(&astg::build(&p)), &locks);
+        assert_eq!(pinned, [true, false, false]);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::{
 use crate::hir::Program;
 use crate::synthesis::anneal;
 use crate::synthesis::layout::Layout;
-use crate::synthesis::machine::{Machine, MachineError};
+use crate::synthesis::machine::{Machine, MachineError, Topology};
 use crate::synthesis::sim::{self, Model, SimOptions, SimResult};
 use crate::synthesis::{self, Outcome};
 use clap::{Args, ValueEnum};
@@ -426,6 +426,13 @@ pub fn sim(args: &SimArgs) -> i32 {
         },
         ..SimOptions::default()
     };
+    // A cluster's layouts are for MPI builds, which keep the tasks of
+    // merged lock groups on global core 0.
+    let mut cluster_model = model.clone();
+    let pinned = super::mpi::pinned_tasks(program, fe.astgs.as_deref(), locks);
+    for (tm, on_core0) in cluster_model.tasks.iter_mut().zip(pinned) {
+        tm.on_core0 = on_core0;
+    }
     let mut rows: Vec<(Machine, u32, Outcome)> = Vec::new();
     let cores_list: Vec<u32> = match &given {
         Some(l) => vec![l.cores()],
@@ -458,8 +465,12 @@ pub fn sim(args: &SimArgs) -> i32 {
                         .map(|(_, _, o)| o.layout.clone())
                         .collect();
                     let spinner = Spinner::new(&machine, cores);
+                    let model = match machine.topology {
+                        Topology::Cluster { .. } => &cluster_model,
+                        _ => &model,
+                    };
                     synthesis::synthesise(
-                        &model,
+                        model,
                         &machine,
                         cores,
                         args.seed,

@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 9
+#if BB_ABI_VERSION != 10
 #error "bambooc: runtime ABI mismatch"
 #endif
 

@@ -57,6 +57,10 @@ pub struct TaskModel {
     pub params: u32,
     /// Takes the startup object: one instance, on core 0.
     pub startup: bool,
+    /// Must have one instance, on core 0, like the startup task: an MPI
+    /// build keeps tasks whose merged lock groups must stay on one rank
+    /// there (`driver::mpi::pinned_tasks`). Set for cluster machines only.
+    pub on_core0: bool,
     /// The tag type of the variable all parameters share: an invocation
     /// takes objects bound to one instance of it, and several instances
     /// of the task can be fed by tag hashing.
@@ -388,6 +392,7 @@ pub fn model_from(
                 name: task.name.clone(),
                 params: task.params.len() as u32,
                 startup: crate::synthesis::layout::is_startup_task(p, id),
+                on_core0: false,
                 match_tag,
                 // The runtime routes by the shared tag variable's type
                 // (sched.c, bb_route_tag_type), else the first.

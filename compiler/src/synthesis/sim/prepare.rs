@@ -171,3 +171,54 @@ pub(super) fn stay_masks(model: &Model) -> Vec<u64> {
     }
     out
 }
+
+/// Per task and exit: whether the exit sends the counted parameter's object
+/// on to states from which that object can come back to the task (a
+/// loop's continuing exit, directly or through other tasks), rather than
+/// out of the task's cycle. Between exits equally due the continuing one
+/// runs first, so an object that is worked on k times and then let go takes
+/// its leaving exit last, also when k is 2 and the two exits tie (a Cannon
+/// tile's shift, then its final sum).
+pub(super) fn continuing_exits(model: &Model) -> Vec<Vec<bool>> {
+    let ns = model.states.len();
+    // The states one object can reach from each state, following it
+    // through the exits of the tasks that take it.
+    let comes_back = |t: usize, p: usize, starts: Vec<u32>| -> bool {
+        let mut seen = vec![false; ns];
+        let mut stack = starts;
+        while let Some(s) = stack.pop() {
+            let Some(seen_s) = seen.get_mut(s as usize) else {
+                continue;
+            };
+            if std::mem::replace(seen_s, true) {
+                continue;
+            }
+            for &(u, q) in &model.states[s as usize].consumers {
+                if (u as usize, q as usize) == (t, p) {
+                    return true;
+                }
+                for ex in &model.tasks[u as usize].exits {
+                    stack.extend(ex.successor(q as usize, s));
+                }
+            }
+        }
+        false
+    };
+    model
+        .tasks
+        .iter()
+        .enumerate()
+        .map(|(t, tm)| {
+            let p = tm.count_param as usize;
+            tm.exits
+                .iter()
+                .map(|ex| {
+                    let after = ex.next.get(p).map_or(Vec::new(), |pairs| {
+                        pairs.iter().map(|&(_, to)| to).collect()
+                    });
+                    comes_back(t, p, after)
+                })
+                .collect()
+        })
+        .collect()
+}

@@ -24,6 +24,7 @@ pub fn task(
         name: name.into(),
         params,
         startup: false,
+        on_core0: false,
         exits: vec![ExitModel {
             alloc_bytes: 0.0,
             param_bytes: vec![],
@@ -767,4 +768,32 @@ fn cap_reports_useful_fraction() {
     assert_eq!(r.invocations, 100);
     // Core 0 does 10 ns of work per 20 ns; core 1 idles.
     assert!((r.useful_fraction - 0.25).abs() < 1e-12);
+}
+
+#[test]
+fn a_loop_of_two_rounds_takes_its_leaving_exit_last() {
+    // `a` works on each object twice: first it hands the object to `b`,
+    // which hands it back, then it lets it go. Its two exits are equally
+    // probable and the leaving one comes first; taken first, `b` would
+    // never run and the run would stall.
+    let mut start = task("startup", 1, 1000.0, vec![None], vec![(1, 4.0)]);
+    start.startup = true;
+    let mut a = task("a", 1, 100.0, vec![Some(2)], vec![]);
+    leave_after(&mut a, 2);
+    a.exits.swap(0, 1);
+    a.counting = Counting::PerObject;
+    a.invocations = 8;
+    let mut b = task("b", 1, 100.0, vec![Some(1)], vec![]);
+    b.invocations = 4;
+    let m = model_of(
+        vec![start, a, b],
+        vec![
+            state("S", vec![(0, 0)]),
+            state("A", vec![(1, 0)]),
+            state("B", vec![(2, 0)]),
+        ],
+    );
+    let r = on_one_core(&m);
+    assert!(r.completed && !r.stalled);
+    assert_eq!(r.invocations, 13);
 }

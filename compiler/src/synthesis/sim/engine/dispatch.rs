@@ -204,6 +204,7 @@ impl Sim<'_> {
         let model = self.model;
         let tm = &model.tasks[task as usize];
         let state0 = self.objs[obj0 as usize].state;
+        let continuing = &self.exits.continuing[task as usize];
         let counts = match tm.counting {
             Counting::PerTask => &mut self.exits.task_counts[task as usize],
             Counting::PerObject => self
@@ -232,9 +233,9 @@ impl Sim<'_> {
                 .sum();
             let leave = leave_lag >= 1.0 - 1e-9;
             let group = |e: usize| (stays & (1 << e) == 0) == leave;
-            pick_exit(&tm.exits, counts, n, &group)
+            pick_exit(&tm.exits, continuing, counts, n, &group)
         } else {
-            pick_exit(&tm.exits, counts, n, &all)
+            pick_exit(&tm.exits, continuing, counts, n, &all)
         };
         counts[best] += 1;
         best as u32

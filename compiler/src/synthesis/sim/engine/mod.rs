@@ -1,7 +1,7 @@
 //! The discrete-event simulation of a layout (paper 4.4): in, a [`Model`],
 //! a [`Machine`] and a [`Layout`]; out, a [`SimResult`] ([`simulate`]).
 
-use super::prepare::{alloc_clusters, alloc_starts, bundles, stay_masks, Bundle};
+use super::prepare::{alloc_clusters, alloc_starts, bundles, continuing_exits, stay_masks, Bundle};
 use super::*;
 
 mod dispatch;
@@ -195,6 +195,8 @@ struct ExitCounts {
     clusters: Vec<Vec<Vec<u32>>>,
     /// Exits keeping the first parameter in its state ([`stay_masks`]).
     stays: Vec<u64>,
+    /// Per task and exit: whether it continues a loop ([`continuing_exits`]).
+    continuing: Vec<Vec<bool>>,
     /// Per task, exit and allocation: its bundle, if any ([`bundles`]).
     bundles: Vec<Vec<Vec<Option<Bundle>>>>,
 }
@@ -340,6 +342,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
                 .map(|t| t.exits.iter().map(|e| alloc_clusters(&e.allocs)).collect())
                 .collect(),
             stays: stay_masks(model),
+            continuing: continuing_exits(model),
             bundles: model
                 .tasks
                 .iter()
@@ -580,10 +583,13 @@ impl Progress {
 
 /// An exit among those `allowed`: one whose expected count is a whole
 /// invocation ahead of its actual count is due (the most overdue first);
-/// otherwise the most probable runs. Rare exits so come when their share
-/// is complete (a merge's "all merged" exit on the last object).
+/// otherwise the most probable runs, of equally probable ones one that
+/// `continuing` marks. Rare exits so come when their share is complete (a
+/// merge's "all merged" exit on the last object), and a loop's leaving
+/// exit after its continuing one.
 fn pick_exit(
     exits: &[ExitModel],
+    continuing: &[bool],
     counts: &[u64],
     n: f64,
     allowed: &dyn Fn(usize) -> bool,
@@ -603,7 +609,8 @@ fn pick_exit(
     let mut best_p = f64::NEG_INFINITY;
     let mut best = 0;
     for (e, ex) in exits.iter().enumerate().filter(|&(e, _)| allowed(e)) {
-        if ex.probability > best_p + 1e-12 {
+        let tie = (ex.probability - best_p).abs() <= 1e-12;
+        if ex.probability > best_p + 1e-12 || (tie && continuing[e] && !continuing[best]) {
             best = e;
             best_p = ex.probability;
         }
