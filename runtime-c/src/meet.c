@@ -23,7 +23,9 @@
  *   rank 0 when its host runs out of work, so rank 0 always finds it again.
  *   Objects that asked, once a guest came for them, are known to be the
  *   larger: they are marked BB_GC_STAY, and routing round-robin keeps them
- *   on their rank when a task hands them on (sched.c).
+ *   on their rank when a task hands them on (sched.c). Until an ASK says
+ *   which kind is the larger, rank 0 compares the two objects' packed
+ *   sizes when one arrives home to a waiting partner, and marks so.
  * Every object still meets its partner on one core: an object waits
  * either at home or where it was, and a partner goes only where it was
  * asked for. Notes are counted as messages for termination (mpi.c). */
@@ -78,6 +80,25 @@ static uint32_t bb_meet_stay_dest(bb_ctx *ctx, const bb_route *r, uint32_t t) {
   return UINT32_MAX;
 }
 
+static bb_object *bb_meet_waiting(bb_ctx *ctx, uint32_t t, uint32_t p, int guests);
+static void bb_meet_mark_larger(bb_ctx *ctx, uint32_t t, uint32_t p);
+
+/* Rank 0's first core, routing o for parameter p of meeting task t home
+ * before any ASK said which kind is the larger: when a partner waits here,
+ * the larger of the two by packed size marks its kind, so that objects
+ * that met at home stay on their rank when handed on, as those that asked
+ * do. Without it an object that met its partner at home before any rank
+ * asked was handed on round-robin to another rank for good (Jacobi-3D's
+ * four slabs ended three on rank 1 and one on rank 0). */
+static void bb_meet_learn_larger(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p) {
+  bb_meet *mt = ctx->rt->meet;
+  if (__atomic_load_n(&mt->larger[2 * t], __ATOMIC_RELAXED) || __atomic_load_n(&mt->larger[2 * t + 1], __ATOMIC_RELAXED))
+    return;
+  bb_object *c = bb_meet_waiting(ctx, t, 1 - p, -1);
+  if (!c) return;
+  bb_meet_mark_larger(ctx, t, bb_pack_size(ctx, o) >= bb_pack_size(ctx, c) ? p : 1 - p);
+}
+
 /* sched.c, bb_route_one, when some task meets: routes o for parameter p of
  * task t and returns true, or returns false for the policy to route it.
  * For a meeting task o goes to this rank's first core (or rank 0's once
@@ -88,6 +109,7 @@ bool bb_meet_route(bb_ctx *ctx, const bb_route *r, bb_object *o, uint32_t t, uin
   bb_meet *mt = rt->meet;
   uint32_t dest = UINT32_MAX;
   if (mt->on[t]) {
+    if (rt->rank == 0 && ctx->core == 0) bb_meet_learn_larger(ctx, o, t, p);
     /* the first core writes both flags; any core of the rank routes */
     if (__atomic_load_n(&mt->larger[2 * t + p], __ATOMIC_RELAXED)) __atomic_fetch_or(&o->gc, BB_GC_STAY, __ATOMIC_RELAXED);
     dest = __atomic_load_n(&mt->home[2 * t + p], __ATOMIC_RELAXED) ? 0 : rt->core_base;
