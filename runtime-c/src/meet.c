@@ -80,8 +80,26 @@ static uint32_t bb_meet_stay_dest(bb_ctx *ctx, const bb_route *r, uint32_t t) {
   return UINT32_MAX;
 }
 
-static bb_object *bb_meet_waiting(bb_ctx *ctx, uint32_t t, uint32_t p, int guests);
-static void bb_meet_mark_larger(bb_ctx *ctx, uint32_t t, uint32_t p);
+/* A live object of set p of task t on this core (guests only, residents
+ * only, or either), else NULL. */
+static bb_object *bb_meet_waiting(bb_ctx *ctx, uint32_t t, uint32_t p, int guests) {
+  bb_taskrt *tr = &ctx->sched.tasks[t];
+  bb_pset *s = &tr->sets[p];
+  for (uint32_t i = 0; i < s->count; i++) {
+    bb_object *o = s->items[i];
+    if (o->gc & BB_GC_MOVED || !bb_guard_holds(&tr->desc->params[p], BB_FLAGS(o))) continue;
+    bool guest = (o->gc & BB_GC_GUEST) != 0;
+    if (guests < 0 || guest == (guests > 0)) return o;
+  }
+  return NULL;
+}
+
+/* Every live object of set p of task t on this core is the larger kind. */
+static void bb_meet_mark_larger(bb_ctx *ctx, uint32_t t, uint32_t p) {
+  bb_pset *s = &ctx->sched.tasks[t].sets[p];
+  __atomic_store_n(&ctx->rt->meet->larger[2 * t + p], 1, __ATOMIC_RELAXED);
+  for (uint32_t i = 0; i < s->count; i++) __atomic_fetch_or(&s->items[i]->gc, BB_GC_STAY, __ATOMIC_RELAXED);
+}
 
 /* Rank 0's first core, routing o for parameter p of meeting task t home
  * before any ASK said which kind is the larger: when a partner waits here,
@@ -119,27 +137,6 @@ bool bb_meet_route(bb_ctx *ctx, const bb_route *r, bb_object *o, uint32_t t, uin
   if (dest == UINT32_MAX) return false;
   bb_deliver(ctx, dest, o, t, p, only);
   return true;
-}
-
-/* A live object of set p of task t on this core (guests only, residents
- * only, or either), else NULL. */
-static bb_object *bb_meet_waiting(bb_ctx *ctx, uint32_t t, uint32_t p, int guests) {
-  bb_taskrt *tr = &ctx->sched.tasks[t];
-  bb_pset *s = &tr->sets[p];
-  for (uint32_t i = 0; i < s->count; i++) {
-    bb_object *o = s->items[i];
-    if (o->gc & BB_GC_MOVED || !bb_guard_holds(&tr->desc->params[p], BB_FLAGS(o))) continue;
-    bool guest = (o->gc & BB_GC_GUEST) != 0;
-    if (guests < 0 || guest == (guests > 0)) return o;
-  }
-  return NULL;
-}
-
-/* Every live object of set p of task t on this core is the larger kind. */
-static void bb_meet_mark_larger(bb_ctx *ctx, uint32_t t, uint32_t p) {
-  bb_pset *s = &ctx->sched.tasks[t].sets[p];
-  __atomic_store_n(&ctx->rt->meet->larger[2 * t + p], 1, __ATOMIC_RELAXED);
-  for (uint32_t i = 0; i < s->count; i++) __atomic_fetch_or(&s->items[i]->gc, BB_GC_STAY, __ATOMIC_RELAXED);
 }
 
 /* Sends this core's live residents of set p of task t home (COME). */

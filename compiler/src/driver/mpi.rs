@@ -51,72 +51,87 @@ pub fn check_program(
     }
     let policies = Layout::default_or_spread(program, "program", "smp", 2, spread).policies;
     let single = |t: usize| policies.get(t) == Some(&Policy::Single);
-    for (ti, tl) in locks.tasks.iter().enumerate() {
-        let t = &program.tasks[ti];
-        for (ei, el) in tl.exits.iter().enumerate() {
-            if el.is_empty() {
-                continue;
-            }
-            let exit = (!t.exits.get(ei).is_some_and(|e| e.implicit)).then_some(ei);
-            let refuse = |why: MergeEscape| {
-                Err(MpiRefusal::MergedLocks {
-                    task: t.name.clone(),
-                    exit,
-                    why,
-                })
-            };
-            if astgs.is_some_and(|graphs| one_owner(program, graphs, ti, ei, el)) {
-                continue;
-            }
-            if !single(ti) {
-                return refuse(MergeEscape::MergerEverywhere);
-            }
-            let found = match astgs {
-                Some(graphs) => taker_by_state(program, graphs, ti, ei, el, &single),
-                None => taker_by_class(program, t, el, &single),
-            };
-            if let Some((t2, c)) = found {
-                return refuse(MergeEscape::Taker {
-                    task: program.tasks[t2].name.clone(),
-                    class: program.class(c).name.clone(),
-                });
-            }
+    for held in held_groups(program, astgs, locks) {
+        let t = &program.tasks[held.task];
+        let exit = (!t.exits.get(held.exit).is_some_and(|e| e.implicit)).then_some(held.exit);
+        let refuse = |why: MergeEscape| {
+            Err(MpiRefusal::MergedLocks {
+                task: t.name.clone(),
+                exit,
+                why,
+            })
+        };
+        if !single(held.task) {
+            return refuse(MergeEscape::MergerEverywhere);
+        }
+        if let Some(&(t2, c)) = held.takers.iter().find(|&&(t2, _)| !single(t2)) {
+            return refuse(MergeEscape::Taker {
+                task: program.tasks[t2].name.clone(),
+                class: program.class(c).name.clone(),
+            });
         }
     }
     Ok(())
 }
 
+/// An exit whose merged lock group must stay on one rank: its task, the
+/// exit, and every other task that may take an object of the group, with
+/// the class it takes, in the order the search meets them.
+struct HeldGroup {
+    task: usize,
+    exit: usize,
+    takers: Vec<(usize, hir::ClassId)>,
+}
+
+/// The exits that merge locks `one_owner` does not release, in task and
+/// exit order, with their takers (by state with the graphs, else by class).
+fn held_groups(program: &hir::Program, astgs: Option<&[Astg]>, locks: &LockPlan) -> Vec<HeldGroup> {
+    let mut out = Vec::new();
+    for (ti, tl) in locks.tasks.iter().enumerate() {
+        for (ei, el) in tl.exits.iter().enumerate() {
+            if el.is_empty() || astgs.is_some_and(|graphs| one_owner(program, graphs, ti, ei, el)) {
+                continue;
+            }
+            // Each search returns the first taker not found yet.
+            let mut found = vec![false; program.tasks.len()];
+            found[ti] = true;
+            let mut takers = Vec::new();
+            loop {
+                let next = {
+                    let skip = |t: usize| found[t];
+                    match astgs {
+                        Some(graphs) => taker_by_state(program, graphs, ti, ei, el, &skip),
+                        None => taker_by_class(program, &program.tasks[ti], el, &skip),
+                    }
+                };
+                let Some((t2, c)) = next else { break };
+                found[t2] = true;
+                takers.push((t2, c));
+            }
+            out.push(HeldGroup {
+                task: ti,
+                exit: ei,
+                takers,
+            });
+        }
+    }
+    out
+}
+
 /// Per task, whether an MPI build must keep it `single` on global core 0:
-/// the startup task (rank 0 makes the startup object), the tasks whose
-/// exits merge locks that `one_owner` does not release, and every task that
-/// may take an object of such a merged group (by state with the graphs,
-/// else by class). These are the tasks `check_program` requires to be
-/// `Single`; a layout given at run time may place every other task anywhere
+/// the startup task (rank 0 makes the startup object) and the tasks of
+/// [`held_groups`], which `check_program` requires to be `Single`. A layout
+/// given at run time may place every other task anywhere
 /// (runtime-c/src/layout.c), and synthesis for a cluster keeps these on
 /// core 0 (`TaskModel::on_core0`).
 pub fn pinned_tasks(program: &hir::Program, astgs: Option<&[Astg]>, locks: &LockPlan) -> Vec<bool> {
     let mut pinned: Vec<bool> = (0..program.tasks.len())
         .map(|t| crate::synthesis::layout::is_startup_task(program, hir::TaskId(t as u32)))
         .collect();
-    for (ti, tl) in locks.tasks.iter().enumerate() {
-        for (ei, el) in tl.exits.iter().enumerate() {
-            if el.is_empty() || astgs.is_some_and(|graphs| one_owner(program, graphs, ti, ei, el)) {
-                continue;
-            }
-            pinned[ti] = true;
-            // Each search finds a taker not pinned yet, until none is left.
-            loop {
-                let known = pinned.clone();
-                let skip = |t: usize| known[t];
-                let found = match astgs {
-                    Some(graphs) => taker_by_state(program, graphs, ti, ei, el, &skip),
-                    None => taker_by_class(program, &program.tasks[ti], el, &skip),
-                };
-                match found {
-                    Some((t2, _)) => pinned[t2] = true,
-                    None => break,
-                }
-            }
+    for held in held_groups(program, astgs, locks) {
+        pinned[held.task] = true;
+        for (t2, _) in held.takers {
+            pinned[t2] = true;
         }
     }
     pinned
@@ -243,16 +258,16 @@ fn one_owner(
     owners <= 1
 }
 
-/// A task not on rank 0 (`single` false) that may take an object merged at
-/// exit `ei` of task `ti` in a state the object can reach after the exit,
-/// and the object's class; by class when a graph is truncated.
+/// The first task not to `skip` that may take an object merged at exit
+/// `ei` of task `ti` in a state the object can reach after the exit, and
+/// the object's class; by class when a graph is truncated.
 fn taker_by_state(
     program: &hir::Program,
     graphs: &[Astg],
     ti: usize,
     ei: usize,
     el: &ExitLocks,
-    single: &dyn Fn(usize) -> bool,
+    skip: &dyn Fn(usize) -> bool,
 ) -> Option<(usize, hir::ClassId)> {
     let params: Vec<u32> = el
         .params
@@ -283,7 +298,7 @@ fn taker_by_state(
             )
             .collect();
         if g.truncated && !work.is_empty() {
-            return taker_by_class(program, &program.tasks[ti], el, single);
+            return taker_by_class(program, &program.tasks[ti], el, skip);
         }
         while let Some(s) = work.pop() {
             if std::mem::replace(&mut seen[s], true) {
@@ -292,7 +307,7 @@ fn taker_by_state(
             for (t2, task2) in program.tasks.iter().enumerate() {
                 let takes = (0..task2.params.len() as u32)
                     .any(|q| astg::satisfies(program, hir::TaskId(t2 as u32), q, &g.states[s]));
-                if takes && !single(t2) {
+                if takes && !skip(t2) {
                     return Some((t2, g.class));
                 }
             }
@@ -302,13 +317,13 @@ fn taker_by_state(
     None
 }
 
-/// The same by class alone: a task not on rank 0 with a parameter whose
-/// class is related to a merged object's.
+/// The same by class alone: the first task not to `skip` with a parameter
+/// whose class is related to a merged object's.
 fn taker_by_class(
     program: &hir::Program,
     t: &hir::Task,
     el: &ExitLocks,
-    single: &dyn Fn(usize) -> bool,
+    skip: &dyn Fn(usize) -> bool,
 ) -> Option<(usize, hir::ClassId)> {
     let param = |i: u32| t.params[i as usize].class;
     let site = |a: hir::AllocSiteId| program.alloc_site(a).class;
@@ -323,7 +338,7 @@ fn taker_by_class(
         classes.extend([site(a), site(b)]);
     }
     program.tasks.iter().enumerate().find_map(|(t2, task2)| {
-        if single(t2) {
+        if skip(t2) {
             return None;
         }
         task2.params.iter().find_map(|p| {

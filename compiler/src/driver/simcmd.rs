@@ -427,12 +427,8 @@ pub fn sim(args: &SimArgs) -> i32 {
         ..SimOptions::default()
     };
     // A cluster's layouts are for MPI builds, which keep the tasks of
-    // merged lock groups on global core 0.
-    let mut cluster_model = model.clone();
-    let pinned = super::mpi::pinned_tasks(program, fe.astgs.as_deref(), locks);
-    for (tm, on_core0) in cluster_model.tasks.iter_mut().zip(pinned) {
-        tm.on_core0 = on_core0;
-    }
+    // merged lock groups on global core 0; made when a cluster is searched.
+    let mut cluster_model: Option<Model> = None;
     let mut rows: Vec<(Machine, u32, Outcome)> = Vec::new();
     let cores_list: Vec<u32> = match &given {
         Some(l) => vec![l.cores()],
@@ -466,7 +462,15 @@ pub fn sim(args: &SimArgs) -> i32 {
                         .collect();
                     let spinner = Spinner::new(&machine, cores);
                     let model = match machine.topology {
-                        Topology::Cluster { .. } => &cluster_model,
+                        Topology::Cluster { .. } => &*cluster_model.get_or_insert_with(|| {
+                            let mut m = model.clone();
+                            let pinned =
+                                super::mpi::pinned_tasks(program, fe.astgs.as_deref(), locks);
+                            for (tm, on_core0) in m.tasks.iter_mut().zip(pinned) {
+                                tm.on_core0 = on_core0;
+                            }
+                            m
+                        }),
                         _ => &model,
                     };
                     synthesis::synthesise(

@@ -601,7 +601,7 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
     for (t, tm) in m.tasks.iter().enumerate() {
         let task = TaskId(t as u32);
         let on: Vec<usize> = (0..ncores).filter(|&c| hosts[c].contains(&task)).collect();
-        let policy = if tm.startup || tm.on_core0 {
+        let policy = if tm.single_on_core0() {
             for h in hosts.iter_mut() {
                 h.retain(|&x| x != task);
             }
@@ -672,7 +672,7 @@ pub fn default_layout(m: &Model, machine: &str, cores: u32) -> Layout {
         .map(|t| {
             crate::synthesis::layout::default_policy(
                 cores,
-                t.startup || t.on_core0,
+                t.single_on_core0(),
                 t.params as usize,
                 t.tag_shared(),
             )

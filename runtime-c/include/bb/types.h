@@ -270,9 +270,9 @@ struct bb_program {
      the larger one's rank (runtime-c/src/meet.c; driver/mpi.rs says which) */
   const uint8_t         *meets;
   /* MPI builds (optional): per task, 1 when it must stay `single` on global
-     core 0, its exits merging lock groups other tasks may take
-     (driver/mpi.rs pinned_tasks); a BAMBOO_LAYOUT layout may place every
-     other task freely (layout.c) */
+     core 0: the startup task, and tasks that form or may take merged lock
+     groups (driver/mpi.rs pinned_tasks); a BAMBOO_LAYOUT layout may place
+     every other task freely (layout.c) */
   const uint8_t         *pinned;
 };
 

@@ -58,8 +58,12 @@ fn everywhere(m: &Model, cores: u32, policy: Policy) -> Layout {
 }
 
 fn full() -> SimOptions {
+    window_of(u64::MAX)
+}
+
+fn window_of(window: u64) -> SimOptions {
     SimOptions {
-        window: u64::MAX,
+        window,
         ..SimOptions::default()
     }
 }
@@ -134,31 +138,11 @@ fn a_parked_core_wakes_late() {
 
 #[test]
 fn a_window_estimates_a_long_run_within_two_percent() {
-    // Both cores start an invocation as each collection ends.
-    let mut m = pingpong(8, 5_000, 50.0);
-    for t in &mut m.tasks[1..] {
-        t.exits[0].alloc_bytes = 100.0;
-    }
-    m.outside = Outside {
-        gc_ns: 4000.0,
-        gc_mark_ns: 4000.0,
-        collections: 4000,
-        task_ns: 4e6,
-        gc_min_bytes: 1000.0,
-        ..Outside::default()
-    };
-    let l = everywhere(&m, 2, Policy::Local);
-    let mach = smp(2);
+    let m = pingpong(8, 20_000, 50.0);
+    let l = everywhere(&m, 4, Policy::Local);
+    let mach = smp(4);
     let whole = simulate(&m, &mach, &l, full());
-    let windowed = simulate(
-        &m,
-        &mach,
-        &l,
-        SimOptions {
-            window: 20_000,
-            ..SimOptions::default()
-        },
-    );
+    let windowed = simulate(&m, &mach, &l, window_of(20_000));
     assert!(whole.completed && windowed.completed);
     assert_eq!(windowed.simulated, 20_000);
     assert_eq!(windowed.invocations, whole.invocations);
@@ -166,11 +150,10 @@ fn a_window_estimates_a_long_run_within_two_percent() {
     assert!(err < 0.02, "{} {}", windowed.time_ns, whole.time_ns);
 }
 
-#[test]
-fn every_window_extrapolates_even_when_its_half_falls_between_two_ends() {
-    // Invocations are counted as they start, and several can start between
-    // two ends (both cores start one as each collection ends): whatever
-    // the window, the estimate must be carried to the end of the run.
+/// `pingpong(8, 5_000, 50.0)` whose bounces allocate 100 bytes each and
+/// whose heap is due every 1000 bytes: a collection every few invocations,
+/// after each of which both cores start one.
+fn collecting_pingpong() -> Model {
     let mut m = pingpong(8, 5_000, 50.0);
     for t in &mut m.tasks[1..] {
         t.exits[0].alloc_bytes = 100.0;
@@ -183,19 +166,20 @@ fn every_window_extrapolates_even_when_its_half_falls_between_two_ends() {
         gc_min_bytes: 1000.0,
         ..Outside::default()
     };
+    m
+}
+
+#[test]
+fn every_window_extrapolates_even_when_its_half_falls_between_two_ends() {
+    // Invocations are counted as they start, and several can start between
+    // two ends (both cores start one as each collection ends): whatever
+    // the window, the estimate must be carried to the end of the run.
+    let m = collecting_pingpong();
     let l = everywhere(&m, 2, Policy::Local);
     let mach = smp(2);
     let whole = simulate(&m, &mach, &l, full());
     for window in 20_000..20_016 {
-        let windowed = simulate(
-            &m,
-            &mach,
-            &l,
-            SimOptions {
-                window,
-                ..SimOptions::default()
-            },
-        );
+        let windowed = simulate(&m, &mach, &l, window_of(window));
         assert!(windowed.completed);
         let err = (windowed.time_ns - whole.time_ns).abs() / whole.time_ns;
         assert!(

@@ -141,6 +141,11 @@ impl TaskModel {
     pub fn tag_shared(&self) -> bool {
         self.match_tag.is_some()
     }
+
+    /// One instance, on core 0: the startup task, and tasks `on_core0`.
+    pub fn single_on_core0(&self) -> bool {
+        self.startup || self.on_core0
+    }
 }
 
 /// Matches any state before a transition (hand-written models).
