@@ -2,9 +2,12 @@
 //! a clear error and exit status 1, never a panic, a stack overflow or a
 //! hang.
 
+use common::ScopedPath;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+
+mod common;
 
 // Diagnostics' summary and JSON, standard input, `-v`, `--emit c`.
 #[path = "cli/usability.rs"]
@@ -31,10 +34,9 @@ fn bambooc(args: &[&str]) -> Output {
         .expect("run bambooc")
 }
 
-fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bambooc-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+/// A file of `bytes` in a temporary folder of its own (removed on drop).
+fn temp_file(name: &str, bytes: &[u8]) -> ScopedPath {
+    let p = ScopedPath::new("bambooc-cli-", name);
     std::fs::write(&p, bytes).unwrap();
     p
 }

@@ -50,8 +50,11 @@ fn case(root: &Path, path: &Path, bless: bool) -> Vec<String> {
         )),
         Err(_) => failures.push(format!("{name}: no {}", want_file.display())),
     }
-    let dir = std::env::temp_dir().join(format!("bambooc-disjoint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new()
+        .prefix("bambooc-disjoint-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path();
     let common = CommonArgs {
         files: vec![rel.clone()],
         ..Default::default()

@@ -179,10 +179,12 @@ task step(Counter c in counting) {
 }
 ";
 
-fn temp_dir() -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("bambooc-lsp-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A directory of the test's own, removed when it is dropped.
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("bambooc-lsp-")
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -326,7 +328,8 @@ fn columns_are_utf16_units() {
 
 #[test]
 fn the_cstg_command_writes_dot_beside_the_file() {
-    let dir = temp_dir();
+    let scratch = temp_dir();
+    let dir = scratch.path();
     let file = dir.join("counter.bb");
     std::fs::write(&file, GOOD).unwrap();
     let uri = format!("file://{}", file.display());

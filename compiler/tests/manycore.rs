@@ -21,16 +21,14 @@ use bambooc::driver::{compile_program, frontend, read_sources, CodegenArgs, Comm
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn build(rel: &str) -> PathBuf {
+fn build(rel: &str) -> common::ScopedPath {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     std::env::set_current_dir(root).unwrap();
     let rel = PathBuf::from(rel);
     let (sources, ids, diags) = read_sources(std::slice::from_ref(&rel));
     let fe = frontend(sources, ids, diags);
     assert!(!fe.has_errors(), "{} does not check", rel.display());
-    let dir = std::env::temp_dir().join(format!("bambooc-manycore-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let exe = dir.join(rel.file_stem().unwrap());
+    let exe = common::ScopedPath::new("bambooc-manycore-", rel.file_stem().unwrap());
     let common = CommonArgs {
         files: vec![rel.clone()],
         ..Default::default()
@@ -97,7 +95,6 @@ fn a_million_tiny_tasks_with_merges_on_1_to_8_cores() {
             assert!(stats.contains(&format!("core {core}: ")), "{stats}");
         }
     }
-    let _ = std::fs::remove_file(&exe);
 }
 
 /// The "gc: live" figure of a `BAMBOO_STATS=1` run's standard error.
@@ -137,7 +134,6 @@ fn stats_count_the_collections_inside_task_bodies() {
         assert!(in_body >= 10, "{cores} cores: {stats}");
         assert!(counts.iter().all(|&(all, body)| body <= all), "{stats}");
     }
-    let _ = std::fs::remove_file(&exe);
 }
 
 #[test]
@@ -174,7 +170,6 @@ fn stats_give_the_other_cores_start_and_the_end() {
             .unwrap();
         assert!(end > 0.0, "{line}");
     }
-    let _ = std::fs::remove_file(&exe);
 }
 
 #[test]
@@ -190,7 +185,6 @@ fn stale_parameter_set_entries_do_not_keep_objects_alive() {
             "{cores} cores: {live} bytes live after the last collection"
         );
     }
-    let _ = std::fs::remove_file(&exe);
 }
 
 /// Builds `tests/manycore/{name}.bb` with a 4-core layout whose every core
@@ -220,8 +214,11 @@ fn run_with_core_layout(
 ) -> (String, serde_json::Value) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     std::env::set_current_dir(root).unwrap();
-    let dir = std::env::temp_dir().join(format!("bambooc-manycore-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new()
+        .prefix(&format!("bambooc-manycore-{name}-"))
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path();
     let ncores = cores.len();
     let cores: Vec<String> = cores
         .iter()
@@ -252,7 +249,6 @@ fn run_with_core_layout(
         .unwrap();
     assert!(out.status.success());
     let json = serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     (String::from_utf8_lossy(&out.stdout).into_owned(), json)
 }
 
@@ -305,7 +301,6 @@ fn one_core_runs_the_newest_work_first_and_the_oldest_in_time() {
 fn one_core_prints(rel: &str, expected_stdout: &str) {
     let exe = build(rel);
     run_with_stats(&exe, 1, expected_stdout);
-    let _ = std::fs::remove_file(&exe);
 }
 
 #[test]
@@ -397,8 +392,11 @@ fn trace_names_a_program_whose_file_name_needs_escaping() {
     // The process name is the source file's name, which may hold quotes
     // and backslashes; the trace must stay valid JSON (issue 34).
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let dir = std::env::temp_dir().join(format!("bambooc-trace-name-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new()
+        .prefix("bambooc-trace-name-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path();
     let name = "we\"ird\\name";
     let source = dir.join(format!("{name}.bb"));
     std::fs::copy(root.join("tests/run/algo_primes.bb"), &source).unwrap();
@@ -426,5 +424,4 @@ fn trace_names_a_program_whose_file_name_needs_escaping() {
         .find(|e| e["name"] == "process_name")
         .unwrap();
     assert_eq!(process["args"]["name"], format!("{name}.bb"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -233,8 +233,11 @@ fn case(root: &Path, path: &Path, settings: &Settings) -> Option<String> {
             bambooc::driver::render(&fe, bambooc::driver::ErrorFormat::Human, false)
         ));
     }
-    let dir = std::env::temp_dir().join(format!("bambooc-runtest-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new()
+        .prefix("bambooc-runtest-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path();
     let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
     let exe = dir.join(&stem);
     let profile = dir.join(format!("{stem}.profile"));

@@ -3,7 +3,7 @@
  * Generated code includes only this file. It must check the ABI it was
  * generated for:
  *     #include "bb.h"
- *     #if BB_ABI_VERSION != 10
+ *     #if BB_ABI_VERSION != 11
  *     #error "bambooc: runtime ABI mismatch"
  *     #endif
  * and store BB_ABI_VERSION in bb_program.abi_version (checked again at run
@@ -31,7 +31,7 @@
 #ifndef BB_H
 #define BB_H
 
-#define BB_ABI_VERSION 10
+#define BB_ABI_VERSION 11
 
 #include "bb/base.h"
 #include "bb/types.h"

@@ -170,7 +170,8 @@ static void bb_send(bb_ctx *ctx, uint32_t dest, bb_object *o, uint32_t t, uint32
 static bool bb_drain(bb_ctx *ctx) {
   bb_sched *s = &ctx->sched;
   if (!bb_inbox_nonempty(&s->inbox)) return false;
-  __atomic_store_n(&s->idle, 0, __ATOMIC_SEQ_CST);  /* before receiving (termination check) */
+  if (__atomic_load_n(&s->idle, __ATOMIC_RELAXED)) /* only the owner writes it */
+    __atomic_store_n(&s->idle, 0, __ATOMIC_SEQ_CST);  /* before receiving (termination check) */
   bb_claim_hungry(ctx->rt, ctx);                     /* work came: no longer asking */
   bool any = false;
   bb_msg *m;
@@ -398,7 +399,7 @@ static void bb_core_loop(bb_ctx *ctx) {
        (once per lull: work or a message sets spins back to 0) */
     if (spins == 0 && bb_meet_idle(ctx)) continue;
 #endif
-    __atomic_store_n(&s->idle, 1, __ATOMIC_SEQ_CST);
+    if (!__atomic_load_n(&s->idle, __ATOMIC_RELAXED)) __atomic_store_n(&s->idle, 1, __ATOMIC_SEQ_CST);
     if (spins >= (rt->crowded ? bb_idle_turns(rt) - 1 : BB_ASK_AFTER_SPINS)) bb_ask_for_work(ctx);
     if (__atomic_load_n(&rt->done, __ATOMIC_SEQ_CST)) break;
 #ifdef BB_MPI

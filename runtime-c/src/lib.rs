@@ -9,7 +9,7 @@
 //! `runtime-c/README.md`.
 
 /// The runtime ABI version; `bb.h` defines the same number as `BB_ABI_VERSION`.
-pub const ABI_VERSION: u32 = 10;
+pub const ABI_VERSION: u32 = 11;
 
 /// The most cores a program can run on, everywhere: `--cores`, layout and
 /// machine files, `BAMBOO_CORES`; the runtime's headers define the same

@@ -246,13 +246,14 @@ const SMP_END_NS: f64 = 40_000.0;
 /// receiver about 150 ns (the object's lines coming into its), a core
 /// idle for 50 us parks and takes about 5 us to wake (a futex wake-up and
 /// the kernel's scheduling), a dispatch is about 200 ns and a lock one
-/// uncontended atomic (20 ns). `bambooc calibrate` measures the real
+/// uncontended atomic and its release (10 ns: 9.5 ns a pair in a loop on
+/// the 2-CPU development host). `bambooc calibrate` measures the real
 /// figures of a machine.
 const SMP_COSTS: Costs = Costs {
     dispatch_ns: 200.0,
     message_base_ns: 300.0,
     message_per_hop_ns: 0.0,
-    lock_ns: 20.0,
+    lock_ns: 10.0,
     send_ns: 150.0,
     receive_ns: 150.0,
     wake_ns: 5000.0,

@@ -216,3 +216,33 @@ pub fn apt_provision(
         ))
     }
 }
+
+/// A path inside a temporary folder of its own: both are removed when it
+/// is dropped, so a test leaves nothing behind in the system's temporary
+/// folder.
+pub struct ScopedPath {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl ScopedPath {
+    /// `name` inside a fresh folder whose name starts with `prefix`.
+    pub fn new(prefix: &str, name: impl AsRef<Path>) -> ScopedPath {
+        let dir = tempfile::Builder::new().prefix(prefix).tempdir().unwrap();
+        let path = dir.path().join(name);
+        ScopedPath { _dir: dir, path }
+    }
+}
+
+impl std::ops::Deref for ScopedPath {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for ScopedPath {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}

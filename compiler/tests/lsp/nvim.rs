@@ -81,8 +81,11 @@ fn neovim_shows_the_servers_diagnostic() {
         eprintln!("lsp: SKIPPED the Neovim test: {why}");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("bambooc-nvim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new()
+        .prefix("bambooc-nvim-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path();
     let file = dir.join("counter.bb");
     std::fs::write(&file, SOURCE).unwrap();
     let init = dir.join("init.lua");
@@ -92,7 +95,7 @@ fn neovim_shows_the_servers_diagnostic() {
         .args(["--headless", "--clean", "-n"])
         .arg(&file)
         .arg(format!("+luafile {}", init.display()))
-        .current_dir(&dir)
+        .current_dir(dir)
         .env("BAMBOOC_BIN", env!("CARGO_BIN_EXE_bambooc"))
         .env("BAMBOOC_NVIM_OUT", &out)
         // Neovim's LSP log goes into the test's folder, not the user's

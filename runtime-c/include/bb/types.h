@@ -422,22 +422,23 @@ typedef struct bb_sched {
   uint64_t    started_ns; /* when the core's loop began (BAMBOO_STATS: a core's start-up) */
   uint64_t    last_end_ns;/* when its last timed invocation ended (BAMBOO_STATS: the end's cost) */
   uint64_t    flows;      /* trace flow ids handed out */
-  /* written by the owner, read by the termination check (atomics) */
-  char        _pad1[64];
-  uint64_t    sent, received;
-  uint32_t    idle;
-  uint32_t    sleeping;
-  /* owner only: messages this core received, kept for its own sends
-     (in the padding, so the layout of bb_ctx does not change) */
-  bb_msg     *spare;
+  bb_msg     *spare;      /* messages this core received, kept for its own sends */
   uint32_t    nspare;
+  uint64_t    donated;    /* invocations handed to hungry cores */
+  /* Each line below has one kind of writer, so that a core handing an
+     object to another reads no line that the receiver writes per message
+     (each such read is a cache miss). Written by the owner, read by the
+     termination check (atomics): */
+  _Alignas(64) uint64_t sent;
+  uint64_t    received;
+  uint32_t    idle;
+  /* Set by the owner when it parks, read by every sender (cores.c,
+     "Parking"): */
+  _Alignas(64) uint32_t sleeping;
   /* Set by this core when it has nothing to do, cleared by the core that
-     hands it work or by this core when work arrives (atomic;
-     balance.c). */
-  uint32_t    hungry;
-  uint64_t    donated;    /* invocations handed to hungry cores (owner only) */
-  char        _pad2[24];
-  bb_inbox    inbox;
+     hands it work or by this core when work arrives (atomic; balance.c). */
+  _Alignas(64) uint32_t hungry;
+  _Alignas(64) bb_inbox inbox;
   pthread_mutex_t sleep_lock;
   pthread_cond_t  wake;
 } bb_sched;

@@ -22,7 +22,7 @@
  *   }
  */
 #include "bb.h"
-#if BB_ABI_VERSION != 10
+#if BB_ABI_VERSION != 11
 #error "bambooc: runtime ABI mismatch"
 #endif
 

@@ -3,7 +3,7 @@
  * descriptors. (Shared here only to keep the hand-written test programs short;
  * the code generator emits this per program.) */
 #include "bb.h"
-#if BB_ABI_VERSION != 10
+#if BB_ABI_VERSION != 11
 #error "bambooc: runtime ABI mismatch"
 #endif
 #include <stdlib.h>

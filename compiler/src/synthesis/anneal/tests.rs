@@ -157,22 +157,22 @@ fn keyword_candidates_include_figure_4_and_its_time_is_the_hand_computation() {
     assert!(all.contains(&figure4), "{all:?}");
 
     // Hand computation on smp:4 (dispatch 200, message 300, the sender's
-    // and the receiver's 150 per object handed over, lock 20 per
+    // and the receiver's 150 per object handed over, lock 10 per
     // parameter):
-    // - core 0: startup 0..1220 (1000 + 200 + 20). It sends Text 1 to
+    // - core 0: startup 0..1210 (1000 + 200 + 10). It sends Text 1 to
     //   core 0 and Texts 2-4 round-robin to cores 1-3, one after another
-    //   (leaving at 1370, 1520, 1670; arriving at 1670, 1820, 1970); the
-    //   Results object stays on core 0, free again at 1670.
-    // - core 0: processText(Text 1) 1670..11890 (10000 + 220);
+    //   (leaving at 1360, 1510, 1660; arriving at 1660, 1810, 1960); the
+    //   Results object stays on core 0, free again at 1660.
+    // - core 0: processText(Text 1) 1660..11870 (10000 + 210);
     //   cores 1-3 (each 150 to receive its Text): processText until
-    //   12040, 12190, 12340; their Texts reach core 0 450 later: 12490,
-    //   12640, 12790.
-    // - core 0: four merges of 740 (500 + 200 + 2 * 20) back to back from
-    //   11890, each of the last three 150 longer for the Text it received:
-    //   12630, 13520, 14410, 15300; the fourth takes the "all merged" exit.
+    //   12020, 12170, 12320; their Texts reach core 0 450 later: 12470,
+    //   12620, 12770.
+    // - core 0: four merges of 720 (500 + 200 + 2 * 10) back to back from
+    //   11870, each of the last three 150 longer for the Text it received:
+    //   12590, 13460, 14330, 15200; the fourth takes the "all merged" exit.
     let layout = layout_of(&m, figure4);
     let r = simulate(&m, &smp(4), &layout, SimOptions::default());
-    assert_eq!((r.time_ns, r.invocations, r.completed), (15_300.0, 9, true));
+    assert_eq!((r.time_ns, r.invocations, r.completed), (15_200.0, 9, true));
     // One core, which takes no atomic locks: 1200 + 4 * 10200 + 4 * 700.
     let one = simulate(
         &m,
