@@ -238,24 +238,26 @@ const TILEPRO64_COSTS: Costs = Costs {
 const SMP_CORE_START_NS: f64 = 75_000.0;
 const SMP_END_NS: f64 = 40_000.0;
 
-/// Costs of the built-in `smp:N`: a shared-memory multicore, where a
-/// message is a queue insertion plus the cache-line transfer to a
-/// receiving core that is looking for work (about 300 ns), the sender
-/// spends about 150 ns of its own per object (allocating the message, the
-/// exchange on the inbox, the object's lines leaving its cache) and the
-/// receiver about 150 ns (the object's lines coming into its), a core
-/// idle for 50 us parks and takes about 5 us to wake (a futex wake-up and
-/// the kernel's scheduling), a dispatch is about 200 ns and a lock one
-/// uncontended atomic and its release (10 ns: 9.5 ns a pair in a loop on
-/// the 2-CPU development host). `bambooc calibrate` measures the real
-/// figures of a machine.
+/// Costs of the built-in `smp:N`: a shared-memory multicore, where the
+/// sender spends about 250 ns of its own per object it hands to another
+/// core (taking a message, the exchange on the inbox, the cache lines of
+/// the message and the object leaving its cache), the receiver about 250 ns
+/// (taking the message, the object's lines coming into its cache) and the
+/// hand-off adds about 100 ns of latency between them; a core idle for
+/// 50 us parks and takes about 5 us to wake (a futex wake-up and the
+/// kernel's scheduling), a dispatch is about 200 ns and a lock one
+/// uncontended atomic and its release (10 ns: 9.5 ns a pair in a loop).
+/// These are the 2-CPU development host's: a chain crossing cores on every
+/// hop, and ping-pong and tiny tasks spread over two cores, each estimated
+/// within 7% (benchmarks/finegrain_simacc.py, log of 2026-12-07 evening).
+/// `bambooc calibrate` measures the real figures of a machine.
 const SMP_COSTS: Costs = Costs {
     dispatch_ns: 200.0,
-    message_base_ns: 300.0,
+    message_base_ns: 100.0,
     message_per_hop_ns: 0.0,
     lock_ns: 10.0,
-    send_ns: 150.0,
-    receive_ns: 150.0,
+    send_ns: 250.0,
+    receive_ns: 250.0,
     wake_ns: 5000.0,
     park_after_ns: 50_000.0,
     core_start_ns: SMP_CORE_START_NS,
@@ -631,12 +633,12 @@ mod tests {
         assert_eq!(c.cores, 256);
         // Within a node as smp:N; between nodes the network's latency and
         // overhead too, and the bytes at its bandwidth.
-        assert_eq!(c.message_ns(0, 15), 300.0);
-        assert_eq!(c.message_ns(15, 16), 300.0 + 2000.0 + 500.0);
+        assert_eq!(c.message_ns(0, 15), 100.0);
+        assert_eq!(c.message_ns(15, 16), 100.0 + 2000.0 + 500.0);
         assert_eq!(c.message_ns(16, 16), 0.0);
-        assert_eq!(c.transfer_ns(0, 15, 1 << 20), 300.0);
-        assert_eq!(c.transfer_ns(0, 255, 10_000), 2800.0 + 1000.0);
-        assert_eq!(c.with_cores(20).unwrap().message_ns(0, 19), 2800.0);
+        assert_eq!(c.transfer_ns(0, 15, 1 << 20), 100.0);
+        assert_eq!(c.transfer_ns(0, 255, 10_000), 2600.0 + 1000.0);
+        assert_eq!(c.with_cores(20).unwrap().message_ns(0, 19), 2600.0);
         for bad in ["cluster:16", "cluster:x4", "cluster:4x", "cluster:4x4x4"] {
             assert!(
                 matches!(Machine::builtin(bad), Err(MachineError::UnknownBuiltin(_))),
