@@ -27,8 +27,8 @@ one core). Before timing, each pattern runs once on every system at a tiny
 size and Bamboo's counts of tasks, dependencies and FLOPs must equal Task
 Bench's (and no input may be wrong): the graphs and the kernel's FLOPs are
 the same. Then -iter is swept over powers of 2 from 2^14 (tasks of about
-0.1-1 ms) down to 1 (256, 16 and 1 in quick mode), stopping two sizes after
-the efficiency falls below 50%; the systems take turns within each round
+0.1-1 ms) down to 1 (256, 16 and 1 in quick mode), stopping after three
+sizes in a row below 50% efficiency; the systems take turns within each round
 of runs, and each size keeps its fastest run. For each size: granularity
 = elapsed time x cores / tasks (the program's own "Elapsed Time", which
 leaves out start-up), efficiency = FLOP/s over the highest FLOP/s of the
@@ -172,12 +172,14 @@ def sweep(a, systems: dict, pattern: str) -> tuple:
     taking turns within each round so that they share the machine's
     conditions; keeps each size's fastest run (other work only slows a run
     down). Returns ({system: [(iter, elapsed, FLOP/s, tasks)]}, {system:
-    error}); a system stops two sizes after its efficiency fell below 50%."""
+    error}); a system stops after three sizes in a row below 50% efficiency
+    (a shared host's slow spell of a few seconds can put two large sizes
+    below 50%, which ended the sweep far above the real METG)."""
     rows = {name: [] for name in systems}
     errors = {}
-    below = dict.fromkeys(systems, 0)
+    below = dict.fromkeys(systems, 0)  # sizes in a row below 50%
     for iters in a.iters:
-        active = [n for n in systems if n not in errors and below[n] < 2]
+        active = [n for n in systems if n not in errors and below[n] < 3]
         if not active:
             break
         runs = {n: [] for n in active}
@@ -196,8 +198,7 @@ def sweep(a, systems: dict, pattern: str) -> tuple:
                 continue
             elapsed, flops, tasks = min(runs[name])
             rows[name].append((iters, elapsed, flops, tasks))
-            if flops < 0.5 * max(r[2] for r in rows[name]):
-                below[name] += 1
+            below[name] = below[name] + 1 if flops < 0.5 * max(r[2] for r in rows[name]) else 0
     return rows, errors
 
 

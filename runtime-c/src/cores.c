@@ -14,7 +14,8 @@
  *   is over when both waves see every core idle, the same totals, and as
  *   many messages received as sent (Mattern's four-counter method: a core
  *   only becomes busy again by receiving, which changes the counts).
- * - Idle cores spin briefly, yield, then park on a futex (a condition
+ * - Idle cores spin briefly, yield (for up to a millisecond when every
+ *   core has a processor), then park on a futex (a condition
  *   variable off Linux) with no time-out; whatever gives a parked core a
  *   reason to run (a message, the end, a collection) wakes it, and only a
  *   parked core costs its waker a system call ("Parking"). With a
@@ -360,22 +361,32 @@ static void bb_park(bb_ctx *ctx) {
 #define BB_IDLE_YIELDS 64u
 #define BB_CROWDED_SPINS 2u
 #define BB_CROWDED_YIELDS 1u
+/* With a processor for every core, an idle core also keeps yielding until
+ * it has been idle this long: a parked core takes 55-65 us to wake on the
+ * development host's virtual machine (`bambooc calibrate`), and cores that
+ * parked while waiting 100-200 us for their next object lost a third of
+ * their time to wake-ups (Task Bench's dom and tree patterns fell below 50%
+ * efficiency at those task sizes and recovered at smaller ones). */
+#define BB_IDLE_YIELD_NS 1000000u
 
 /* Idle turns of the core loop before it parks. */
 static unsigned bb_idle_turns(const bb_runtime *rt) {
   return rt->crowded ? BB_CROWDED_SPINS + BB_CROWDED_YIELDS : BB_IDLE_SPINS + BB_IDLE_YIELDS;
 }
 
-/* One idle turn of the core loop: spin (pause), then yield, then park. */
-static void bb_idle_wait(bb_ctx *ctx, unsigned spins) {
-  unsigned spin = ctx->rt->crowded ? BB_CROWDED_SPINS : BB_IDLE_SPINS;
+/* One idle turn of the core loop: spin (pause), then yield, then park.
+ * `*yielding_since` is set at the first yield of an idle spell. */
+static void bb_idle_wait(bb_ctx *ctx, unsigned spins, uint64_t *yielding_since) {
+  bool crowded = ctx->rt->crowded;
+  unsigned spin = crowded ? BB_CROWDED_SPINS : BB_IDLE_SPINS;
   if (spins < spin) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
     return;
   }
-  if (spins < bb_idle_turns(ctx->rt)) {
+  if (spins == spin) *yielding_since = bb_now_ns();
+  if (spins < bb_idle_turns(ctx->rt) || (!crowded && bb_now_ns() - *yielding_since < BB_IDLE_YIELD_NS)) {
     sched_yield();
     return;
   }
@@ -386,6 +397,7 @@ static void bb_core_loop(bb_ctx *ctx) {
   bb_runtime *rt = ctx->rt;
   bb_sched *s = &ctx->sched;
   unsigned spins = 0;
+  uint64_t yielding_since = 0;
   for (;;) {
     if (__atomic_load_n(&rt->gc_pending, __ATOMIC_SEQ_CST)) bb_gc_join(ctx);
     if (bb_drain(ctx)) spins = 0;
@@ -406,7 +418,7 @@ static void bb_core_loop(bb_ctx *ctx) {
     /* the end is decided for all ranks by mpi.c, which sets `done`; work
        may now come only from other ranks, so mpi.c polls for it */
     if (spins == 0) bb_mpi_core_idle(rt);
-    bb_idle_wait(ctx, spins++);
+    bb_idle_wait(ctx, spins++, &yielding_since);
     continue;
 #endif
     /* Checked before every park too: the last core to go idle must see the
@@ -417,7 +429,7 @@ static void bb_core_loop(bb_ctx *ctx) {
       bb_wake_all(rt);
       break;
     }
-    bb_idle_wait(ctx, spins++);
+    bb_idle_wait(ctx, spins++, &yielding_since);
   }
 }
 

@@ -244,8 +244,9 @@ const SMP_END_NS: f64 = 40_000.0;
 /// the message and the object leaving its cache), the receiver about 250 ns
 /// (taking the message, the object's lines coming into its cache) and the
 /// hand-off adds about 100 ns of latency between them; a core idle for
-/// 50 us parks and takes about 5 us to wake (a futex wake-up and the
-/// kernel's scheduling), a dispatch is about 200 ns and a lock one
+/// 1 ms parks (the runtime yields that long first when every core has a
+/// processor: cores.c, BB_IDLE_YIELD_NS) and takes about 5 us to wake (a
+/// futex wake-up and the kernel's scheduling), a dispatch is about 200 ns and a lock one
 /// uncontended atomic and its release (10 ns: 9.5 ns a pair in a loop).
 /// These are the 2-CPU development host's: a chain crossing cores on every
 /// hop, and ping-pong and tiny tasks spread over two cores, each estimated
@@ -259,7 +260,7 @@ const SMP_COSTS: Costs = Costs {
     send_ns: 250.0,
     receive_ns: 250.0,
     wake_ns: 5000.0,
-    park_after_ns: 50_000.0,
+    park_after_ns: 1_000_000.0,
     core_start_ns: SMP_CORE_START_NS,
     end_ns: SMP_END_NS,
 };
