@@ -362,35 +362,41 @@ static void bb_park(bb_ctx *ctx) {
 #define BB_CROWDED_SPINS 2u
 #define BB_CROWDED_YIELDS 1u
 /* With a processor for every core, an idle core also keeps yielding until
- * it has been idle this long: a parked core takes 55-65 us to wake on the
- * development host's virtual machine (`bambooc calibrate`), and cores that
- * parked while waiting 100-200 us for their next object lost a third of
- * their time to wake-ups (Task Bench's dom and tree patterns fell below 50%
- * efficiency at those task sizes and recovered at smaller ones). */
+ * it has been idle this long: a parked core takes tens of microseconds to
+ * wake on a virtual machine, and cores that parked while waiting a few
+ * hundred microseconds for their next object lost much of their time to
+ * wake-ups (benchmarks/logs/2026-12-07-evening.md, "Parking"). */
 #define BB_IDLE_YIELD_NS 1000000u
 
-/* Idle turns of the core loop before it parks. */
+/* Idle turns of the core loop before it parks, at least. */
 static unsigned bb_idle_turns(const bb_runtime *rt) {
   return rt->crowded ? BB_CROWDED_SPINS + BB_CROWDED_YIELDS : BB_IDLE_SPINS + BB_IDLE_YIELDS;
 }
 
-/* One idle turn of the core loop: spin (pause), then yield, then park.
- * `*yielding_since` is set at the first yield of an idle spell. */
-static void bb_idle_wait(bb_ctx *ctx, unsigned spins, uint64_t *yielding_since) {
+typedef enum { BB_IDLE_SPIN, BB_IDLE_YIELD, BB_IDLE_PARK } bb_idle_step;
+
+/* What idle turn `spins` of the core loop does: spin (pause), then yield,
+ * then park. `*yielding_since` is set at the first yield of an idle spell. */
+static bb_idle_step bb_idle_next(bb_ctx *ctx, unsigned spins, uint64_t *yielding_since) {
   bool crowded = ctx->rt->crowded;
   unsigned spin = crowded ? BB_CROWDED_SPINS : BB_IDLE_SPINS;
-  if (spins < spin) {
+  if (spins < spin) return BB_IDLE_SPIN;
+  if (spins == spin) *yielding_since = bb_now_ns();
+  if (spins < bb_idle_turns(ctx->rt) || (!crowded && bb_now_ns() - *yielding_since < BB_IDLE_YIELD_NS))
+    return BB_IDLE_YIELD;
+  return BB_IDLE_PARK;
+}
+
+static void bb_idle_wait(bb_ctx *ctx, bb_idle_step step) {
+  if (step == BB_IDLE_SPIN) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
-    return;
-  }
-  if (spins == spin) *yielding_since = bb_now_ns();
-  if (spins < bb_idle_turns(ctx->rt) || (!crowded && bb_now_ns() - *yielding_since < BB_IDLE_YIELD_NS)) {
+  } else if (step == BB_IDLE_YIELD) {
     sched_yield();
-    return;
+  } else {
+    bb_park(ctx);
   }
-  bb_park(ctx);
 }
 
 static void bb_core_loop(bb_ctx *ctx) {
@@ -418,18 +424,20 @@ static void bb_core_loop(bb_ctx *ctx) {
     /* the end is decided for all ranks by mpi.c, which sets `done`; work
        may now come only from other ranks, so mpi.c polls for it */
     if (spins == 0) bb_mpi_core_idle(rt);
-    bb_idle_wait(ctx, spins++, &yielding_since);
+    bb_idle_wait(ctx, bb_idle_next(ctx, spins++, &yielding_since));
     continue;
 #endif
-    /* Checked before every park too: the last core to go idle must see the
-       end, since nothing wakes a parked core but work, the end or a
-       collection. */
-    if (((spins & 15) == 0 || spins >= bb_idle_turns(rt)) && bb_terminated(rt)) {
+    bb_idle_step step = bb_idle_next(ctx, spins, &yielding_since);
+    /* Checked every 16th turn (a check reads every core's counters) and
+       before every park: the last core to go idle must see the end, since
+       nothing wakes a parked core but work, the end or a collection. */
+    if (((spins & 15) == 0 || step == BB_IDLE_PARK) && bb_terminated(rt)) {
       __atomic_store_n(&rt->done, 1, __ATOMIC_SEQ_CST);
       bb_wake_all(rt);
       break;
     }
-    bb_idle_wait(ctx, spins++, &yielding_since);
+    spins++;
+    bb_idle_wait(ctx, step);
   }
 }
 

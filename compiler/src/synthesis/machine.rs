@@ -246,11 +246,11 @@ const SMP_END_NS: f64 = 40_000.0;
 /// hand-off adds about 100 ns of latency between them; a core idle for
 /// 1 ms parks (the runtime yields that long first when every core has a
 /// processor: cores.c, BB_IDLE_YIELD_NS) and takes about 5 us to wake (a
-/// futex wake-up and the kernel's scheduling), a dispatch is about 200 ns and a lock one
-/// uncontended atomic and its release (10 ns: 9.5 ns a pair in a loop).
-/// These are the 2-CPU development host's: a chain crossing cores on every
-/// hop, and ping-pong and tiny tasks spread over two cores, each estimated
-/// within 7% (benchmarks/finegrain_simacc.py, log of 2026-12-07 evening).
+/// futex wake-up and the kernel's scheduling), a dispatch is about 200 ns
+/// and a lock one uncontended atomic and its release (10 ns). The hand-off
+/// figures are fitted on the 2-CPU development host to a chain crossing
+/// cores on every hop and to ping-pong and tiny tasks spread over two cores
+/// (benchmarks/finegrain_simacc.py; benchmarks/logs/2026-12-07-evening.md).
 /// `bambooc calibrate` measures the real figures of a machine.
 const SMP_COSTS: Costs = Costs {
     dispatch_ns: 200.0,
