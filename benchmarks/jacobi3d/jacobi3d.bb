@@ -1,24 +1,39 @@
 // jacobi3d.bb — Jacobi-3D (issue 32) in Bamboo: a 7-point stencil on an
-// N x N x N grid, cut into slabs of planes (blocks), with a halo exchange
-// every iteration.
+// N x N x N grid, cut into slabs of planes (blocks), each slab trading its
+// boundary planes with its neighbours after every step.
 //
 // Usage: jacobi3d N ITERATIONS [blocks=4]
 //
-// Structure (the grid's arithmetic is jacobi3d_kernel.h's, so the checksum
-// equals the C and MPI versions' bit for bit):
-//   startup   makes the Exchange and `blocks` Slab objects (in state
-//             `sweep`), each holding its planes with a ghost plane below and
-//             above;
-//   sweep     one Jacobi step of a slab (sweep -> swept); after the last
-//             step it sums its planes instead (sweep -> summed);
-//   collect   copies a swept slab's boundary planes into the Exchange (a
-//             copy, so the slabs stay disjoint from it and may move between
-//             MPI ranks by value) and parks the slab (swept -> parked); the
-//             last slab of a step opens the Exchange for filling;
-//   fill      copies the neighbours' planes into a parked slab's ghosts and
-//             sends it to its next step (parked -> sweep); the last one
-//             closes the Exchange again (a barrier per step, as MPI-basic);
-//   gather    takes a summed slab's plane sums and, after the last, prints.
+// The slabs never move: only planes do, as MPI's halo exchange moves them.
+// Each slab makes two tags of its own on the core that first runs it
+// (`init`): `out`, which pairs it with the pipes it sends through, and
+// `inbox`, which the planes sent to it carry. A task routed by tag to the
+// core that made the tag (`TagHome`, the default when a task's tags are
+// made on many cores) then runs every exchange of a slab where the slab
+// already is, and a plane travels once, to its reader. The grid's
+// arithmetic is jacobi3d_kernel.h's, so the checksum equals the C and MPI
+// versions' bit for bit, whatever the number of slabs.
+//
+//   startup   makes the Result and `blocks` Slabs (in state `fresh`). The
+//             boundary between slabs j and j+1 gets a tag of type `wa` when
+//             j is even and `wb` when odd, so every slab has one of each
+//             (an edge slab a spare one for its missing side);
+//   init      (initEven, initOdd) fills the slab's arrays, makes its `out`
+//             and `inbox` tags, and for each neighbour a Port (its `out`, to send through)
+//             and an Addr (its `inbox`, to be sent to), bound to the
+//             boundary's tag;
+//   wire*     pairs a Port with the Addr across its boundary into a Pipe
+//             bound to the sender's `out` and the receiver's `inbox`;
+//   sweep     takes one step once the slab has its neighbours' planes and
+//             has sent its own (state `active` and nothing pending); then
+//             it owes a plane up and down and waits for one from below and
+//             from above, of an even or an odd step (the neighbours may be
+//             a step ahead, never two); after the last step it sends its
+//             plane sums to the Result instead;
+//   send*     copies a plane into a new Halo bound to the neighbour's inbox;
+//   take*     copies an arrived Halo into the slab's ghost plane;
+//   noneBelow, noneAbove: an edge slab owes and waits for nothing there;
+//   gather    adds a slab's plane sums to the Result; the last one prints.
 //
 // Output (identical to jacobi3d.c and both MPI versions):
 //   Jacobi3D: N=<N> iterations=<ITERATIONS>
@@ -27,28 +42,42 @@
 // where the sum adds the planes' sums in plane order, each plane row by row.
 
 class Slab {
-    flag sweep;     // ghosts current: ready for a step
-    flag swept;     // stepped: boundary planes to hand over
-    flag parked;    // waiting for the neighbours' planes
-    flag summed;    // done: plane sums ready
+    flag fresh;     // its tags and pipes not made yet
+    flag even;      // an even slab number
+    flag bottom;    // slab 0: nothing below
+    flag top;       // the last slab: nothing above
+    flag active;    // stepping
+    flag sendUp;    // owes its top plane to the slab above
+    flag sendDown;  // owes its bottom plane to the slab below
+    flag lowEven;   // waits for the plane below, of an even step
+    flag lowOdd;    // ... of an odd step
+    flag highEven;  // waits for the plane above, of an even step
+    flag highOdd;   // ... of an odd step
 
     int index;      // slab number, 0 .. blocks-1
+    int blocks;
     int n;          // interior points per side
     int z0;         // first plane
     int nz;         // planes
     int steps;      // steps still to take
+    int done;       // steps taken
     double[] u;     // (nz + 2) planes of (n + 2)^2 doubles
     double[] v;     // the next step's values
-    double[] sums;  // plane sums, after the last step
 
-    Slab(int index, int n, int z0, int nz, int steps) {
+    Slab(int index, int blocks, int n, int z0, int nz, int steps) {
         this.index = index;
+        this.blocks = blocks;
         this.n = n;
         this.z0 = z0;
         this.nz = nz;
         this.steps = steps;
-        this.u = initial();
-        this.v = initial();
+    }
+
+    // Its arrays, made by init on the core that will step the slab (under
+    // MPI on its rank: the slab travels there small).
+    void fill() {
+        u = initial();
+        v = initial();
     }
 
     double[] initial() {
@@ -99,11 +128,13 @@ class Slab {
         u = b;
         v = a;
         steps--;
+        done++;
     }
 
-    void sum() {
+    // The plane sums, for the Result.
+    double[] sum() {
         int w = n + 2;
-        sums = new double[nz];
+        double[] sums = new double[nz];
         for (int z = 1; z <= nz; z++) {
             double s = 0.0;
             for (int y = 1; y <= n; y++) {
@@ -114,66 +145,126 @@ class Slab {
             }
             sums[z - 1] = s;
         }
+        u = null;
         v = null;
+        return sums;
+    }
+
+    boolean oddStep() {
+        return done % 2 == 1;
+    }
+
+    // A copy of plane z (1 .. nz) for a neighbour: its reader holds it
+    // while this slab takes its next step.
+    double[] plane(int z) {
+        int size = (n + 2) * (n + 2);
+        double[] p = new double[size];
+        System.arraycopy(u, z * size, p, 0, size);
+        return p;
+    }
+
+    // Sends its top plane (upward) or its bottom plane through a pipe to
+    // the inbox `to`, marked with this step's parity.
+    void post(tag to, boolean upward) {
+        if (upward) {
+            double[] p = plane(nz);
+            if (oddStep()) {
+                new Halo(p) { fromBelow := true, odd := true, add to };
+            } else {
+                new Halo(p) { fromBelow := true, add to };
+            }
+        } else {
+            double[] p = plane(1);
+            if (oddStep()) {
+                new Halo(p) { fromAbove := true, odd := true, add to };
+            } else {
+                new Halo(p) { fromAbove := true, add to };
+            }
+        }
+    }
+
+    // Copies a neighbour's plane into the ghost plane z (0 or nz + 1).
+    void ghost(int z, Halo h) {
+        int size = (n + 2) * (n + 2);
+        for (int i = 0; i < size; i++) {
+            u[z * size + i] = h.plane[i];
+        }
+    }
+
+    // Makes a Port and an Addr for each side that has a neighbour, bound
+    // to that side's boundary tag: what wire* pairs into pipes.
+    void connect(tag out, tag inbox, tag low, tag high) {
+        if (index > 0) {
+            new Port() { down := true, add out, add low };
+            new Addr() { below := true, add inbox, add low };
+        }
+        if (index < blocks - 1) {
+            new Port() { up := true, add out, add high };
+            new Addr() { above := true, add inbox, add high };
+        }
     }
 }
 
-class Exchange {
-    flag collecting;   // taking swept slabs' boundary planes
-    flag filling;      // handing the planes to parked slabs
-    flag finished;
+// A plane on its way to the slab whose inbox it carries.
+class Halo {
+    flag fromBelow;  // for the ghost below the reader's planes
+    flag fromAbove;  // for the ghost above them
+    flag odd;        // of an odd step
+    double[] plane;
 
+    Halo(double[] plane) {
+        this.plane = plane;
+    }
+}
+
+// One side of a slab, before wiring: its `out` tag (Port) or its `inbox`
+// tag (Addr), with the boundary's tag to meet the other side by.
+class Port {
+    flag up;    // sends to the slab above
+    flag down;  // sends to the slab below
+}
+
+class Addr {
+    flag below;  // receives from the slab below
+    flag above;  // receives from the slab above
+}
+
+// A sender's `out` and a reader's `inbox`: where a plane goes.
+class Pipe {
+    flag upward;
+    flag downward;
+}
+
+// A slab's plane sums after its last step.
+class Sums {
+    flag ready;
+    int z0;
+    double[] sums;
+
+    Sums(int z0, double[] sums) {
+        this.z0 = z0;
+        this.sums = sums;
+    }
+}
+
+class Result {
+    flag open;
     int n;
     int blocks;
     int iterations;
-    int count;         // slabs collected or filled in this phase
-    int planeSize;
-    double[][] low;    // low[k]: slab k's first plane
-    double[][] high;   // high[k]: slab k's last plane
-    double[] sums;     // every plane's sum, by plane
     int summed;
+    double[] sums;  // every plane's sum, by plane
 
-    Exchange(int n, int blocks, int iterations) {
+    Result(int n, int blocks, int iterations) {
         this.n = n;
         this.blocks = blocks;
         this.iterations = iterations;
-        this.planeSize = (n + 2) * (n + 2);
-        this.low = new double[blocks][planeSize];
-        this.high = new double[blocks][planeSize];
         this.sums = new double[n];
     }
 
-    // Keeps slab s's boundary planes; true when every slab's are in.
-    boolean collect(Slab s) {
-        System.arraycopy(s.u, planeSize, low[s.index], 0, planeSize);
-        System.arraycopy(s.u, s.nz * planeSize, high[s.index], 0, planeSize);
-        count++;
-        if (count == blocks) {
-            count = 0;
-            return true;
-        }
-        return false;
-    }
-
-    // Fills slab s's ghosts from its neighbours; true after the last slab.
-    boolean fill(Slab s) {
-        if (s.index > 0) {
-            System.arraycopy(high[s.index - 1], 0, s.u, 0, planeSize);
-        }
-        if (s.index < blocks - 1) {
-            System.arraycopy(low[s.index + 1], 0, s.u, (s.nz + 1) * planeSize, planeSize);
-        }
-        count++;
-        if (count == blocks) {
-            count = 0;
-            return true;
-        }
-        return false;
-    }
-
-    // Takes slab s's plane sums; true after the last slab.
-    boolean gather(Slab s) {
-        System.arraycopy(s.sums, 0, sums, s.z0, s.nz);
+    // Takes a slab's plane sums; true after the last slab.
+    boolean gather(Sums s) {
+        System.arraycopy(s.sums, 0, sums, s.z0, s.sums.length);
         summed++;
         return summed == blocks;
     }
@@ -186,6 +277,28 @@ class Exchange {
         System.out.println("Jacobi3D: N=" + n + " iterations=" + iterations);
         System.out.println("checksum bits = " + Double.doubleToRawLongBits(sum));
         System.out.println("checksum * 1e6 = " + (long) (sum * 1000000.0));
+    }
+
+    // Slab k, bound to one boundary tag of each type: `a` (wa) and `b`
+    // (wb), with its parity and its edges as flags.
+    void slab(int k, int z0, int nz, tag a, tag b) {
+        boolean first = k == 0;
+        boolean last = k == blocks - 1;
+        if (k % 2 == 1) {
+            if (last) {
+                new Slab(k, blocks, n, z0, nz, iterations) { fresh := true, top := true, add a, add b };
+            } else {
+                new Slab(k, blocks, n, z0, nz, iterations) { fresh := true, add a, add b };
+            }
+        } else if (first && last) {
+            new Slab(k, blocks, n, z0, nz, iterations) { fresh := true, even := true, bottom := true, top := true, add a, add b };
+        } else if (first) {
+            new Slab(k, blocks, n, z0, nz, iterations) { fresh := true, even := true, bottom := true, add a, add b };
+        } else if (last) {
+            new Slab(k, blocks, n, z0, nz, iterations) { fresh := true, even := true, top := true, add a, add b };
+        } else {
+            new Slab(k, blocks, n, z0, nz, iterations) { fresh := true, even := true, add a, add b };
+        }
     }
 }
 
@@ -210,42 +323,116 @@ task startup(StartupObject s in initialstate) {
     if (blocks > n) {
         blocks = n;
     }
-    Exchange x = new Exchange(n, blocks, iterations) { collecting := true };
+    Result r = new Result(n, blocks, iterations) { open := true };
+    // The boundary above slab k: wa above an even slab, wb above an odd
+    // one; the last slab's is a spare that nothing else is bound to.
+    tag below = new tag(wb);  // slab 0's spare
     for (int k = 0; k < blocks; k++) {
         int z0 = (int) ((long) n * k / blocks);
         int z1 = (int) ((long) n * (k + 1) / blocks);
-        Slab b = new Slab(k, n, z0, z1 - z0, iterations) { sweep := true };
+        if (k % 2 == 0) {
+            tag above = new tag(wa);
+            r.slab(k, z0, z1 - z0, above, below);
+            below = above;
+        } else {
+            tag above = new tag(wb);
+            r.slab(k, z0, z1 - z0, below, above);
+            below = above;
+        }
     }
     taskexit(s: initialstate := false);
 }
 
-task sweep(Slab b in sweep) {
-    b.step();
-    if (b.steps == 0) {
-        b.sum();
-        taskexit(b: sweep := false, summed := true);
-    }
-    taskexit(b: sweep := false, swept := true);
+task initEven(Slab s in fresh and even with wa high and wb low) {
+    tag out = new tag(out);
+    tag inbox = new tag(inbox);
+    s.fill();
+    s.connect(out, inbox, low, high);
+    taskexit(s: fresh := false, active := true, add out, add inbox);
 }
 
-task collect(Exchange x in collecting, Slab b in swept) {
-    if (x.collect(b)) {
-        taskexit(x: collecting := false, filling := true; b: swept := false, parked := true);
-    }
-    taskexit(b: swept := false, parked := true);
+task initOdd(Slab s in fresh and !even with wb high and wa low) {
+    tag out = new tag(out);
+    tag inbox = new tag(inbox);
+    s.fill();
+    s.connect(out, inbox, low, high);
+    taskexit(s: fresh := false, active := true, add out, add inbox);
 }
 
-task fill(Exchange x in filling, Slab b in parked) {
-    if (x.fill(b)) {
-        taskexit(x: filling := false, collecting := true; b: parked := false, sweep := true);
-    }
-    taskexit(b: parked := false, sweep := true);
+task wireUpA(Port p in up with wa w and out o, Addr a in below with wa w and inbox i) {
+    new Pipe() { upward := true, add o, add i };
+    taskexit(p: up := false; a: below := false);
 }
 
-task gather(Exchange x in collecting, Slab b in summed) {
-    if (x.gather(b)) {
-        x.report();
-        taskexit(x: collecting := false, finished := true; b: summed := false);
+task wireUpB(Port p in up with wb w and out o, Addr a in below with wb w and inbox i) {
+    new Pipe() { upward := true, add o, add i };
+    taskexit(p: up := false; a: below := false);
+}
+
+task wireDownA(Port p in down with wa w and out o, Addr a in above with wa w and inbox i) {
+    new Pipe() { downward := true, add o, add i };
+    taskexit(p: down := false; a: above := false);
+}
+
+task wireDownB(Port p in down with wb w and out o, Addr a in above with wb w and inbox i) {
+    new Pipe() { downward := true, add o, add i };
+    taskexit(p: down := false; a: above := false);
+}
+
+task sweep(Slab s in active and !sendUp and !sendDown and !lowEven and !lowOdd and !highEven and !highOdd) {
+    s.step();
+    if (s.steps == 0) {
+        new Sums(s.z0, s.sum()) { ready := true };
+        taskexit(s: active := false);
     }
-    taskexit(b: summed := false);
+    if (s.oddStep()) {
+        taskexit(s: sendUp := true, sendDown := true, lowOdd := true, highOdd := true);
+    }
+    taskexit(s: sendUp := true, sendDown := true, lowEven := true, highEven := true);
+}
+
+task noneBelow(Slab s in bottom and (sendDown or lowEven or lowOdd)) {
+    taskexit(s: sendDown := false, lowEven := false, lowOdd := false);
+}
+
+task noneAbove(Slab s in top and (sendUp or highEven or highOdd)) {
+    taskexit(s: sendUp := false, highEven := false, highOdd := false);
+}
+
+task sendToAbove(Slab s in sendUp and !top with out o, Pipe p in upward with out o and inbox i) {
+    s.post(i, true);
+    taskexit(s: sendUp := false);
+}
+
+task sendToBelow(Slab s in sendDown and !bottom with out o, Pipe p in downward with out o and inbox i) {
+    s.post(i, false);
+    taskexit(s: sendDown := false);
+}
+
+task takeLowEven(Slab s in lowEven with inbox i, Halo h in fromBelow and !odd with inbox i) {
+    s.ghost(0, h);
+    taskexit(s: lowEven := false; h: fromBelow := false);
+}
+
+task takeLowOdd(Slab s in lowOdd with inbox i, Halo h in fromBelow and odd with inbox i) {
+    s.ghost(0, h);
+    taskexit(s: lowOdd := false; h: fromBelow := false);
+}
+
+task takeHighEven(Slab s in highEven with inbox i, Halo h in fromAbove and !odd with inbox i) {
+    s.ghost(s.nz + 1, h);
+    taskexit(s: highEven := false; h: fromAbove := false);
+}
+
+task takeHighOdd(Slab s in highOdd with inbox i, Halo h in fromAbove and odd with inbox i) {
+    s.ghost(s.nz + 1, h);
+    taskexit(s: highOdd := false; h: fromAbove := false);
+}
+
+task gather(Result r in open, Sums m in ready) {
+    if (r.gather(m)) {
+        r.report();
+        taskexit(r: open := false; m: ready := false);
+    }
+    taskexit(m: ready := false);
 }

@@ -29,6 +29,10 @@
  *   cores and the thread (`spin`) it takes one no core of the rank is
  *   using; otherwise (mpirun binds each rank to one processor) it yields
  *   between polls, so the waiting core, once given work, runs at once.
+ *   The window is long (5 ms) because a rank's core often waits a
+ *   millisecond or more for a neighbour's step (Jacobi-3D's halos; figures
+ *   in benchmarks/logs/2026-12-07-night.md), and the polls cost only the
+ *   processor that waiting core leaves idle.
  *   After that, or while every core is busy, it naps on the condition variable, from BB_MPI_NAP_MIN_NS doubling to BB_MPI_NAP_MAX_NS
  *   (at most BB_MPI_NAP_SENDING_NS while a send is in flight: a large one
  *   may need the sender's progress calls), so an idle rank costs almost no
@@ -64,8 +68,9 @@
  * - Moves: the copy left behind is dead (BB_GC_MOVED; sched.c never runs
  *   an invocation on it). An object is moved only when it is wanted on one
  *   core: routing sends it to that core for every parameter it satisfies
- *   (Single tasks on one core, or tasks tag-routed alike, and then it has
- *   one instance of the routing tag type); it then arrives there for each
+ *   (Single tasks on one core, tasks tag-routed alike, or tag-routed
+ *   tasks whose instances of its tags all lie on that core, and then it
+ *   has one instance of each routing tag type); it then arrives there for each
  *   (cores.c, bb_drain). Otherwise it stays on its rank, or, for a
  *   tag-routed task or one with no core here, that is an error
  *   (bb_mpi_unmovable, bb_mpi_send).
@@ -80,7 +85,7 @@
 
 enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI_FIN };
 
-#define BB_MPI_SPIN_NS 200000ull    /* polling for arrivals after traffic, a core waiting (BAMBOO_MPI_SPIN_US) */
+#define BB_MPI_SPIN_NS 5000000ull   /* polling for arrivals after traffic, a core waiting (BAMBOO_MPI_SPIN_US) */
 #define BB_MPI_NAP_MIN_NS 1000ull   /* then naps: the first ... */
 #define BB_MPI_NAP_MAX_NS 500000ull /* ... doubled up to this */
 #define BB_MPI_NAP_SENDING_NS 50000ull /* the longest nap while a send is in flight */
@@ -354,6 +359,42 @@ static bool bb_mpi_same_dest(bb_ctx *ctx, uint32_t t, uint32_t p, uint32_t t2, u
          memcmp(r->cores, r2->cores, r->n * sizeof *r->cores) == 0;
 }
 
+/* The one core routing sends o to for parameter p of task t, under the
+ * tag lock: a Single task's core, or the core of o's one instance of the
+ * tag type that routes a tag-routed task (hashed, or its maker for
+ * TagHome); UINT32_MAX when routing may pick among several. */
+static uint32_t bb_mpi_dest_locked(bb_ctx *ctx, const bb_object *o, uint32_t t, uint32_t p) {
+  bb_runtime *rt = ctx->rt;
+  const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
+  uint8_t pol = rt->policies[t];
+  if (r->n == 1 && pol == BB_POLICY_SINGLE) return r->cores[0];
+  const bb_task *d = ctx->sched.tasks[t].desc;
+  if ((pol != BB_POLICY_TAG_HASH && pol != BB_POLICY_TAG_HOME) || d->params[p].ntags == 0) return UINT32_MAX;
+  uint32_t type = bb_route_tag_type(d, p);
+  const bb_tag *only = NULL;
+  for (int32_t i = 0; o->tags && i < o->tags->count; i++) {
+    const bb_tag *g = (const bb_tag *)o->tags->items[i];
+    if (g->type != type) continue;
+    if (only) return UINT32_MAX;
+    only = g;
+  }
+  return only ? bb_tag_dest(r, only->id, pol == BB_POLICY_TAG_HOME) : UINT32_MAX;
+}
+
+/* Whether routing o for parameter p of task t may take it to global core
+ * `core` (tag lock held): the one core it would go to, or, for a task that
+ * may run on any core of its route (round-robin, Local, Here), a core of
+ * that route. */
+static bool bb_mpi_serves_locked(bb_ctx *ctx, const bb_object *o, uint32_t t, uint32_t p, uint32_t core) {
+  uint32_t d = bb_mpi_dest_locked(ctx, o, t, p);
+  if (d != UINT32_MAX) return d == core;
+  uint8_t pol = ctx->rt->policies[t];
+  const bb_route *r = &ctx->rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
+  return (pol == BB_POLICY_ROUND_ROBIN || pol == BB_POLICY_LOCAL || pol == BB_POLICY_HERE) && bb_route_has(r, core);
+}
+
+static const char *bb_mpi_unmovable_to(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, uint32_t core);
+
 /* Whether o, routed for parameter p of task t to a core of another rank,
  * may go there; else why not. The copy left here is dead (BB_GC_MOVED), so
  * o must be wanted on that one core only: routing sends it there for every
@@ -363,6 +404,14 @@ static bool bb_mpi_same_dest(bb_ctx *ctx, uint32_t t, uint32_t p, uint32_t t2, u
  * each. A parameter it lacks a tag for may hold a stale entry for it,
  * which the mark makes dead; gaining the tag routes it again. */
 static const char *bb_mpi_unmovable(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p) {
+  return bb_mpi_unmovable_to(ctx, o, t, p, UINT32_MAX);
+}
+
+/* bb_mpi_unmovable, for a move to global core `core` (UINT32_MAX: not
+ * known yet, as for a meeting): an object wanted for other parameters too
+ * may also go where routing would take it for each of them
+ * (bb_mpi_serves_locked). */
+static const char *bb_mpi_unmovable_to(bb_ctx *ctx, bb_object *o, uint32_t t, uint32_t p, uint32_t core) {
   bb_sched *s = &ctx->sched;
   const char *why = NULL;
   bb_tags_lock(ctx);
@@ -370,7 +419,12 @@ static const char *bb_mpi_unmovable(bb_ctx *ctx, bb_object *o, uint32_t t, uint3
     uint32_t t2 = s->tp[i].task, p2 = s->tp[i].param;
     const bb_param *par = &s->tasks[t2].desc->params[p2];
     if ((t2 == t && p2 == p) || !bb_guard_holds(par, BB_FLAGS(o))) continue;
-    if (bb_tags_for_locked(o, par) && !bb_mpi_same_dest(ctx, t, p, t2, p2)) why = "its flags satisfy more than one task parameter";
+    if (!bb_tags_for_locked(o, par) || bb_mpi_same_dest(ctx, t, p, t2, p2)) continue;
+    /* routed to one core for this object: its tags take it there for both
+       (a slab whose tasks are all routed to the makers of its tags), or
+       the other task may run it on any core of its route */
+    if (core != UINT32_MAX && bb_mpi_serves_locked(ctx, o, t2, p2, core)) continue;
+    why = "its flags satisfy more than one task parameter";
   }
   uint8_t policy = ctx->rt->policies[t];
   const bb_task *d = s->tasks[t].desc;
@@ -397,7 +451,7 @@ uint32_t bb_mpi_send(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint3
 uint32_t bb_mpi_send_as(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, uint32_t p, uint32_t kind) {
   bb_runtime *rt = ctx->rt;
   if (__atomic_load_n(&o->gc, __ATOMIC_ACQUIRE) & BB_GC_MOVED) return UINT32_MAX;
-  const char *why = bb_mpi_unmovable(ctx, o, t, p);
+  const char *why = bb_mpi_unmovable_to(ctx, o, t, p, core);
   if (why) {
     const bb_route *r = &rt->routes[(size_t)ctx->core * ctx->sched.ntasks + t];
     bool by_tag = rt->policies[t] == BB_POLICY_TAG_HASH || rt->policies[t] == BB_POLICY_TAG_HOME;

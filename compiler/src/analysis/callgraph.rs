@@ -4,8 +4,8 @@
 //! directly (static, direct and constructor calls) or may call through a
 //! vtable (a virtual call resolved to every override in every subclass of
 //! the receiver's static class). Used by the CSTG (paper 4.3.1) to find the
-//! allocation sites a task can reach, and by the tag-type inference of the
-//! ASTG. Sound for the Java subset Bamboo has (no reflection, no function
+//! allocation sites a task can reach, by the tag-type inference of the
+//! ASTG and by the default layout (which tasks make which tag types). Sound for the Java subset Bamboo has (no reflection, no function
 //! values): every method a body can run is in the closure. Resolving one
 //! virtual call costs linear time in the number of classes.
 
@@ -97,6 +97,50 @@ pub fn reachable_methods(p: &Program, body: &Block) -> Vec<MethodId> {
         }
     }
     seen.into_iter().collect()
+}
+
+/// Per task, the tag types its invocations may make: a `new tag(tt)` in its
+/// body or in a method it reaches. The default layout routes a task by the
+/// maker's core when every maker of its tags is spread over cores.
+pub fn tags_made_by_tasks(p: &Program) -> Vec<BTreeSet<TagTypeId>> {
+    let made_in = |b: &Block, out: &mut BTreeSet<TagTypeId>| {
+        let mut exprs = Vec::new();
+        collect_block_exprs(b, &mut exprs);
+        for e in exprs {
+            visit_expr(e, &mut |x| {
+                if let ExprKind::NewTag(tt) = x.kind {
+                    out.insert(tt);
+                }
+            });
+        }
+    };
+    p.tasks
+        .iter()
+        .map(|t| {
+            let mut out = BTreeSet::new();
+            made_in(&t.body, &mut out);
+            for m in reachable_methods(p, &t.body) {
+                if let Some(b) = &p.method(m).body {
+                    made_in(b, &mut out);
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// The tag types that fields' initialisers (the original dialect's globals)
+/// make, once, at start.
+pub fn tags_made_by_fields(p: &Program) -> BTreeSet<TagTypeId> {
+    let mut out = BTreeSet::new();
+    for e in p.fields.iter().filter_map(|f| f.singleton_init.as_ref()) {
+        visit_expr(e, &mut |x| {
+            if let ExprKind::NewTag(tt) = x.kind {
+                out.insert(tt);
+            }
+        });
+    }
+    out
 }
 
 #[cfg(test)]

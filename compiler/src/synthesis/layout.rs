@@ -194,26 +194,29 @@ impl Layout {
     /// default never spreads a serial chain of tasks on one object over
     /// cores.
     pub fn default_for(p: &Program, name: &str, machine: &str, cores: u32) -> Layout {
-        let mut policies = Layout::spread_for(p, name, machine, cores).policies;
+        let mut policies = spread_policies(p, cores);
         let costs = crate::analysis::cost::task_costs(p);
         let handed_by_single = handed_by_single_tasks(p, &policies);
+        let tiny = |t: usize| costs[t].ops < SPREAD_MIN_OPS && !costs[t].unbounded;
         for (t, policy) in policies.iter_mut().enumerate() {
-            let tiny = costs[t].ops < SPREAD_MIN_OPS && !costs[t].unbounded;
-            if *policy == Policy::TagHash && tiny {
-                // Pairing tiny work by tag over cores costs more hops than
-                // the work: one instance, on core 0.
-                *policy = Policy::Single;
-            }
             if *policy != Policy::RoundRobin {
                 continue;
             }
-            *policy = if tiny {
+            *policy = if tiny(t) {
                 Policy::Here
             } else if handed_by_single[t] {
                 Policy::RoundRobin
             } else {
                 Policy::Local
             };
+        }
+        route_home(p, &mut policies);
+        for (t, policy) in policies.iter_mut().enumerate() {
+            if *policy == Policy::TagHash && tiny(t) {
+                // Pairing tiny work by tag over cores costs more hops than
+                // the work: one instance, on core 0.
+                *policy = Policy::Single;
+            }
         }
         Layout::everywhere(name, machine, cores, policies)
     }
@@ -235,19 +238,11 @@ impl Layout {
     }
 
     /// The default layout's instances with every one-parameter task's
-    /// objects spread round-robin over all cores (`--spread`).
+    /// objects spread round-robin over all cores (`--spread`); tasks
+    /// pairing by tag are routed as the default routes them.
     pub fn spread_for(p: &Program, name: &str, machine: &str, cores: u32) -> Layout {
-        let policies = (0..p.tasks.len())
-            .map(|t| {
-                let task = TaskId(t as u32);
-                default_policy(
-                    cores,
-                    is_startup_task(p, task),
-                    p.task(task).params.len(),
-                    shared_tag_slot(p, task).is_some(),
-                )
-            })
-            .collect();
+        let mut policies = spread_policies(p, cores);
+        route_home(p, &mut policies);
         Layout::everywhere(name, machine, cores, policies)
     }
 
@@ -563,6 +558,74 @@ fn handed_by_single_tasks(p: &Program, policies: &[Policy]) -> Vec<bool> {
         .collect()
 }
 
+/// Every task's [`default_policy`]: one-parameter tasks round-robin.
+fn spread_policies(p: &Program, cores: u32) -> Vec<Policy> {
+    (0..p.tasks.len())
+        .map(|t| {
+            let task = TaskId(t as u32);
+            default_policy(
+                cores,
+                is_startup_task(p, task),
+                p.task(task).params.len(),
+                shared_tag_slot(p, task).is_some(),
+            )
+        })
+        .collect()
+}
+
+/// Routes the `TagHash` tasks of [`routed_home`] by their tags' makers.
+fn route_home(p: &Program, policies: &mut [Policy]) {
+    let home = routed_home(p, policies);
+    for (policy, home) in policies.iter_mut().zip(home) {
+        if *policy == Policy::TagHash && home {
+            // Its tags are made on many cores, next to the objects they
+            // pair: routing to the maker keeps them there.
+            *policy = Policy::TagHome;
+        }
+    }
+}
+
+/// Per task, whether the default layout routes it by tag to the core that
+/// made the tag instance (`TagHome`): its parameters share a tag variable
+/// whose every type is made by tasks whose instances are spread over the
+/// cores (`RoundRobin` or `Local`) and by no other code. Such tags are made
+/// next to the work they pair, on many cores, so hashing them would only
+/// move the objects away.
+fn routed_home(p: &Program, policies: &[Policy]) -> Vec<bool> {
+    let makers = crate::analysis::callgraph::tags_made_by_tasks(p);
+    let at_start = crate::analysis::callgraph::tags_made_by_fields(p);
+    let spread = |t: usize| matches!(policies[t], Policy::RoundRobin | Policy::Local);
+    let made_only_spread = |tt: crate::hir::TagTypeId| {
+        let mut made = false;
+        for (t, types) in makers.iter().enumerate() {
+            if types.contains(&tt) {
+                if !spread(t) {
+                    return false;
+                }
+                made = true;
+            }
+        }
+        // A field's initialiser (the original dialect's globals) makes its
+        // tag once, at start, on core 0.
+        made && !at_start.contains(&tt)
+    };
+    (0..p.tasks.len())
+        .map(|t| {
+            let task = TaskId(t as u32);
+            let Some(slot) = shared_tag_slot(p, task) else {
+                return false;
+            };
+            let types: Vec<_> = p.task(task).params[0]
+                .tags
+                .iter()
+                .filter(|&&(_, local)| local == slot)
+                .map(|&(tt, _)| tt)
+                .collect();
+            !types.is_empty() && types.into_iter().all(made_only_spread)
+        })
+        .collect()
+}
+
 /// The default layout's policy for a task (see [`Layout::default_for`]):
 /// one instance for the startup task and on one core, else round-robin
 /// for one parameter, tag hashing for parameters sharing a tag.
@@ -601,139 +664,4 @@ pub fn shared_tag_slot(p: &Program, task: TaskId) -> Option<crate::hir::LocalId>
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    use crate::test_support::program;
-
-    const KEYWORD: &str = include_str!("../../../examples/keyword.bb");
-
-    #[test]
-    fn default_layout_spreads_workers_and_keeps_merges_single() {
-        let p = program(KEYWORD);
-        let l = Layout::default_for(&p, "keyword", "smp:4", 4);
-        let id = |n: &str| TaskId(p.tasks.iter().position(|t| t.name == n).unwrap() as u32);
-        assert_eq!(l.instances(id("processText")), vec![0, 1, 2, 3]);
-        assert_eq!(l.policies[id("processText").0 as usize], Policy::RoundRobin);
-        assert_eq!(l.instances(id("startup")), vec![0]);
-        assert_eq!(l.instances(id("mergeIntermediateResult")), vec![0]);
-        assert_eq!(l.validate(&p, 4), Ok(()));
-    }
-
-    #[test]
-    fn json_round_trips_and_is_checked() {
-        let p = program(KEYWORD);
-        let l = Layout::default_for(&p, "keyword", "smp:2", 2);
-        let text = l.to_json(&p);
-        assert_eq!(Layout::from_json(&p, "keyword", &text), Ok(l.clone()));
-        assert!(matches!(
-            Layout::from_json(&p, "other", &text),
-            Err(LayoutError::Program { .. })
-        ));
-        let mut file = l.to_file(&p);
-        file.cores[1]
-            .routes
-            .insert("mergeIntermediateResult".into(), vec![1]);
-        assert!(matches!(
-            Layout::from_file(&p, "keyword", &file),
-            Err(LayoutError::RouteToNonHost { .. })
-        ));
-        assert!(matches!(
-            Layout::from_json(&p, "keyword", "{"),
-            Err(LayoutError::Syntax(_))
-        ));
-    }
-
-    #[test]
-    fn version_2_carries_the_fingerprint_and_version_1_is_still_read() {
-        let p = program(KEYWORD);
-        let l = Layout::default_for(&p, "keyword", "smp:2", 2);
-        let mut file = l.to_file(&p);
-        assert_eq!(file.version, 2);
-        let ours = crate::synthesis::profile::fingerprint(&p);
-        assert_eq!(file.fingerprint.as_ref(), Some(&ours));
-        file.fingerprint = Some("0123456789abcdef".into());
-        assert_eq!(
-            Layout::from_file(&p, "keyword", &file),
-            Err(LayoutError::Fingerprint {
-                expected: ours.clone(),
-                found: Some("0123456789abcdef".into())
-            })
-        );
-        file.fingerprint = None;
-        assert!(matches!(
-            Layout::from_file(&p, "keyword", &file),
-            Err(LayoutError::Fingerprint { found: None, .. })
-        ));
-        file.version = 1;
-        assert_eq!(Layout::from_file(&p, "keyword", &file), Ok(l));
-        file.version = 3;
-        assert_eq!(
-            Layout::from_file(&p, "keyword", &file),
-            Err(LayoutError::Version { found: 3 })
-        );
-    }
-
-    #[test]
-    fn layouts_stop_at_the_core_limit() {
-        // A 5,000-core layout once built, then hung at run time.
-        let p = program(KEYWORD);
-        let limit = bambooc_runtime::MAX_CORES;
-        let at = Layout::default_for(&p, "keyword", "smp", limit);
-        assert_eq!(Layout::from_json(&p, "keyword", &at.to_json(&p)), Ok(at));
-        let above = Layout::default_for(&p, "keyword", "smp", 5000).to_json(&p);
-        assert_eq!(
-            Layout::from_json(&p, "keyword", &above),
-            Err(LayoutError::TooManyCores { cores: 5000 })
-        );
-    }
-
-    #[test]
-    fn tag_routed_tasks_go_to_all_their_instances_from_every_core() {
-        let p = program(include_str!("../../../tests/manycore/taghome.bb"));
-        let mut l = Layout::spread_for(&p, "taghome", "smp:2", 2);
-        let join = p.tasks.iter().position(|t| t.name == "join").unwrap();
-        assert_eq!(l.policies[join], Policy::TagHash);
-        l.policies[join] = Policy::TagHome;
-        let text = l.to_json(&p);
-        assert!(text.contains("\"join\": \"tag-home\""));
-        assert_eq!(Layout::from_json(&p, "taghome", &text), Ok(l.clone()));
-        // Core 1 keeping its joins: a pair split over both cores would
-        // never meet.
-        l.routes[1][join] = vec![1];
-        assert_eq!(
-            l.validate(&p, 2),
-            Err(LayoutError::UnevenTagRoutes {
-                task: "join".into(),
-                core: 1
-            })
-        );
-    }
-
-    #[test]
-    fn the_default_keeps_tiny_tasks_and_chains_on_their_core() {
-        let id = |p: &Program, n: &str| p.tasks.iter().position(|t| t.name == n).unwrap();
-        let p = program(include_str!("../../../tests/run/fine_pingpong.bb"));
-        let l = Layout::default_for(&p, "fine_pingpong", "smp:2", 2);
-        assert_eq!(l.policies[id(&p, "a")], Policy::Here);
-        assert_eq!(l.policies[id(&p, "b")], Policy::Here);
-        assert_eq!(l.policies[id(&p, "count")], Policy::Single);
-        let p = program(
-            "class W { flag one; flag two; int n; }
-task startup(StartupObject s in initialstate) {
-  for (int i = 0; i < 4; i++) new W() { one := true };
-  taskexit(s: initialstate := false);
-}
-task first(W w in one) { while (w.n < 100000) w.n++; taskexit(w: one := false, two := true); }
-task second(W w in two) { while (w.n > 0) w.n--; taskexit(w: two := false); }
-",
-        );
-        let l = Layout::default_for(&p, "chain", "smp:2", 2);
-        assert_eq!(l.policies[id(&p, "first")], Policy::Local);
-        assert_eq!(l.policies[id(&p, "second")], Policy::Local);
-        let p = program(KEYWORD);
-        let l = Layout::default_for(&p, "keyword", "smp:2", 2);
-        // The merge on core 0 takes Text objects: spread them.
-        assert_eq!(l.policies[id(&p, "processText")], Policy::RoundRobin);
-    }
-}
+mod tests;
