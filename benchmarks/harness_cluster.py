@@ -93,7 +93,15 @@ def sim_json(bambooc: str, name: str, prof: Path, extra: list, timeout: float) -
     r = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, timeout=timeout)
     if r.returncode != 0:
         raise RuntimeError(f"bambooc sim: {r.stderr[-300:]}")
-    return sim_rows(r.stdout)
+    rows = sim_rows(r.stdout)
+    # A row without an estimate is a run the simulator could not finish
+    # (it stalled, or hit its cap): nothing to compare, said as such.
+    for row in rows:
+        if row.get("estimate_s") is None:
+            why = "stalled" if row.get("stalled") else "did not complete"
+            raise RuntimeError(f"bambooc sim --cores {row.get('cores')}\nthe simulation {why} "
+                               f"after {row.get('invocations', '?')} invocations")
+    return rows
 
 
 def two_rank_machine(bambooc: str, build: Path, timeout: float) -> tuple[str, str]:

@@ -18,19 +18,26 @@
 //             boundary between slabs j and j+1 gets a tag of type `wa` when
 //             j is even and `wb` when odd, so every slab has one of each
 //             (an edge slab a spare one for its missing side);
-//   init      (initEven, initOdd) fills the slab's arrays, makes its `out`
-//             and `inbox` tags, and for each neighbour a Port (its `out`, to send through)
-//             and an Addr (its `inbox`, to be sent to), bound to the
-//             boundary's tag;
+//   init      fills the slab's arrays and makes its `out` and `inbox` tags;
+//   plug*     (plugUpEven, plugUpOdd, plugDownEven, plugDownOdd) makes
+//             for one side with a neighbour a Port (the slab's `out`, to
+//             send through) and an Addr (its `inbox`, to be sent to), bound
+//             to that side's boundary tag; `plugged` then starts the slab.
+//             Each of these tasks always makes the same objects, bound to
+//             instances its parameter holds: what the simulator's model of
+//             allocations and tags follows;
 //   wire*     pairs a Port with the Addr across its boundary into a Pipe
 //             bound to the sender's `out` and the receiver's `inbox`;
-//   sweep     takes one step once the slab has its neighbours' planes and
-//             has sent its own (state `active` and nothing pending); then
-//             it owes a plane up and down and waits for one from below and
-//             from above, of an even or an odd step (the neighbours may be
-//             a step ahead, never two); after the last step it sends its
-//             plane sums to the Result instead;
-//   send*     copies a plane into a new Halo bound to the neighbour's inbox;
+//   sweep     (sweepOdd, sweepEven) takes one step once the slab has its
+//             neighbours' planes and has sent its own (state `active` and
+//             nothing pending); then it owes a plane up and down and waits
+//             for one from below and from above, of an odd or an even step
+//             (the neighbours may be a step ahead, never two; a task per
+//             parity, so the parity is a flag and not a branch); after the
+//             last step it sends its plane sums to the Result instead;
+//   send*     copies a plane into a new Halo bound to the neighbour's inbox
+//             (a task per direction and parity, so each always makes the
+//             same kind of Halo);
 //   take*     copies an arrived Halo into the slab's ghost plane;
 //   noneBelow, noneAbove: an edge slab owes and waits for nothing there;
 //   gather    adds a slab's plane sums to the Result; the last one prints.
@@ -42,11 +49,15 @@
 // where the sum adds the planes' sums in plane order, each plane row by row.
 
 class Slab {
-    flag fresh;     // its tags and pipes not made yet
+    flag fresh;     // its arrays and tags not made yet
+    flag plugging;  // its Ports and Addrs not all made yet
+    flag upMade;    // those of its side above made
+    flag downMade;  // those of its side below made
     flag even;      // an even slab number
     flag bottom;    // slab 0: nothing below
     flag top;       // the last slab: nothing above
     flag active;    // stepping
+    flag odd;       // its next step has an odd number (the first is 1)
     flag sendUp;    // owes its top plane to the slab above
     flag sendDown;  // owes its bottom plane to the slab below
     flag lowEven;   // waits for the plane below, of an even step
@@ -150,10 +161,6 @@ class Slab {
         return sums;
     }
 
-    boolean oddStep() {
-        return done % 2 == 1;
-    }
-
     // A copy of plane z (1 .. nz) for a neighbour: its reader holds it
     // while this slab takes its next step.
     double[] plane(int z) {
@@ -164,18 +171,19 @@ class Slab {
     }
 
     // Sends its top plane (upward) or its bottom plane through a pipe to
-    // the inbox `to`, marked with this step's parity.
-    void post(tag to, boolean upward) {
+    // the inbox `to`, marked with the parity of the step just taken (odd:
+    // the slab's `odd` flag, the next step's, is off).
+    void post(tag to, boolean upward, boolean odd) {
         if (upward) {
             double[] p = plane(nz);
-            if (oddStep()) {
+            if (odd) {
                 new Halo(p) { fromBelow := true, odd := true, add to };
             } else {
                 new Halo(p) { fromBelow := true, add to };
             }
         } else {
             double[] p = plane(1);
-            if (oddStep()) {
+            if (odd) {
                 new Halo(p) { fromAbove := true, odd := true, add to };
             } else {
                 new Halo(p) { fromAbove := true, add to };
@@ -191,16 +199,16 @@ class Slab {
         }
     }
 
-    // Makes a Port and an Addr for each side that has a neighbour, bound
-    // to that side's boundary tag: what wire* pairs into pipes.
-    void connect(tag out, tag inbox, tag low, tag high) {
-        if (index > 0) {
-            new Port() { down := true, add out, add low };
-            new Addr() { below := true, add inbox, add low };
-        }
-        if (index < blocks - 1) {
-            new Port() { up := true, add out, add high };
-            new Addr() { above := true, add inbox, add high };
+    // Makes the Port (its `out`, to send through) and the Addr (its
+    // `inbox`, to be sent to) of its side above (`up`) or below, bound to
+    // that side's boundary tag: what wire* pairs into pipes.
+    void connect(tag out, tag inbox, tag boundary, boolean up) {
+        if (up) {
+            new Port() { up := true, add out, add boundary };
+            new Addr() { above := true, add inbox, add boundary };
+        } else {
+            new Port() { down := true, add out, add boundary };
+            new Addr() { below := true, add inbox, add boundary };
         }
     }
 }
@@ -343,20 +351,35 @@ task startup(StartupObject s in initialstate) {
     taskexit(s: initialstate := false);
 }
 
-task initEven(Slab s in fresh and even with wa high and wb low) {
+task init(Slab s in fresh) {
     tag out = new tag(out);
     tag inbox = new tag(inbox);
     s.fill();
-    s.connect(out, inbox, low, high);
-    taskexit(s: fresh := false, active := true, add out, add inbox);
+    taskexit(s: fresh := false, plugging := true, add out, add inbox);
 }
 
-task initOdd(Slab s in fresh and !even with wb high and wa low) {
-    tag out = new tag(out);
-    tag inbox = new tag(inbox);
-    s.fill();
-    s.connect(out, inbox, low, high);
-    taskexit(s: fresh := false, active := true, add out, add inbox);
+task plugUpEven(Slab s in plugging and even and !top and !upMade with wa high and out o and inbox i) {
+    s.connect(o, i, high, true);
+    taskexit(s: upMade := true);
+}
+
+task plugUpOdd(Slab s in plugging and !even and !top and !upMade with wb high and out o and inbox i) {
+    s.connect(o, i, high, true);
+    taskexit(s: upMade := true);
+}
+
+task plugDownEven(Slab s in plugging and even and !bottom and !downMade with wb low and out o and inbox i) {
+    s.connect(o, i, low, false);
+    taskexit(s: downMade := true);
+}
+
+task plugDownOdd(Slab s in plugging and !even and !bottom and !downMade with wa low and out o and inbox i) {
+    s.connect(o, i, low, false);
+    taskexit(s: downMade := true);
+}
+
+task plugged(Slab s in plugging and (upMade or top) and (downMade or bottom)) {
+    taskexit(s: plugging := false, active := true, odd := true);
 }
 
 task wireUpA(Port p in up with wa w and out o, Addr a in below with wa w and inbox i) {
@@ -379,16 +402,22 @@ task wireDownB(Port p in down with wb w and out o, Addr a in above with wb w and
     taskexit(p: down := false; a: above := false);
 }
 
-task sweep(Slab s in active and !sendUp and !sendDown and !lowEven and !lowOdd and !highEven and !highOdd) {
+task sweepOdd(Slab s in active and odd and !sendUp and !sendDown and !lowEven and !lowOdd and !highEven and !highOdd) {
     s.step();
     if (s.steps == 0) {
         new Sums(s.z0, s.sum()) { ready := true };
         taskexit(s: active := false);
     }
-    if (s.oddStep()) {
-        taskexit(s: sendUp := true, sendDown := true, lowOdd := true, highOdd := true);
+    taskexit(s: odd := false, sendUp := true, sendDown := true, lowOdd := true, highOdd := true);
+}
+
+task sweepEven(Slab s in active and !odd and !sendUp and !sendDown and !lowEven and !lowOdd and !highEven and !highOdd) {
+    s.step();
+    if (s.steps == 0) {
+        new Sums(s.z0, s.sum()) { ready := true };
+        taskexit(s: active := false);
     }
-    taskexit(s: sendUp := true, sendDown := true, lowEven := true, highEven := true);
+    taskexit(s: odd := true, sendUp := true, sendDown := true, lowEven := true, highEven := true);
 }
 
 task noneBelow(Slab s in bottom and (sendDown or lowEven or lowOdd)) {
@@ -399,13 +428,23 @@ task noneAbove(Slab s in top and (sendUp or highEven or highOdd)) {
     taskexit(s: sendUp := false, highEven := false, highOdd := false);
 }
 
-task sendToAbove(Slab s in sendUp and !top with out o, Pipe p in upward with out o and inbox i) {
-    s.post(i, true);
+task sendUpOdd(Slab s in sendUp and !top and !odd with out o, Pipe p in upward with out o and inbox i) {
+    s.post(i, true, true);
     taskexit(s: sendUp := false);
 }
 
-task sendToBelow(Slab s in sendDown and !bottom with out o, Pipe p in downward with out o and inbox i) {
-    s.post(i, false);
+task sendUpEven(Slab s in sendUp and !top and odd with out o, Pipe p in upward with out o and inbox i) {
+    s.post(i, true, false);
+    taskexit(s: sendUp := false);
+}
+
+task sendDownOdd(Slab s in sendDown and !bottom and !odd with out o, Pipe p in downward with out o and inbox i) {
+    s.post(i, false, true);
+    taskexit(s: sendDown := false);
+}
+
+task sendDownEven(Slab s in sendDown and !bottom and odd with out o, Pipe p in downward with out o and inbox i) {
+    s.post(i, false, false);
     taskexit(s: sendDown := false);
 }
 

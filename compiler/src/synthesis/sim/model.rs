@@ -350,13 +350,7 @@ pub fn model_from(
                         .zip(&e.alloc_order)
                         .zip(&e.alloc_region_bytes)
                         .filter_map(|((&(site, mean), &order), &bytes)| {
-                            let node = sites
-                                .iter()
-                                .find(|(s, _)| *s == site)
-                                .map(|&(_, n)| n)
-                                .or_else(|| {
-                                    g.node_indices().find(|&n| g[n].alloc_sites.contains(&site))
-                                })?;
+                            let node = site_state(g, &sites, site, &e.tags)?;
                             Some((
                                 site,
                                 Alloc {
@@ -429,6 +423,52 @@ pub fn model_from(
         tag_types: p.tag_types.len() as u32,
         locks,
     }
+}
+
+/// The CSTG state a site's new objects start in. A site whose tag
+/// variables may hold several tag types (a method's `tag` parameter, say)
+/// has a state for each combination; the one with exactly the tag types
+/// the profile saw the site bind, one instance each, is taken, else the
+/// first with those types, else the site's first state.
+fn site_state(
+    g: &petgraph::graph::DiGraph<crate::analysis::cstg::StateNode, crate::analysis::cstg::CstgEdge>,
+    sites: &[(crate::hir::AllocSiteId, petgraph::graph::NodeIndex)],
+    site: crate::hir::AllocSiteId,
+    tags: &[crate::synthesis::markov::TagStats],
+) -> Option<petgraph::graph::NodeIndex> {
+    use crate::analysis::astg::TagCount;
+    let mut candidates: Vec<petgraph::graph::NodeIndex> = sites
+        .iter()
+        .filter(|(s, _)| *s == site)
+        .map(|&(_, n)| n)
+        .collect();
+    if candidates.is_empty() {
+        candidates.extend(
+            g.node_indices()
+                .filter(|&n| g[n].alloc_sites.contains(&site)),
+        );
+    }
+    let bound: std::collections::BTreeSet<u32> = tags
+        .iter()
+        .filter(|t| t.point == crate::synthesis::markov::BindPoint::Site(site) && t.bound > 0)
+        .map(|t| t.tag.0)
+        .collect();
+    let types = |n: petgraph::graph::NodeIndex| -> std::collections::BTreeSet<u32> {
+        g[n].state
+            .tags
+            .iter()
+            .filter(|(_, c)| *c != TagCount::Zero)
+            .map(|(t, _)| t.0)
+            .collect()
+    };
+    let single =
+        |n: petgraph::graph::NodeIndex| g[n].state.tags.iter().all(|(_, c)| *c != TagCount::Many);
+    candidates
+        .iter()
+        .copied()
+        .find(|&n| types(n) == bound && single(n))
+        .or_else(|| candidates.iter().copied().find(|&n| types(n) == bound))
+        .or_else(|| candidates.first().copied())
 }
 
 /// The merges of exit `exit` of `task` in `plan`, allocation sites read
