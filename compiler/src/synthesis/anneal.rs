@@ -186,18 +186,27 @@ pub fn optimise(
     let mut found = search(model, machine, &map, start, opts, &mut rng, progress);
     // The default layout is always a candidate: what synthesis chooses is
     // never estimated worse than building without a profile.
-    let default = crate::synthesis::candidates::default_layout(model, &machine.name, map.cores);
-    let result = sim::simulate(model, machine, &default, opts.sim);
-    found.simulated += 1;
-    let bases = if result.cost() < found.result.cost() * (1.0 - 1e-9) {
-        found.layout = default.clone();
-        found.result = result;
-        vec![default]
-    } else {
-        vec![found.layout.clone(), default]
-    };
-    // The tag-home variants of the best layout and of the default one (one
-    // when the default is the best): kept when estimated no worse, because
+    let mut bases = vec![found.layout.clone()];
+    let defaults = [
+        Some(crate::synthesis::candidates::default_layout(
+            model,
+            &machine.name,
+            map.cores,
+        )),
+        crate::synthesis::candidates::hashed_default_layout(model, &machine.name, map.cores),
+    ];
+    for default in defaults.into_iter().flatten() {
+        let result = sim::simulate(model, machine, &default, opts.sim);
+        found.simulated += 1;
+        bases.push(default.clone());
+        if result.cost() < found.result.cost() * (1.0 - 1e-9) {
+            found.layout = default;
+            found.result = result;
+        }
+    }
+    // The tag-home variants of the layout the search found and of the
+    // default ones: kept when estimated no worse than the best so far,
+    // because
     // the simulator does not model the caches, where work that stays on
     // the core that made its data (4.3.3's data locality) is faster.
     for base in bases {

@@ -641,9 +641,9 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
         .map(|c| {
             (0..m.tasks.len())
                 .map(|t| {
-                    // Tag-hashed objects must all go where the hash says.
+                    // Tag-routed objects must all go where the tag says.
                     if !fed[t]
-                        && policies[t] != Policy::TagHash
+                        && !matches!(policies[t], Policy::TagHash | Policy::TagHome)
                         && hosts[c].contains(&TaskId(t as u32))
                     {
                         vec![c as u32]
@@ -664,8 +664,23 @@ pub fn layout_from_hosts(m: &Model, machine: &str, mut hosts: Vec<Vec<TaskId>>) 
 }
 
 /// The default layout ([`Layout::default_for`]) from the model: every
-/// data-parallel task on every core. The search always scores it.
+/// data-parallel task on every core. The search always scores it, and
+/// [`hashed_default_layout`] when that differs.
 pub fn default_layout(m: &Model, machine: &str, cores: u32) -> Layout {
+    default_layout_routed(m, machine, cores, true)
+}
+
+/// [`default_layout`] with every tag-paired task routed by a hash of its
+/// tag (`TagHash`) rather than to its tag's maker, if any is; `None` when
+/// that is the default layout itself.
+pub fn hashed_default_layout(m: &Model, machine: &str, cores: u32) -> Option<Layout> {
+    m.tasks
+        .iter()
+        .any(|t| t.tag_home)
+        .then(|| default_layout_routed(m, machine, cores, false))
+}
+
+fn default_layout_routed(m: &Model, machine: &str, cores: u32, tag_home: bool) -> Layout {
     let mut policies: Vec<Policy> = m
         .tasks
         .iter()
@@ -678,6 +693,11 @@ pub fn default_layout(m: &Model, machine: &str, cores: u32) -> Layout {
             )
         })
         .collect();
+    for (policy, tm) in policies.iter_mut().zip(&m.tasks) {
+        if *policy == Policy::TagHash && tm.tag_home && tag_home {
+            *policy = Policy::TagHome;
+        }
+    }
     let mut layout = Layout::everywhere(&m.program, machine, cores, policies.clone());
     let instances: Vec<Vec<u32>> = (0..m.tasks.len() as u32)
         .map(|t| layout.instances(TaskId(t)))

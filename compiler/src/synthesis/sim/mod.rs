@@ -39,8 +39,11 @@
 //! the last note taken so (the parameter objects then from the oldest
 //! end), and an invocation
 //! blocked by another core's lock waits at the oldest end. An invocation
-//! locks its parameter objects, so copies of an object queued for other
-//! tasks become stale. Balance (the runtime's, cores.c; off with
+//! locks its parameter objects: copies of an object queued for other
+//! tasks wait until it ends, and are stale if it changed the object's
+//! state or tags, good again if not (the runtime leaves an unchanged
+//! object in every parameter set it is in: a pipe used by one task stays
+//! queued for the next that wants it). Balance (the runtime's, cores.c; off with
 //! [`SimOptions::balance`] false, as `BAMBOO_BALANCE=0`): a core that
 //! finds nothing to run, with nothing sent to it still on its way, is
 //! hungry until something arrives; a core that ends an invocation
@@ -64,8 +67,8 @@
 //! invocations to the next it can run, as the runtime's all-or-nothing
 //! try-lock does, and one whose queued invocations are all blocked tries
 //! again when another core releases a lock. An object whose lock was
-//! never merged is its own set, which the stale-copy rule above already
-//! keeps to one invocation at a time, so programs without merges are
+//! never merged is its own set, which the locking of parameter objects
+//! above already keeps to one invocation at a time, so programs without merges are
 //! simulated exactly as without this model. Not modelled: the time the
 //! runtime's failed attempts cost (its "lock failures"), and
 //! [`critical_path`] does not name a lock as what an invocation waited for.

@@ -61,6 +61,10 @@ pub struct TaskModel {
     /// build keeps tasks whose merged lock groups must stay on one rank
     /// there (`driver::mpi::pinned_tasks`). Set for cluster machines only.
     pub on_core0: bool,
+    /// The default layout routes it by tag to the core that made the
+    /// instance (`Policy::TagHome`: its tags are made by tasks spread over
+    /// the cores; `Layout::default_for`), so the search's layouts do too.
+    pub tag_home: bool,
     /// The tag type of the variable all parameters share: an invocation
     /// takes objects bound to one instance of it, and several instances
     /// of the task can be fed by tag hashing.
@@ -258,6 +262,9 @@ pub fn model_from(
                 .collect(),
         })
         .collect();
+    // Two cores: the rule for tag routing does not depend on how many.
+    let default_policies =
+        crate::synthesis::layout::Layout::default_for(p, name, "smp", 2).policies;
     let tasks = (0..p.tasks.len())
         .map(|t| {
             let id = TaskId(t as u32);
@@ -392,6 +399,8 @@ pub fn model_from(
                 params: task.params.len() as u32,
                 startup: crate::synthesis::layout::is_startup_task(p, id),
                 on_core0: false,
+                tag_home: default_policies[id.0 as usize]
+                    == crate::synthesis::layout::Policy::TagHome,
                 match_tag,
                 // The runtime routes by the shared tag variable's type
                 // (sched.c, bb_route_tag_type), else the first.

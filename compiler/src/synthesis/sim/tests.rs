@@ -25,6 +25,7 @@ pub fn task(
         params,
         startup: false,
         on_core0: false,
+        tag_home: false,
         exits: vec![ExitModel {
             alloc_bytes: 0.0,
             param_bytes: vec![],

@@ -13,8 +13,15 @@ impl Sim<'_> {
         })
     }
 
+    /// Whether `e` is usable now: not stale, and its object not taken.
     pub(super) fn valid(&self, e: &Entry) -> bool {
-        self.objs[e.obj as usize].version == e.version
+        let o = &self.objs[e.obj as usize];
+        o.version == e.version && !o.held
+    }
+
+    /// Whether `e` is stale: its object left the state it was queued in.
+    fn stale(&self, e: &Entry) -> bool {
+        self.objs[e.obj as usize].version != e.version
     }
 
     /// Finds the objects for one invocation of `task` on `core` and takes
@@ -33,7 +40,7 @@ impl Sim<'_> {
         // Stale entries at the fronts are dropped first.
         for p in 0..nparams {
             while let Some(e) = self.queues.psets[idx][p].front() {
-                if self.valid(e) {
+                if !self.stale(e) {
                     break;
                 }
                 self.queues.psets[idx][p].pop_front();
@@ -254,8 +261,8 @@ impl Sim<'_> {
             })
             .1;
         for e in entries {
-            // Locked: copies queued for other tasks are now stale.
-            self.objs[e.obj as usize].version += 1;
+            // Locked: copies queued for other tasks wait for the end.
+            self.objs[e.obj as usize].held = true;
             if let Some(l) = &mut self.locks {
                 l.set_holder(e.obj, core as u32);
             }
@@ -417,21 +424,27 @@ impl Sim<'_> {
             if let Some(&bytes) = ex.param_bytes.get(p).filter(|&&b| b > 0.0) {
                 self.objs[o as usize].bytes = bytes as f32;
             }
+            self.objs[o as usize].held = false;
             let before = self.objs[o as usize].state;
             match ex.successor(p, before) {
                 // The runtime routes a parameter only when its flags change
                 // or it gains a tag; otherwise the core that ran the task
                 // keeps it for that task (sched.c, bb_enqueue), so a task
                 // that processes an object over several invocations stays
-                // on one core (paper 4.3.3's data locality).
+                // on one core (paper 4.3.3's data locality), and it stays
+                // queued for the other tasks it was queued for.
                 Some(s) if s == before && !ex.binds.iter().any(|b| b.param as usize == p) => {
-                    kept.push(o);
+                    kept.push((o, p as u32));
                 }
                 Some(s) => {
+                    self.objs[o as usize].version += 1;
                     self.objs[o as usize].state = s;
                     self.route(core, o, t, inv, false);
                 }
-                None => self.objs[o as usize].state = u32::MAX,
+                None => {
+                    self.objs[o as usize].version += 1;
+                    self.objs[o as usize].state = u32::MAX;
+                }
             }
         }
         // The runtime publishes the new objects the last first, so that
@@ -460,8 +473,8 @@ impl Sim<'_> {
         } else {
             0
         };
-        for o in kept {
-            self.keep(core, o, run.task, t, inv, oldest);
+        for (o, param) in kept {
+            self.keep(core, o, run.task, param, t, inv, oldest);
         }
         self.cores.busy[core] = false;
         self.cores.running[core].objs = objs;

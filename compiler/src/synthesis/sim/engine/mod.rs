@@ -19,7 +19,13 @@ pub(in crate::synthesis::sim) use tags::tag_hash;
 #[derive(Copy, Clone)]
 struct Obj {
     state: u32,
+    /// Bumped when the object leaves its state: entries queued before are
+    /// stale.
     version: u32,
+    /// Taken by a running invocation: its entries wait, and are good again
+    /// if the invocation leaves the object as it was (the runtime keeps an
+    /// unchanged object in every parameter set it is in).
+    held: bool,
     /// The packed bytes of its region (profile format 5; 0 when unknown).
     bytes: f32,
 }
@@ -644,6 +650,7 @@ impl Sim<'_> {
         self.objs.push(Obj {
             state,
             version: 0,
+            held: false,
             bytes: bytes as f32,
         });
         self.tags

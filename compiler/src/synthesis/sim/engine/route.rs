@@ -170,13 +170,16 @@ impl Sim<'_> {
     }
 
     /// Keeps object `o`, unchanged by an invocation of `task` on `core`
-    /// that ended at time `t`, on that core for `task` (for each of the
-    /// task's parameters its state satisfies), as the runtime re-enqueues it.
+    /// that ended at time `t`, on that core for `task` as the parameter
+    /// `taken` it was (its other entries are still queued), as the runtime
+    /// re-enqueues it.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn keep(
         &mut self,
         core: usize,
         o: u32,
         task: u32,
+        taken: u32,
         t: f64,
         producer: u32,
         oldest: bool,
@@ -184,7 +187,7 @@ impl Sim<'_> {
         let obj = self.objs[o as usize];
         let model = self.model;
         for &(consumer, param) in &model.states[obj.state as usize].consumers {
-            if consumer != task {
+            if consumer != task || param != taken {
                 continue;
             }
             let entry = Entry {
