@@ -18,7 +18,8 @@
 //             boundary between slabs j and j+1 gets a tag of type `wa` when
 //             j is even and `wb` when odd, so every slab has one of each
 //             (an edge slab a spare one for its missing side);
-//   init      fills the slab's arrays and makes its `out` and `inbox` tags;
+//   init      (initEven, initOdd) fills the slab's arrays and makes its
+//             `out` and `inbox` tags;
 //   plug*     (plugUpEven, plugUpOdd, plugDownEven, plugDownOdd) makes
 //             for one side with a neighbour a Port (the slab's `out`, to
 //             send through) and an Addr (its `inbox`, to be sent to), bound
@@ -351,7 +352,17 @@ task startup(StartupObject s in initialstate) {
     taskexit(s: initialstate := false);
 }
 
-task init(Slab s in fresh) {
+// Two tasks, so that each parity's slabs are dealt over the cores in turn:
+// neighbours then share a core more often than one task's round-robin,
+// which would put every slab on another core than the one before it.
+task initEven(Slab s in fresh and even) {
+    tag out = new tag(out);
+    tag inbox = new tag(inbox);
+    s.fill();
+    taskexit(s: fresh := false, plugging := true, add out, add inbox);
+}
+
+task initOdd(Slab s in fresh and !even) {
     tag out = new tag(out);
     tag inbox = new tag(inbox);
     s.fill();
