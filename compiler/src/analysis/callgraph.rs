@@ -99,29 +99,36 @@ pub fn reachable_methods(p: &Program, body: &Block) -> Vec<MethodId> {
     seen.into_iter().collect()
 }
 
+/// Adds to `out` the tag types `e` makes (`new tag(tt)` in it).
+pub fn tags_made_in_expr(e: &Expr, out: &mut BTreeSet<TagTypeId>) {
+    visit_expr(e, &mut |x| {
+        if let ExprKind::NewTag(tt) = x.kind {
+            out.insert(tt);
+        }
+    });
+}
+
+/// Adds to `out` the tag types body `b` makes itself (not its callees).
+pub fn tags_made_in(b: &Block, out: &mut BTreeSet<TagTypeId>) {
+    let mut exprs = Vec::new();
+    collect_block_exprs(b, &mut exprs);
+    for e in exprs {
+        tags_made_in_expr(e, out);
+    }
+}
+
 /// Per task, the tag types its invocations may make: a `new tag(tt)` in its
 /// body or in a method it reaches. The default layout routes a task by the
 /// maker's core when every maker of its tags is spread over cores.
 pub fn tags_made_by_tasks(p: &Program) -> Vec<BTreeSet<TagTypeId>> {
-    let made_in = |b: &Block, out: &mut BTreeSet<TagTypeId>| {
-        let mut exprs = Vec::new();
-        collect_block_exprs(b, &mut exprs);
-        for e in exprs {
-            visit_expr(e, &mut |x| {
-                if let ExprKind::NewTag(tt) = x.kind {
-                    out.insert(tt);
-                }
-            });
-        }
-    };
     p.tasks
         .iter()
         .map(|t| {
             let mut out = BTreeSet::new();
-            made_in(&t.body, &mut out);
+            tags_made_in(&t.body, &mut out);
             for m in reachable_methods(p, &t.body) {
                 if let Some(b) = &p.method(m).body {
-                    made_in(b, &mut out);
+                    tags_made_in(b, &mut out);
                 }
             }
             out
@@ -134,11 +141,7 @@ pub fn tags_made_by_tasks(p: &Program) -> Vec<BTreeSet<TagTypeId>> {
 pub fn tags_made_by_fields(p: &Program) -> BTreeSet<TagTypeId> {
     let mut out = BTreeSet::new();
     for e in p.fields.iter().filter_map(|f| f.singleton_init.as_ref()) {
-        visit_expr(e, &mut |x| {
-            if let ExprKind::NewTag(tt) = x.kind {
-                out.insert(tt);
-            }
-        });
+        tags_made_in_expr(e, &mut out);
     }
     out
 }

@@ -20,21 +20,13 @@ pub(crate) struct TagTypes {
 impl TagTypes {
     /// The tag types some expression of the program creates.
     pub(crate) fn created(p: &Program) -> BTreeSet<TagTypeId> {
-        let mut created = BTreeSet::new();
-        let mut all_exprs: Vec<&Expr> = Vec::new();
+        use crate::analysis::callgraph::{tags_made_by_fields, tags_made_in};
+        let mut created = tags_made_by_fields(p);
         for b in p.methods.iter().filter_map(|m| m.body.as_ref()) {
-            collect_block_exprs(b, &mut all_exprs);
+            tags_made_in(b, &mut created);
         }
         for t in &p.tasks {
-            collect_block_exprs(&t.body, &mut all_exprs);
-        }
-        all_exprs.extend(p.fields.iter().filter_map(|f| f.singleton_init.as_ref()));
-        for e in all_exprs {
-            visit_expr(e, &mut |x| {
-                if let ExprKind::NewTag(tt) = x.kind {
-                    created.insert(tt);
-                }
-            });
+            tags_made_in(&t.body, &mut created);
         }
         created
     }

@@ -83,7 +83,7 @@ pub(super) fn alloc_starts(model: &Model) -> Vec<Vec<Vec<f64>>> {
                                         tasks_reached_from(model, &outputs, a.state as usize)
                                     })
                                     .contains(&t);
-                            if chain && share > 0.5 && std::env::var_os("NOFRONT").is_none() {
+                            if chain && share > 0.5 {
                                 1.0 - 1e-6
                             } else {
                                 0.0
