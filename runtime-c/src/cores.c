@@ -447,31 +447,105 @@ static void *bb_core_thread(void *arg) {
   bb_signals_thread_init(ctx);
   ctx->sched.started_ns = bb_now_ns();
   bb_core_loop(ctx);
+  __atomic_store_n(&ctx->sched.left, 1, __ATOMIC_RELEASE); /* bb_join_core */
   bb_signals_thread_done();
   return NULL;
 }
 
-/* Pin core i to processor i when there are enough processors. */
-static void bb_pin(bb_ctx *ctx, pthread_t th) {
+/* The processor each core is pinned to, or -1 for none: the i-th
+ * processor of this process's affinity mask when there are enough, except
+ * that core 0 keeps the processor the starting thread runs on (it runs core
+ * 0): moving a running thread costs tens of microseconds on a virtual
+ * machine, which a run of a millisecond or two feels. Ranks of an MPI job
+ * share the machine's processors without knowing each other's, so a rank
+ * pins only when its launcher bound it to as many processors as it has
+ * cores. */
+static void bb_pin_plan(const bb_runtime *rt, int *cpu_of) {
+  for (uint32_t c = 0; c < rt->ncores; c++) cpu_of[c] = -1;
 #if defined(__linux__) && defined(CPU_SET)
   cpu_set_t avail;
   if (sched_getaffinity(0, sizeof avail, &avail) != 0) return;
-  if (ctx->rt->ncores > (uint32_t)CPU_COUNT(&avail)) return;  /* oversubscribed: let the OS balance */
-  uint32_t k = 0;
-  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-    if (!CPU_ISSET(cpu, &avail)) continue;
-    if (k++ == ctx->core) {
-      cpu_set_t one;
-      CPU_ZERO(&one);
-      CPU_SET(cpu, &one);
-      pthread_setaffinity_np(th, sizeof one, &one);
-      return;
-    }
+  uint32_t navail = (uint32_t)CPU_COUNT(&avail);
+  if (rt->ncores > navail) return; /* oversubscribed: let the OS balance */
+  if (rt->nranks > 1 && rt->ncores != navail) return;
+  int here = sched_getcpu();
+  if (here < 0 || here >= CPU_SETSIZE || !CPU_ISSET(here, &avail)) here = -1;
+  uint32_t c = 0;
+  if (here >= 0) cpu_of[c++] = here;
+  for (int cpu = 0; cpu < CPU_SETSIZE && c < rt->ncores; cpu++) {
+    if (CPU_ISSET(cpu, &avail) && cpu != here) cpu_of[c++] = cpu;
+  }
+#endif
+}
+
+/* Starts the thread of core c on processor `cpu` (-1: anywhere). The
+ * thread is created there rather than moved there after it started. */
+static void bb_start_core(bb_ctx *cc, int cpu) {
+  pthread_attr_t attr;
+  bb_core_thread_attr(&attr); /* signals.c: BAMBOO_STACK */
+#if defined(__linux__) && defined(CPU_SET)
+  if (cpu >= 0) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    pthread_attr_setaffinity_np(&attr, sizeof one, &one);
   }
 #else
-  (void)ctx;
-  (void)th;
+  (void)cpu;
 #endif
+  int err = pthread_create(&cc->thread, &attr, bb_core_thread, cc);
+  pthread_attr_destroy(&attr);
+  if (err != 0 && cpu >= 0) { /* the processor was refused: start it anywhere */
+    bb_core_thread_attr(&attr);
+    err = pthread_create(&cc->thread, &attr, bb_core_thread, cc);
+    pthread_attr_destroy(&attr);
+  }
+  if (err != 0) bb_panic("cannot start the thread of core %u", cc->core);
+}
+
+/* Pins the calling thread, which runs core 0, to processor `cpu`. */
+static void bb_pin_self(int cpu) {
+#if defined(__linux__) && defined(CPU_SET)
+  if (cpu < 0) return;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  sched_setaffinity(0, sizeof one, &one);
+#else
+  (void)cpu;
+#endif
+}
+
+/* How long core 0 waits, without sleeping, for another core to leave its
+ * loop after the end is decided. */
+#define BB_LEAVE_SPIN_NS 5000u
+
+/* Ends core c's thread. The run's result is complete once the end is
+ * decided, but an idle core that yielded its processor to another process
+ * (the reader of the program's output, woken by it) may take a time slice,
+ * up to milliseconds, to see it; and a thread's exit, and the wake-up
+ * of a thread blocked in pthread_join, take tens of microseconds each on a
+ * virtual machine. So when every core has a processor, core 0 waits without
+ * sleeping, briefly, for the core to leave its loop, and lets its thread end
+ * on its own. A core that has not left by then may still read the runtime,
+ * so bb_runtime_finish leaves the runtime's memory to the process's exit.
+ * With more cores than processors, and under MPI, it joins as before. */
+static void bb_join_core(bb_runtime *rt, bb_ctx *c) {
+#if !defined(BB_MPI)
+  if (!rt->crowded) {
+    uint64_t since = bb_now_ns();
+    while (!__atomic_load_n(&c->sched.left, __ATOMIC_ACQUIRE) && bb_now_ns() - since < BB_LEAVE_SPIN_NS) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (!__atomic_load_n(&c->sched.left, __ATOMIC_ACQUIRE)) __atomic_fetch_add(&rt->leaving, 1, __ATOMIC_SEQ_CST);
+    pthread_detach(c->thread);
+    return;
+  }
+#endif
+  (void)rt;
+  pthread_join(c->thread, NULL);
 }
 
 void bb_run(bb_ctx *ctx) {
@@ -484,15 +558,11 @@ void bb_run(bb_ctx *ctx) {
   }
 #endif
   ctx->sched.started_ns = bb_now_ns();
-  pthread_attr_t attr;
-  bb_core_thread_attr(&attr);  /* signals.c: BAMBOO_STACK */
-  for (uint32_t c = 1; c < rt->ncores; c++) {
-    bb_ctx *cc = &rt->cores[c];
-    if (pthread_create(&cc->thread, &attr, bb_core_thread, cc) != 0) bb_panic("cannot start the thread of core %u", c);
-    bb_pin(cc, cc->thread);
-  }
-  pthread_attr_destroy(&attr);
-  bb_pin(ctx, pthread_self());
+  int *cpu_of = bb_xmalloc(ctx, rt->ncores * sizeof *cpu_of);
+  bb_pin_plan(rt, cpu_of);
+  for (uint32_t c = 1; c < rt->ncores; c++) bb_start_core(&rt->cores[c], cpu_of[c]);
+  bb_pin_self(cpu_of[0]);
+  free(cpu_of);
   bb_core_loop(&rt->cores[0]);
-  for (uint32_t c = 1; c < rt->ncores; c++) pthread_join(rt->cores[c].thread, NULL);
+  for (uint32_t c = 1; c < rt->ncores; c++) bb_join_core(rt, &rt->cores[c]);
 }

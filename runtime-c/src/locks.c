@@ -13,8 +13,10 @@ void bb_lock_merge(bb_ctx *ctx, bb_object *a, bb_object *b) {
   (void)ctx;
   bb_object *ra = bb_lock_root(a), *rb = bb_lock_root(b);
   if (ra == rb) return;
-  /* keep a held root as the root, so the running invocation still holds it */
-  if ((rb->lock & 1u) && !(ra->lock & 1u)) { bb_object *t = ra; ra = rb; rb = t; }
+  /* keep a held root as the root, so the running invocation still holds it
+     (atomic loads: other cores may try these locks meanwhile) */
+  uintptr_t wa = __atomic_load_n(&ra->lock, __ATOMIC_RELAXED), wb = __atomic_load_n(&rb->lock, __ATOMIC_RELAXED);
+  if ((wb & 1u) && !(wa & 1u)) { bb_object *t = ra; ra = rb; rb = t; }
   __atomic_store_n(&rb->lock, (uintptr_t)ra, __ATOMIC_RELEASE);
 }
 

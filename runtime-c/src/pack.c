@@ -220,7 +220,10 @@ static void bb_pack_one(bb_packer *p, uint32_t i) {
   size_t bytes = bb_object_bytes(ctx, o);
   size_t body = bytes - sizeof(bb_object);
   size_t padded = (body + 7) & ~(size_t)7;
-  uintptr_t lw = o->lock;
+  /* Other cores may try this object's lock while it is packed (a failed
+     compare-and-swap is still an atomic access to the word): read it
+     atomically. */
+  uintptr_t lw = __atomic_load_n(&o->lock, __ATOMIC_RELAXED);
   bb_pack_rec rec = {
       .cls = o->cls,
       .hash = o->gc >> BB_GC_HASH_SHIFT,
@@ -486,7 +489,7 @@ static bool bb_same_copy(bb_ctx *ctx, bb_object *a, bb_object *b, const bb_ptrma
 #define BB_SAME_REF(x, y) \
   ((x) == NULL ? (y) == NULL : bb_ptrmap_get(number, (x)) >= 0 ? (y) == copies[bb_ptrmap_get(number, (x))] : (y) == (x))
   if (!BB_SAME_REF((bb_object *)a->tags, (bb_object *)b->tags)) return false;
-  uintptr_t la = a->lock;
+  uintptr_t la = __atomic_load_n(&a->lock, __ATOMIC_RELAXED); /* as in bb_pack_one */
   if (la != 0 && (la & 1u) == 0 && !BB_SAME_REF((bb_object *)la, (bb_object *)b->lock)) return false;
   /* Compare the bytes between reference slots: mark the slots in a copy. */
   uint8_t *mask = calloc(1, bytes);

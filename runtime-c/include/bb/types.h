@@ -421,6 +421,7 @@ typedef struct bb_sched {
   uint64_t    busy_ns;    /* time in task bodies and exits */
   uint64_t    started_ns; /* when the core's loop began (BAMBOO_STATS: a core's start-up) */
   uint64_t    last_end_ns;/* when its last timed invocation ended (BAMBOO_STATS: the end's cost) */
+  uint32_t    left;       /* set when the core's thread has left its loop and reads the runtime no more (atomic) */
   uint64_t    flows;      /* trace flow ids handed out */
   bb_msg     *spare;      /* messages this core received, kept for its own sends */
   uint32_t    nspare;
@@ -546,6 +547,7 @@ struct bb_runtime {
   struct bb_meet   *meet;          /* tasks meeting on the larger object's rank (meet.c), or NULL */
   uint64_t          mpi_injected;  /* objects from other ranks put in local inboxes (atomic) */
   struct bb_tagids *tagids;        /* tag instances by id, for packed regions (tag.c) */
+  uint32_t          leaving;       /* cores still in their loops when core 0 finished (cores.c) */
 };
 
 #endif
