@@ -29,13 +29,18 @@
 //             allocations and tags follows;
 //   wire*     pairs a Port with the Addr across its boundary into a Pipe
 //             bound to the sender's `out` and the receiver's `inbox`;
-//   sweep     (sweepOdd, sweepEven) takes one step once the slab has its
+//   rim       (rimOdd, rimEven) starts a step once the slab has its
 //             neighbours' planes and has sent its own (state `active` and
-//             nothing pending); then it owes a plane up and down and waits
-//             for one from below and from above, of an odd or an even step
-//             (the neighbours may be a step ahead, never two; a task per
-//             parity, so the parity is a flag and not a branch); after the
-//             last step it sends its plane sums to the Result instead;
+//             nothing pending): it computes the slab's two boundary planes,
+//             which it then owes up and down, as MPI-overlap sends them
+//             before its interior update (a task per parity, so the parity
+//             is a flag and not a branch);
+//   interior  (interiorOdd, interiorEven) computes the other planes while
+//             those travel; then the slab waits for a plane from below and
+//             from above, of an odd or an even step (the neighbours may be
+//             a step ahead, never two);
+//   finish    completes the last step instead and sends the slab's plane
+//             sums to the Result;
 //   send*     copies a plane into a new Halo bound to the neighbour's inbox
 //             (a task per direction and parity, so each always makes the
 //             same kind of Halo);
@@ -58,6 +63,8 @@ class Slab {
     flag bottom;    // slab 0: nothing below
     flag top;       // the last slab: nothing above
     flag active;    // stepping
+    flag inner;     // its step's boundary planes taken, its interior not yet
+    flag last;      // ... of its last step
     flag odd;       // its next step has an odd number (the first is 1)
     flag sendUp;    // owes its top plane to the slab above
     flag sendDown;  // owes its bottom plane to the slab below
@@ -118,29 +125,45 @@ class Slab {
         return a;
     }
 
-    // One step: the centre and its six neighbours, in jacobi3d_kernel.h's
-    // order.
-    void step() {
+    // Plane z of the next step into b from a: each point the centre and
+    // its six neighbours, in jacobi3d_kernel.h's order.
+    void planeStep(double[] a, double[] b, int z) {
         int w = n + 2;
         int plane = w * w;
-        double[] a = u;
-        double[] b = v;
         double seventh = 1.0 / 7.0;
-        for (int z = 1; z <= nz; z++) {
-            for (int y = 1; y <= n; y++) {
-                int i = z * plane + y * w + 1;
-                int end = i + n;
-                while (i < end) {
-                    b[i] = (a[i] + a[i - 1] + a[i + 1] + a[i - w] + a[i + w]
-                            + a[i - plane] + a[i + plane]) * seventh;
-                    i++;
-                }
+        for (int y = 1; y <= n; y++) {
+            int i = z * plane + y * w + 1;
+            int end = i + n;
+            while (i < end) {
+                b[i] = (a[i] + a[i - 1] + a[i + 1] + a[i - w] + a[i + w]
+                        + a[i - plane] + a[i + plane]) * seventh;
+                i++;
             }
         }
-        u = b;
+    }
+
+    // The first half of a step: the boundary planes (1 and nz), the only
+    // ones that read the ghosts and that the neighbours wait for. The
+    // arrays swap now, so that u holds the planes to send and v the
+    // values the interior still reads.
+    void rim() {
+        planeStep(u, v, 1);
+        if (nz > 1) {
+            planeStep(u, v, nz);
+        }
+        double[] a = u;
+        u = v;
         v = a;
         steps--;
         done++;
+    }
+
+    // The rest of the step, planes 2 .. nz-1, while the boundary planes
+    // travel.
+    void interior() {
+        for (int z = 2; z < nz; z++) {
+            planeStep(v, u, z);
+        }
     }
 
     // The plane sums, for the Result.
@@ -413,22 +436,37 @@ task wireDownB(Port p in down with wb w and out o, Addr a in above with wb w and
     taskexit(p: down := false; a: above := false);
 }
 
-task sweepOdd(Slab s in active and odd and !sendUp and !sendDown and !lowEven and !lowOdd and !highEven and !highOdd) {
-    s.step();
+task rimOdd(Slab s in active and odd and !inner and !sendUp and !sendDown and !lowEven and !lowOdd and !highEven and !highOdd) {
+    s.rim();
     if (s.steps == 0) {
-        new Sums(s.z0, s.sum()) { ready := true };
-        taskexit(s: active := false);
+        taskexit(s: odd := false, inner := true, last := true);
     }
-    taskexit(s: odd := false, sendUp := true, sendDown := true, lowOdd := true, highOdd := true);
+    taskexit(s: odd := false, inner := true, sendUp := true, sendDown := true);
 }
 
-task sweepEven(Slab s in active and !odd and !sendUp and !sendDown and !lowEven and !lowOdd and !highEven and !highOdd) {
-    s.step();
+task rimEven(Slab s in active and !odd and !inner and !sendUp and !sendDown and !lowEven and !lowOdd and !highEven and !highOdd) {
+    s.rim();
     if (s.steps == 0) {
-        new Sums(s.z0, s.sum()) { ready := true };
-        taskexit(s: active := false);
+        taskexit(s: odd := true, inner := true, last := true);
     }
-    taskexit(s: odd := true, sendUp := true, sendDown := true, lowEven := true, highEven := true);
+    taskexit(s: odd := true, inner := true, sendUp := true, sendDown := true);
+}
+
+// After an odd step's rim (its `odd` flag, the next step's, is off).
+task interiorOdd(Slab s in inner and !last and !odd) {
+    s.interior();
+    taskexit(s: inner := false, lowOdd := true, highOdd := true);
+}
+
+task interiorEven(Slab s in inner and !last and odd) {
+    s.interior();
+    taskexit(s: inner := false, lowEven := true, highEven := true);
+}
+
+task finish(Slab s in inner and last) {
+    s.interior();
+    new Sums(s.z0, s.sum()) { ready := true };
+    taskexit(s: inner := false, last := false, active := false);
 }
 
 task noneBelow(Slab s in bottom and (sendDown or lowEven or lowOdd)) {
