@@ -239,9 +239,9 @@ const SMP_CORE_START_NS: f64 = 75_000.0;
 const SMP_END_NS: f64 = 40_000.0;
 
 /// Costs of the built-in `smp:N`: a shared-memory multicore, where the
-/// sender spends about 250 ns of its own per object it hands to another
+/// sender spends about 220 ns of its own per object it hands to another
 /// core (taking a message, the exchange on the inbox, the cache lines of
-/// the message and the object leaving its cache), the receiver about 250 ns
+/// the message and the object leaving its cache), the receiver about 220 ns
 /// (taking the message, the object's lines coming into its cache) and the
 /// hand-off adds about 100 ns of latency between them; a core idle for
 /// 1 ms parks (the runtime yields that long first when every core has a
@@ -250,15 +250,17 @@ const SMP_END_NS: f64 = 40_000.0;
 /// and a lock one uncontended atomic and its release (10 ns). The hand-off
 /// figures are fitted on the 2-CPU development host to a chain crossing
 /// cores on every hop and to ping-pong and tiny tasks spread over two cores
-/// (benchmarks/finegrain_simacc.py; benchmarks/logs/2026-12-07-evening.md).
+/// (benchmarks/finegrain_simacc.py; benchmarks/logs/2026-12-07-evening.md,
+/// refitted after idle cores began to yield for a millisecond before they
+/// park: benchmarks/logs/2026-12-07-late.md).
 /// `bambooc calibrate` measures the real figures of a machine.
 const SMP_COSTS: Costs = Costs {
     dispatch_ns: 200.0,
     message_base_ns: 100.0,
     message_per_hop_ns: 0.0,
     lock_ns: 10.0,
-    send_ns: 250.0,
-    receive_ns: 250.0,
+    send_ns: 220.0,
+    receive_ns: 220.0,
     wake_ns: 5000.0,
     park_after_ns: 1_000_000.0,
     core_start_ns: SMP_CORE_START_NS,

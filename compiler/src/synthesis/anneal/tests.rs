@@ -157,22 +157,22 @@ fn keyword_candidates_include_figure_4_and_its_time_is_the_hand_computation() {
     assert!(all.contains(&figure4), "{all:?}");
 
     // Hand computation on smp:4 (dispatch 200, message 100, the sender's
-    // and the receiver's 250 per object handed over, lock 10 per
+    // and the receiver's 220 per object handed over, lock 10 per
     // parameter):
     // - core 0: startup 0..1210 (1000 + 200 + 10). It sends Text 1 to
     //   core 0 and Texts 2-4 round-robin to cores 1-3, one after another
-    //   (leaving at 1460, 1710, 1960; arriving at 1560, 1810, 2060); the
-    //   Results object stays on core 0, free again at 1960.
-    // - core 0: processText(Text 1) 1960..12170 (10000 + 210);
-    //   cores 1-3 (each 250 to receive its Text): processText until
-    //   12020, 12270, 12520; their Texts reach core 0 350 later: 12370,
-    //   12620, 12870.
+    //   (leaving at 1430, 1650, 1870; arriving at 1530, 1750, 1970); the
+    //   Results object stays on core 0, free again at 1870.
+    // - core 0: processText(Text 1) 1870..12080 (10000 + 210);
+    //   cores 1-3 (each 220 to receive its Text): processText until
+    //   11960, 12180, 12400; their Texts reach core 0 320 later: 12280,
+    //   12500, 12720.
     // - core 0: four merges of 720 (500 + 200 + 2 * 10) back to back from
-    //   12170, each of the last three 250 longer for the Text it received:
-    //   12890, 13860, 14830, 15800; the fourth takes the "all merged" exit.
+    //   12080, each of the last three 220 longer for the Text it received:
+    //   12800, 13740, 14680, 15620; the fourth takes the "all merged" exit.
     let layout = layout_of(&m, figure4);
     let r = simulate(&m, &smp(4), &layout, SimOptions::default());
-    assert_eq!((r.time_ns, r.invocations, r.completed), (15_800.0, 9, true));
+    assert_eq!((r.time_ns, r.invocations, r.completed), (15_620.0, 9, true));
     // One core, which takes no atomic locks: 1200 + 4 * 10200 + 4 * 700.
     let one = simulate(
         &m,
