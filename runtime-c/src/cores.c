@@ -478,6 +478,16 @@ static void bb_pin_plan(const bb_runtime *rt, int *cpu_of) {
 #endif
 }
 
+#if defined(__linux__) && defined(CPU_SET)
+/* The set of processor `cpu` alone. */
+static cpu_set_t bb_cpu_only(int cpu) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  return one;
+}
+#endif
+
 /* Starts the thread of core c on processor `cpu` (-1: anywhere). The
  * thread is created there rather than moved there after it started. */
 static void bb_start_core(bb_ctx *cc, int cpu) {
@@ -485,9 +495,7 @@ static void bb_start_core(bb_ctx *cc, int cpu) {
   bb_core_thread_attr(&attr); /* signals.c: BAMBOO_STACK */
 #if defined(__linux__) && defined(CPU_SET)
   if (cpu >= 0) {
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
+    cpu_set_t one = bb_cpu_only(cpu);
     pthread_attr_setaffinity_np(&attr, sizeof one, &one);
   }
 #else
@@ -507,9 +515,7 @@ static void bb_start_core(bb_ctx *cc, int cpu) {
 static void bb_pin_self(int cpu) {
 #if defined(__linux__) && defined(CPU_SET)
   if (cpu < 0) return;
-  cpu_set_t one;
-  CPU_ZERO(&one);
-  CPU_SET(cpu, &one);
+  cpu_set_t one = bb_cpu_only(cpu);
   sched_setaffinity(0, sizeof one, &one);
 #else
   (void)cpu;
@@ -539,7 +545,7 @@ static void bb_join_core(bb_runtime *rt, bb_ctx *c) {
       __builtin_ia32_pause();
 #endif
     }
-    if (!__atomic_load_n(&c->sched.left, __ATOMIC_ACQUIRE)) __atomic_fetch_add(&rt->leaving, 1, __ATOMIC_SEQ_CST);
+    if (!__atomic_load_n(&c->sched.left, __ATOMIC_ACQUIRE)) rt->leaving++;
     pthread_detach(c->thread);
     return;
   }

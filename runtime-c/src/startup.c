@@ -398,7 +398,7 @@ void bb_runtime_finish(bb_ctx *ctx) {
   bb_prof_finish(ctx); /* profile.c: merges every core's counters, writes the profile */
   /* A core thread that had not ended may still read the runtime (cores.c,
      bb_join_core): its memory goes with the process, which ends now. */
-  if (__atomic_load_n(&rt->leaving, __ATOMIC_SEQ_CST)) return;
+  if (rt->leaving) return;
   /* free everything (keeps leak checkers quiet) */
   for (uint32_t c = 0; c < rt->ncores; c++) {
     bb_ctx *cx = &rt->cores[c];

@@ -547,7 +547,7 @@ struct bb_runtime {
   struct bb_meet   *meet;          /* tasks meeting on the larger object's rank (meet.c), or NULL */
   uint64_t          mpi_injected;  /* objects from other ranks put in local inboxes (atomic) */
   struct bb_tagids *tagids;        /* tag instances by id, for packed regions (tag.c) */
-  uint32_t          leaving;       /* cores still in their loops when core 0 finished (cores.c) */
+  uint32_t          leaving;       /* cores still in their loops when core 0 finished (core 0's only; cores.c) */
 };
 
 #endif

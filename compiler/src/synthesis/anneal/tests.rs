@@ -254,16 +254,10 @@ fn finds_the_rate_matched_pipeline() {
     });
     let mut work = task("work", 1, 3000.0, vec![None], vec![]);
     work.invocations = 8;
-    let m = Model {
-        tag_types: 0,
-        program: "pipe".into(),
-        tasks: vec![gen, work],
-        states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
-        startup: 0,
-        terminates: true,
-        outside: crate::synthesis::sim::Outside::default(),
-        locks: Vec::new(),
-    };
+    let m = model_of(
+        vec![gen, work],
+        vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
+    );
     let mut groups = candidates::core_groups(&m);
     candidates::parallelise(&m, &mut groups, 4);
     assert_eq!(groups[1].copies, 3);

@@ -1,6 +1,6 @@
 //! Tests of candidate layouts: core groups, enumeration, hosts.
 use super::*;
-use crate::synthesis::sim::tests::{data_parallel, state, task};
+use crate::synthesis::sim::tests::{data_parallel, model_of, state, task};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -42,16 +42,10 @@ fn rate_matching_uses_the_cycle_time() {
     gen.invocations = 50;
     let mut work = task("work", 1, 1000.0, vec![None], vec![]);
     work.invocations = 50;
-    let m = Model {
-        tag_types: 0,
-        program: "rate".into(),
-        tasks: vec![gen, work],
-        states: vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
-        startup: 0,
-        terminates: true,
-        outside: crate::synthesis::sim::Outside::default(),
-        locks: Vec::new(),
-    };
+    let m = model_of(
+        vec![gen, work],
+        vec![state("G", vec![(0, 0)]), state("W", vec![(1, 0)])],
+    );
     let mut g = core_groups(&m);
     parallelise(&m, &mut g, 62);
     assert_eq!(g[1].copies, 10);

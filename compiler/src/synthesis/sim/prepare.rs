@@ -6,6 +6,7 @@
 //! In: a [`Model`]. Out: per task and exit, tables the event loop reads.
 
 use super::{Alloc, Model};
+use std::collections::{BTreeSet, HashMap};
 
 /// Allocations of one exit realised together: every `1 / rate`-th
 /// invocation allocates `size` objects at each site of the bundle, none
@@ -59,8 +60,7 @@ pub(super) fn alloc_starts(model: &Model) -> Vec<Vec<Vec<f64>>> {
     // Reachability only for the states fractional allocations start in
     // (few): over all of a large CSTG's states, per simulated layout, it
     // dominated the search.
-    let mut reaches: std::collections::HashMap<u32, std::collections::BTreeSet<usize>> =
-        std::collections::HashMap::new();
+    let mut reaches: HashMap<u32, BTreeSet<usize>> = HashMap::new();
     let outputs = task_outputs(model);
     model
         .tasks
@@ -141,12 +141,8 @@ fn task_outputs(model: &Model) -> Vec<Vec<u32>> {
 /// The tasks an object in state `start` can lead to: its consumers, and
 /// the tasks the states they allocate in or move their objects to lead to
 /// (`outputs`: [`task_outputs`]).
-fn tasks_reached_from(
-    model: &Model,
-    outputs: &[Vec<u32>],
-    start: usize,
-) -> std::collections::BTreeSet<usize> {
-    let mut tasks = std::collections::BTreeSet::new();
+fn tasks_reached_from(model: &Model, outputs: &[Vec<u32>], start: usize) -> BTreeSet<usize> {
+    let mut tasks = BTreeSet::new();
     let mut seen = vec![false; model.states.len()];
     let mut stack = vec![start];
     seen[start] = true;

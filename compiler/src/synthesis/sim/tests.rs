@@ -75,16 +75,10 @@ pub fn data_parallel(n: u32, t: f64) -> Model {
     start.startup = true;
     let mut work = task("work", 1, t, vec![None], vec![]);
     work.invocations = u64::from(n);
-    Model {
-        tag_types: 0,
-        program: "dp".into(),
-        tasks: vec![start, work],
-        states: vec![state("S", vec![(0, 0)]), state("W", vec![(1, 0)])],
-        startup: 0,
-        terminates: true,
-        outside: Outside::default(),
-        locks: Vec::new(),
-    }
+    model_of(
+        vec![start, work],
+        vec![state("S", vec![(0, 0)]), state("W", vec![(1, 0)])],
+    )
 }
 
 /// Startup (1000 ns) makes 8 parts, a new `pair` tag per two of them
