@@ -46,7 +46,7 @@ use crate::hir::TaskId;
 use crate::synthesis::candidates::{Hosts, Mapping};
 use crate::synthesis::layout::{Layout, Policy};
 use crate::synthesis::machine::Machine;
-use crate::synthesis::sim::{self, Model, SimOptions, SimResult, Via};
+use crate::synthesis::sim::{self, Model, PreparedModel, SimOptions, SimResult, Via};
 use fnv::{FnvHashMap, FnvHashSet};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -125,7 +125,8 @@ struct Cand {
 }
 
 struct Search<'a> {
-    model: &'a Model,
+    /// The model, prepared once for every layout the search simulates.
+    prepared: &'a PreparedModel<'a>,
     machine: &'a Machine,
     map: &'a Mapping,
     sim: SimOptions,
@@ -138,7 +139,7 @@ struct Search<'a> {
 impl Search<'_> {
     fn layout(&self, h: &Hosts) -> Layout {
         crate::synthesis::candidates::layout_from_hosts(
-            self.model,
+            self.prepared.model,
             &self.machine.name,
             h.iter()
                 .map(|c| c.iter().map(|&t| TaskId(t)).collect())
@@ -147,7 +148,7 @@ impl Search<'_> {
     }
 
     fn simulate(&mut self, h: &Hosts) -> (f64, SimResult) {
-        let r = sim::simulate(self.model, self.machine, &self.layout(h), self.sim);
+        let r = sim::simulate_prepared(self.prepared, self.machine, &self.layout(h), self.sim);
         let c = r.cost();
         self.spent += r.invocations;
         self.costs.insert(h.clone(), c);
@@ -183,7 +184,8 @@ pub fn optimise(
     let mut rng = StdRng::seed_from_u64(opts.seed);
     let map = Mapping::new(model, cores);
     let start = map.random(opts.initial.max(1), &mut rng);
-    let mut found = search(model, machine, &map, start, opts, &mut rng, progress);
+    let prepared = PreparedModel::new(model);
+    let mut found = search(&prepared, machine, &map, start, opts, &mut rng, progress);
     // The default layout is always a candidate: what synthesis chooses is
     // never estimated worse than building without a profile.
     let mut bases = vec![found.layout.clone()];
@@ -196,7 +198,7 @@ pub fn optimise(
         crate::synthesis::candidates::hashed_default_layout(model, &machine.name, map.cores),
     ];
     for default in defaults.into_iter().flatten() {
-        let result = sim::simulate(model, machine, &default, opts.sim);
+        let result = sim::simulate_prepared(&prepared, machine, &default, opts.sim);
         found.simulated += 1;
         bases.push(default.clone());
         if result.cost() < found.result.cost() * (1.0 - 1e-9) {
@@ -213,7 +215,7 @@ pub fn optimise(
         let Some(variant) = tag_home_variant(model, &base) else {
             continue;
         };
-        let result = sim::simulate(model, machine, &variant, opts.sim);
+        let result = sim::simulate_prepared(&prepared, machine, &variant, opts.sim);
         found.simulated += 1;
         if result.cost() <= found.result.cost() * (1.0 + 1e-9) {
             found.layout = variant;
@@ -256,7 +258,7 @@ pub fn tag_home_variant(model: &Model, layout: &Layout) -> Option<Layout> {
 /// Directed simulated annealing over the assignments of `map` from the
 /// given starting assignments (restricted-growth, with their hosts).
 pub fn search(
-    model: &Model,
+    prepared: &PreparedModel,
     machine: &Machine,
     map: &Mapping,
     start: Vec<(Vec<u32>, Hosts)>,
@@ -265,7 +267,7 @@ pub fn search(
     progress: &mut dyn FnMut(u32, f64),
 ) -> OptResult {
     let mut s = Search {
-        model,
+        prepared,
         machine,
         map,
         sim: opts.sim,
@@ -452,7 +454,7 @@ fn derive(
                 break;
             }
             let inv = &r.trace[path[k].inv as usize];
-            if s.model.tasks[inv.task as usize].startup {
+            if s.prepared.model.tasks[inv.task as usize].startup {
                 continue;
             }
             let mine = mine_of.entry((inv.task, inv.core)).or_insert_with(|| {
@@ -589,8 +591,9 @@ pub fn exhaustive(
 ) -> Option<(f64, Layout, usize)> {
     let map = Mapping::new(model, cores);
     let all = map.enumerate_all(limit, EXHAUSTIVE_NODES)?;
+    let prepared = PreparedModel::new(model);
     let mut s = Search {
-        model,
+        prepared: &prepared,
         machine,
         map: &map,
         sim,
@@ -632,12 +635,21 @@ pub fn dsa_vs_exhaustive(
         sim,
         ..OptOptions::default()
     };
+    let prepared = PreparedModel::new(model);
     let mut hits = 0;
     let mut simulated = 0usize;
     for run in 0..runs {
         let mut rng = StdRng::seed_from_u64(seed.wrapping_add(u64::from(run)));
         let start = map.random(1, &mut rng);
-        let r = search(model, machine, &map, start, &opts, &mut rng, &mut |_, _| {});
+        let r = search(
+            &prepared,
+            machine,
+            &map,
+            start,
+            &opts,
+            &mut rng,
+            &mut |_, _| {},
+        );
         simulated += r.simulated;
         if r.result.cost() <= opt * (1.0 + 1e-9) {
             hits += 1;

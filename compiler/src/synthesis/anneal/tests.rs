@@ -413,7 +413,16 @@ fn spreads_work_handed_out_by_another_group_and_beats_the_default() {
         let mut rng = StdRng::seed_from_u64(opts.seed);
         let map = Mapping::new(&m, cores);
         let start = map.random(opts.initial, &mut rng);
-        let alone = search(&m, &mach, &map, start, &opts, &mut rng, &mut |_, _| {});
+        let prepared = PreparedModel::new(&m);
+        let alone = search(
+            &prepared,
+            &mach,
+            &map,
+            start,
+            &opts,
+            &mut rng,
+            &mut |_, _| {},
+        );
         assert!(
             alone.result.time_ns < 1.1 * ideal,
             "{cores} cores, search alone: {}",

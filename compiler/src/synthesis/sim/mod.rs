@@ -211,7 +211,9 @@
 //! spread one.
 //!
 //! Files: `model.rs` (the [`Model`] and [`model_from`]), `prepare.rs` (the
-//! tables a simulation prepares once from the model), `engine/` (the
+//! tables a simulation prepares once from the model; [`PreparedModel`]
+//! prepares the accumulator starts once for all the simulations of a
+//! search, which it runs with [`simulate_prepared`]), `engine/` (the
 //! simulation: `mod.rs` the state and the event loop, `route.rs`,
 //! `dispatch.rs`, `tags.rs`, `heaps.rs` (collections), `locks.rs` (merged
 //! locks), `network.rs` (objects between a cluster's nodes: their packed
@@ -385,8 +387,9 @@ mod model;
 mod trace;
 
 pub use critical::{critical_path, Step, Via};
-pub use engine::simulate;
+pub use engine::{simulate, simulate_prepared};
 pub use model::*;
+pub use prepare::PreparedModel;
 pub use trace::trace_json;
 
 mod prepare;

@@ -1,12 +1,33 @@
 //! What a simulation prepares once from the model (paper 4.4): how each
 //! exit's fractional allocation means are realised (bundles, accumulator
 //! starts, the loops that made the sites), and which exits keep an object
-//! in its state.
+//! in its state. The accumulator starts are prepared once for all the
+//! simulations that share a [`PreparedModel`] (a search's).
 //!
 //! In: a [`Model`]. Out: per task and exit, tables the event loop reads.
 
 use super::{Alloc, Model};
 use std::collections::{BTreeSet, HashMap};
+
+/// A model with what every simulation of it starts from, computed once: a
+/// search simulates thousands of layouts of one model, and the starts'
+/// reachability is not cheap on a large CSTG. It borrows the model, so the
+/// model cannot change under it.
+pub struct PreparedModel<'a> {
+    pub model: &'a Model,
+    /// Per task, exit and allocation: its accumulator's start
+    /// ([`alloc_starts`]); a simulation changes its own copy.
+    pub(super) alloc_starts: Vec<Vec<Vec<f64>>>,
+}
+
+impl<'a> PreparedModel<'a> {
+    pub fn new(model: &'a Model) -> Self {
+        PreparedModel {
+            model,
+            alloc_starts: alloc_starts(model),
+        }
+    }
+}
 
 /// Allocations of one exit realised together: every `1 / rate`-th
 /// invocation allocates `size` objects at each site of the bundle, none
@@ -56,7 +77,7 @@ pub(super) fn bundles(allocs: &[Alloc]) -> Vec<Option<Bundle>> {
 /// allocate at once, or the chain stalls at its first hop. Such
 /// allocations start just under one, so the invocations that allocate
 /// nothing come last.
-pub(super) fn alloc_starts(model: &Model) -> Vec<Vec<Vec<f64>>> {
+fn alloc_starts(model: &Model) -> Vec<Vec<Vec<f64>>> {
     // Reachability only for the states fractional allocations start in
     // (few): over all of a large CSTG's states, per simulated layout, it
     // dominated the search.

@@ -1,7 +1,11 @@
-//! The discrete-event simulation of a layout (paper 4.4): in, a [`Model`],
-//! a [`Machine`] and a [`Layout`]; out, a [`SimResult`] ([`simulate`]).
+//! The discrete-event simulation of a layout (paper 4.4): in, a [`Model`]
+//! (or a [`PreparedModel`], for many layouts of one model), a [`Machine`]
+//! and a [`Layout`]; out, a [`SimResult`] ([`simulate`],
+//! [`simulate_prepared`]).
 
-use super::prepare::{alloc_clusters, alloc_starts, bundles, continuing_exits, stay_masks, Bundle};
+use super::prepare::{
+    alloc_clusters, bundles, continuing_exits, stay_masks, Bundle, PreparedModel,
+};
 use super::*;
 
 mod dispatch;
@@ -260,6 +264,18 @@ struct Gc {
 
 /// Simulates `layout` on `machine` with the model.
 pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOptions) -> SimResult {
+    simulate_prepared(&PreparedModel::new(model), machine, layout, opts)
+}
+
+/// Simulates `layout` on `machine` with the prepared model: what a search
+/// calls for each layout, so the model is prepared once for all of them.
+pub fn simulate_prepared(
+    prepared: &PreparedModel,
+    machine: &Machine,
+    layout: &Layout,
+    opts: SimOptions,
+) -> SimResult {
+    let model = prepared.model;
     let ncores = layout.hosts.len();
     let ntasks = model.tasks.len();
     let mut latency = vec![0.0; ncores * ncores];
@@ -341,7 +357,7 @@ pub fn simulate(model: &Model, machine: &Machine, layout: &Layout, opts: SimOpti
         exits: ExitCounts {
             task_counts: model.tasks.iter().map(|t| vec![0; t.exits.len()]).collect(),
             object_counts: HashMap::default(),
-            alloc_acc: alloc_starts(model),
+            alloc_acc: prepared.alloc_starts.clone(),
             clusters: model
                 .tasks
                 .iter()
