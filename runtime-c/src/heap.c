@@ -43,7 +43,8 @@ struct bb_page {
 struct bb_large {
   bb_large *next, *prev;
   size_t    size;
-  size_t    _pad;
+  uint32_t  pins;   /* sends in flight from its bytes (mpi.c): kept while above 0 */
+  uint32_t  _pad;
 };
 
 /* Collections one allocation in a task body may start before it fails. */
@@ -270,6 +271,25 @@ void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
   return bb_alloc_large(ctx, size, true);
 }
 
+/* Block `l` of `total` bytes as a large object of this core's heap: its
+ * headers zeroed, the body left as it is. */
+static bb_object *bb_large_enter(bb_ctx *ctx, bb_large *l, size_t total) {
+  bb_heap *h = &ctx->heap;
+  if (!bb_addrs_add(&h->large_addrs, (uintptr_t)l)) bb_fail_oom(ctx);
+  memset((void *)l, 0, sizeof(bb_large) + sizeof(bb_object));
+  bb_heap_hold(h, total);
+  bb_heap_note_range(l, total);
+  l->size = total;
+  l->next = h->large;
+  if (h->large) h->large->prev = l;
+  h->large = l;
+  h->allocated += total;
+  h->total_allocated += total;
+  bb_object *o = (bb_object *)(l + 1);
+  o->gc = BB_GC_LARGE;
+  return o;
+}
+
 /* A large object of `size` bytes: its own malloc block on the large list.
  * Only the block's header and the object's header are zeroed unless `zero`
  * asks for all of it. The zeroing is a memset, not calloc: calloc leaves
@@ -280,7 +300,6 @@ void *bb_alloc_slow(bb_ctx *ctx, size_t size) {
  * run spent 13% of its time in those interrupts). Written first, each page
  * faults in once, already private. */
 static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
-  bb_heap *h = &ctx->heap;
   size_t total = sizeof(bb_large) + size;
   if (total < size) bb_fail_oom(ctx);
   if (BB_UNLIKELY(ctx->in_body)) /* a safepoint (roots.c), as in bb_alloc_slow */
@@ -288,20 +307,41 @@ static void *bb_alloc_large(bb_ctx *ctx, size_t size, bool zero) {
     }
   bb_heap_reserve(ctx, total);
   bb_large *l = malloc(total);
-  if (!l || !bb_addrs_add(&h->large_addrs, (uintptr_t)l)) bb_fail_oom(ctx);
-  memset((void *)l, 0, zero ? total : sizeof(bb_large) + sizeof(bb_object));
-  bb_heap_hold(h, total);
-  bb_heap_note_range(l, total);
-  l->size = total;
-  l->prev = NULL;
-  l->next = h->large;
-  if (h->large) h->large->prev = l;
-  h->large = l;
-  h->allocated += total;
-  h->total_allocated += total;
-  bb_object *o = (bb_object *)(l + 1);
-  o->gc = BB_GC_LARGE;
-  return o;
+  if (!l) bb_fail_oom(ctx);
+  if (zero) memset((void *)l, 0, total);
+  return bb_large_enter(ctx, l, total);
+}
+
+/* A large object's bytes are being sent by MPI from where they are (pack.c,
+ * bb_pack_external): the object was moved, so nothing reaches it, but the
+ * sweep must not free it until the communication thread unpins it. */
+void bb_large_pin(bb_object *o) {
+  __atomic_fetch_add(&((bb_large *)o - 1)->pins, 1, __ATOMIC_RELAXED);
+}
+
+void bb_large_unpin(bb_object *o) {
+  __atomic_fetch_sub(&((bb_large *)o - 1)->pins, 1, __ATOMIC_RELEASE);
+}
+
+/* The block for bb_large_adopt, malloc'd by the MPI thread; the core that
+ * adopts it frees it in a sweep (glibc takes a block back from any
+ * thread). */
+void *bb_large_block(size_t body, void **body_at) {
+  size_t total = sizeof(bb_large) + sizeof(bb_object) + body;
+  if (total < body) return NULL;
+  char *b = malloc(total);
+  if (b) *body_at = b + sizeof(bb_large) + sizeof(bb_object);
+  return b;
+}
+
+/* The large object of `size` bytes in `block` (bb_large_block), whose body
+ * is already written: bb_alloc_large without the allocation and without
+ * touching the body. The class and the rest of the header are the
+ * caller's. */
+bb_object *bb_large_adopt(bb_ctx *ctx, void *block, size_t size) {
+  size_t total = sizeof(bb_large) + size;
+  bb_heap_reserve(ctx, total);
+  return bb_large_enter(ctx, block, total);
 }
 
 /* ---- arrays ---------------------------------------------------------------- */
@@ -527,7 +567,7 @@ static size_t bb_sweep(bb_ctx *ctx) {
   for (bb_large *l = h->large, *n; l; l = n) {
     n = l->next;
     bb_object *o = (bb_object *)(l + 1);
-    if (bb_gc_word(o) & mark) {
+    if ((bb_gc_word(o) & mark) || __atomic_load_n(&l->pins, __ATOMIC_ACQUIRE)) {
       live += l->size;
       continue;
     }

@@ -100,6 +100,33 @@ typedef struct bb_packbuf { uint8_t *data; size_t len, cap; } bb_packbuf;
 void       bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out); /* appends to out */
 size_t     bb_pack_size(bb_ctx *ctx, bb_object *root); /* what bb_pack would write for root */
 bb_object *bb_unpack(bb_ctx *ctx, const uint8_t *data, size_t len);
+/* A body left out of a packed region (bb_pack_external): its bytes belong
+ * at `at` of the packed bytes (before the bytes from `at` on), `len` of
+ * them from `data`, then zeros to `padded`. `obj` is pinned (bb_large_pin)
+ * until its bytes are sent. */
+typedef struct bb_pack_ext { size_t at, len, padded; const void *data; bb_object *obj; } bb_pack_ext;
+/* bb_pack, but the bodies of `min` bytes or more without references (large
+ * primitive arrays and strings) are left out and listed in *ext (*next of
+ * them; the caller frees the list and unpins the objects): the MPI backend
+ * sends them from the objects themselves, so a large array is copied by
+ * MPI alone (mpi.c). */
+void       bb_pack_external(bb_ctx *ctx, bb_object *root, bb_packbuf *out, size_t min, bb_pack_ext **ext,
+                            uint32_t *next);
+/* heap.c: a pinned large object outlives collections while unreachable */
+void       bb_large_pin(bb_object *o);
+void       bb_large_unpin(bb_object *o);
+/* heap.c: a block for a large object whose `body` bytes (those after its
+ * header) are written before the object exists (mpi.c receives them there),
+ * where they start, and the object made of it on this core's heap
+ * (bb_unpack_blocks): `size` is the object's bytes, header included. */
+void      *bb_large_block(size_t body, void **body_at);
+bb_object *bb_large_adopt(bb_ctx *ctx, void *block, size_t size);
+/* A body that arrived in its own block (bb_large_block): it belongs where
+ * the packed bytes left it out, at `at`. */
+typedef struct bb_pack_block { size_t at, len; void *block; } bb_pack_block;
+/* bb_unpack of bytes packed by bb_pack_external, the bodies left out in
+ * `blocks` (n of them, in order), which become the objects' own memory. */
+bb_object *bb_unpack_blocks(bb_ctx *ctx, const uint8_t *data, size_t len, const bb_pack_block *blocks, uint32_t n);
 void       bb_pack_check(bb_ctx *ctx, bb_object *const *params, uint32_t n, uint64_t runs); /* if rt->pack_check */
 
 /* reflist helpers (tag.c) */
@@ -160,6 +187,9 @@ void bb_mpi_core_idle(bb_runtime *rt);
 void bb_mpi_recycle(bb_runtime *rt, uint8_t *bytes, size_t len);
 /* what an object message carries (mpi.c's header): meet.c's protocol */
 enum { BB_MEET_OBJECT = 0, BB_MEET_GUEST, BB_MEET_ASK, BB_MEET_COME };
+/* In the header's kind: the bytes end with the table of bodies that arrived
+ * in blocks of their own (mpi_thread.c, bb_mpi_bodies; meet.c). */
+#define BB_MPI_KIND_BLOCKS 0x100u
 /* meet.c's state, per rank: read by routing (sched.c), else by the first core */
 typedef struct bb_meet_ask { uint32_t task, param, from; uint64_t bytes; } bb_meet_ask;
 /* An ASK note's body after mpi.c's header: the asking rank's first global

@@ -18,6 +18,16 @@
  *   buffers are reused, since a fresh megabyte's page faults cost more than
  *   the copy into it), queue it in a locked outbox and go on with their
  *   tasks; the thread sends it with MPI_Isend from that buffer.
+ * - Large bodies go apart: a primitive array or string of BB_MPI_DIRECT_MIN
+ *   bytes or more is left out of the packed buffer (pack.c,
+ *   bb_pack_external) and sent from the object itself as a BB_MPI_BODY
+ *   message right after the object's (tagged BB_MPI_OBJS); the object is
+ *   pinned (heap.c) until that send completes. The receiving thread takes
+ *   each body straight into a block that becomes the rebuilt object
+ *   (bb_mpi_bodies, bb_unpack_blocks), so such an array crosses with one
+ *   copy, MPI's, instead of three (a 1 MB object between two ranks: 0.40
+ *   of MPI's own ping-pong bandwidth before, 0.55 after; see
+ *   benchmarks/logs/2026-12-08.md).
  * - When the thread runs: whoever gives it work (a core's object, output,
  *   an exit, the end) signals its condition variable, so a send leaves at
  *   once. Arrivals make no signal (shared-memory MPI has no descriptor to
@@ -83,7 +93,9 @@
 #include <mpi.h>
 #include <sched.h>
 
-enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI_FIN };
+/* BB_MPI_OBJS: an object whose large flat bodies follow as BB_MPI_BODY
+ * messages (bb_mpi_send_as). */
+enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI_FIN, BB_MPI_OBJS, BB_MPI_BODY };
 
 #define BB_MPI_SPIN_NS 5000000ull   /* polling for arrivals after traffic, a core waiting (BAMBOO_MPI_SPIN_US) */
 #define BB_MPI_NAP_MIN_NS 1000ull   /* then naps: the first ... */
@@ -92,16 +104,26 @@ enum { BB_MPI_OBJ = 1, BB_MPI_WAVE, BB_MPI_EXIT, BB_MPI_STOP, BB_MPI_OUT, BB_MPI
 #define BB_MPI_WAVE_GAP_NS 200000ull      /* between two termination waves of rank 0 ... */
 #define BB_MPI_WAVE_GAP_MAX_NS 10000000ull /* ... doubled, up to this, after each that finds work */
 #define BB_MPI_WAIT_S 5             /* how long an ending rank waits for the others */
+/* Flat bodies (primitive arrays, strings) of this many bytes or more are
+ * sent from the object itself, not copied into the packed buffer
+ * (BAMBOO_MPI_DIRECT_MIN overrides it; 0: never). Below it the copy costs
+ * less than a message of its own. */
+#define BB_MPI_DIRECT_MIN 65536u
 
 /* A message for MPI: queued by any thread, sent and then freed by the
  * communication thread. `data` is the item's own tail (control messages,
- * output) or a packed object's buffer, sent where it was packed. */
+ * output) or a packed object's buffer, sent where it was packed; `ext`
+ * lists the bodies that follow it from their objects (BB_MPI_OBJS), each
+ * with a request of its own in `body_reqs`. */
 typedef struct bb_mpi_item {
   struct bb_mpi_item *next;
   int dest, tag;
   size_t len, cap;
   MPI_Request req;
   uint8_t *data;
+  bb_pack_ext *ext;
+  MPI_Request *body_reqs;
+  uint32_t next_bodies;
   uint8_t tail[];
 } bb_mpi_item;
 
@@ -128,6 +150,7 @@ typedef struct bb_mpi {
   uint64_t idle_at;     /* when a local core last ran out of work (atomic) */
   bool spin;            /* the node has a processor for each core of its ranks */
   uint64_t spin_ns;     /* how long the thread polls: BB_MPI_SPIN_NS or BAMBOO_MPI_SPIN_US */
+  size_t direct_min;    /* BB_MPI_DIRECT_MIN or BAMBOO_MPI_DIRECT_MIN */
   pthread_mutex_t pool_lock;
   bb_mpi_buf pool[BB_MPI_POOL];
   uint32_t npool;
@@ -234,6 +257,16 @@ void bb_mpi_check_cores(bb_runtime *rt) {
     exit(2);
   }
   rt->mpi->spin_ns = us ? v * 1000ull : BB_MPI_SPIN_NS;
+  /* BAMBOO_MPI_DIRECT_MIN: bytes (0: every body copied; tests set it low
+     to send every large array from its object) */
+  const char *dm = getenv("BAMBOO_MPI_DIRECT_MIN");
+  unsigned long d = dm && *dm ? strtoul(dm, &end, 10) : 0;
+  if (dm && (!*dm || *end != 0 || d > INT32_MAX)) {
+    fprintf(stderr, "bamboo: error: BAMBOO_MPI_DIRECT_MIN must be a number of bytes up to %d, not `%s`\n", INT32_MAX, dm);
+    MPI_Finalize();
+    exit(2);
+  }
+  rt->mpi->direct_min = dm ? d : BB_MPI_DIRECT_MIN;
   rt->mpi->spin = rt->mpi->spin_ns > 0 && own > 0 && rt->ncores < own && node_cpus > 0 &&
                   (uint64_t)here * (rt->ncores + 1) <= (uint64_t)node_cpus;
 }
@@ -307,7 +340,7 @@ static void bb_mpi_queue(bb_mpi *m, bb_mpi_item *it) {
 
 /* Queues a copy of head then body (a control message, output). */
 static void bb_mpi_post(bb_mpi *m, int dest, int tag, const void *head, size_t hlen, const void *body, size_t blen) {
-  bb_mpi_item *it = malloc(sizeof *it + hlen + blen);
+  bb_mpi_item *it = calloc(1, sizeof *it + hlen + blen);
   if (!it) bb_panic("out of memory");
   it->dest = dest;
   it->tag = tag;
@@ -335,9 +368,13 @@ void bb_mpi_core_idle(bb_runtime *rt) {
   if (__atomic_load_n(&m->napping, __ATOMIC_SEQ_CST)) bb_mpi_ring(m);
 }
 
-/* Frees a sent item; a packed object's buffer goes back to the pool. */
+/* Frees a sent item; a packed object's buffer goes back to the pool, and
+ * the objects whose bodies it sent may be collected. */
 static void bb_mpi_item_free(bb_mpi *m, bb_mpi_item *it) {
   if (it->data != it->tail) bb_mpi_buf_give(m, it->data, it->cap);
+  for (uint32_t i = 0; i < it->next_bodies; i++) bb_large_unpin(it->ext[i].obj);
+  free(it->ext);
+  free(it->body_reqs);
   free(it);
 }
 
@@ -470,18 +507,33 @@ uint32_t bb_mpi_send_as(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, ui
   b.data = bb_mpi_buf_take(rt->mpi, 0, &b.cap);
   bb_mpi_objhdr h = {core, t, p, kind};
   bb_buf_put(&b, &h, sizeof h);
-  bb_pack(ctx, o, &b);
+  bb_mpi_item *it = calloc(1, sizeof *it);
+  if (!it) bb_panic("out of memory");
+  bb_pack_external(ctx, o, &b, rt->mpi->direct_min, &it->ext, &it->next_bodies);
+  size_t bytes = b.len;
+  if (it->next_bodies) {
+    /* where each body goes, its length and a word for the receiver's
+       block, then their count: the receiver reads these last words first
+       (bb_mpi_bodies) */
+    for (uint32_t i = 0; i < it->next_bodies; i++) {
+      uint64_t entry[3] = {it->ext[i].at, it->ext[i].len, 0};
+      bb_buf_put(&b, entry, sizeof entry);
+      bytes += it->ext[i].padded;
+    }
+    uint64_t n = it->next_bodies;
+    bb_buf_put(&b, &n, sizeof n);
+    it->body_reqs = malloc(it->next_bodies * sizeof *it->body_reqs);
+    if (!it->body_reqs) bb_panic("out of memory");
+  }
   /* from now on the copy there is the object (sched.c skips this one) */
   __atomic_fetch_or(&o->gc, BB_GC_MOVED, __ATOMIC_RELEASE);
-  bb_mpi_item *it = malloc(sizeof *it);
-  if (!it) bb_panic("out of memory");
   it->dest = (int)(core / rt->ncores);
-  it->tag = BB_MPI_OBJ;
+  it->tag = it->next_bodies ? BB_MPI_OBJS : BB_MPI_OBJ;
   it->len = b.len;
   it->cap = b.cap;
   it->data = b.data;
   if (rt->stats) {
-    __atomic_fetch_add(&rt->mpi->sent_bytes, b.len, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&rt->mpi->sent_bytes, bytes, __ATOMIC_RELAXED);
     __atomic_fetch_add(&rt->mpi->pack_ns, bb_now_ns() - t0, __ATOMIC_RELAXED);
   }
   __atomic_fetch_add(&rt->mpi->sent, 1, __ATOMIC_SEQ_CST); /* before it can arrive: termination */

@@ -21,6 +21,12 @@ static void bb_mpi_send_all(bb_mpi *m) {
        derived type would; refused plainly instead */
     if (it->len > (size_t)INT32_MAX) bb_panic("MPI: an object region of %zu bytes is too large to send", it->len);
     bb_mpi_fail(MPI_Isend(it->data, (int)it->len, MPI_BYTE, it->dest, it->tag, MPI_COMM_WORLD, &it->req), "MPI_Isend");
+    /* the bodies right after: the receiver takes them as soon as it has
+       the object message (bb_mpi_bodies) */
+    for (uint32_t i = 0; i < it->next_bodies; i++)
+      bb_mpi_fail(MPI_Isend(it->ext[i].data, (int)it->ext[i].len, MPI_BYTE, it->dest, BB_MPI_BODY, MPI_COMM_WORLD,
+                            &it->body_reqs[i]),
+                  "MPI_Isend");
     it->next = m->inflight;
     m->inflight = it;
     it = next;
@@ -33,6 +39,8 @@ static bool bb_mpi_test_sends(bb_mpi *m) {
   while (*at) {
     int done = 0;
     bb_mpi_fail(MPI_Test(&(*at)->req, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    if (done && (*at)->next_bodies)
+      bb_mpi_fail(MPI_Testall((int)(*at)->next_bodies, (*at)->body_reqs, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
     if (done) {
       bb_mpi_item *d = *at;
       *at = d->next;
@@ -144,6 +152,45 @@ static void bb_mpi_deliver(bb_runtime *rt, uint8_t *buf, size_t len) {
   __atomic_fetch_add(&rt->mpi->received, 1, __ATOMIC_SEQ_CST);
 }
 
+/* An object message from `src` whose large bodies follow it (BB_MPI_OBJS):
+ * `msg` (len bytes) ends with a table of the bodies (where each belongs in
+ * the packed bytes, its length, a word for its block) and their count.
+ * Each body is received straight into a block of its own that becomes the
+ * rebuilt object (meet.c, bb_unpack_blocks), so a large array is copied
+ * once, by MPI. The header's kind then says so. With `drop` (the job is
+ * ending) the bodies are received and freed. */
+static void bb_mpi_bodies(bb_mpi *m, int src, uint8_t *msg, size_t len, bool drop) {
+  uint64_t n = 0;
+  if (len >= sizeof(bb_mpi_objhdr) + sizeof n) memcpy(&n, msg + len - sizeof n, sizeof n);
+  if (n == 0 || n > (len - sizeof(bb_mpi_objhdr) - sizeof n) / 24) bb_panic("MPI: a malformed object message");
+  uint8_t *table = msg + len - sizeof n - (size_t)n * 24;
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t entry[3];
+    memcpy(entry, table + i * 24, sizeof entry);
+    if (entry[1] > INT32_MAX) bb_panic("MPI: a malformed object message");
+    void *at;
+    void *block = bb_large_block((size_t)entry[1], &at);
+    if (!block) bb_panic("out of memory");
+    MPI_Status st;
+    int count = 0;
+    bb_mpi_fail(MPI_Recv(at, (int)entry[1], MPI_BYTE, src, BB_MPI_BODY, MPI_COMM_WORLD, &st), "MPI_Recv");
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    if ((uint64_t)count != entry[1])
+      bb_panic("MPI: an object's body of %d bytes, not %llu", count, (unsigned long long)entry[1]);
+    m->received_bytes += entry[1];
+    if (drop) {
+      free(block);
+      continue;
+    }
+    entry[2] = (uint64_t)(uintptr_t)block;
+    memcpy(table + i * 24, entry, sizeof entry);
+  }
+  bb_mpi_objhdr h;
+  memcpy(&h, msg, sizeof h);
+  h.kind |= BB_MPI_KIND_BLOCKS;
+  memcpy(msg, &h, sizeof h);
+}
+
 /* Receives what has arrived; true if anything did. */
 static bool bb_mpi_receive(bb_runtime *rt) {
   bb_mpi *m = rt->mpi;
@@ -171,6 +218,15 @@ static bool bb_mpi_receive(bb_runtime *rt) {
       bb_mpi_deliver(rt, buf, len);
       objects = true;
       continue; /* the core gives buf back (bb_mpi_recycle) */
+    case BB_MPI_OBJS:
+      /* the bodies are taken even when the job is ending: they are on
+         their way, and MPI_Finalize would wait for them */
+      bb_mpi_bodies(m, st.MPI_SOURCE, buf, len, m->stopping);
+      if (m->stopping) break;
+      m->received_bytes += len;
+      bb_mpi_deliver(rt, buf, len);
+      objects = true;
+      continue;
     case BB_MPI_WAVE: {
       uint64_t w[4] = {0};
       if (len == sizeof w) memcpy(w, buf, sizeof w);
@@ -225,7 +281,9 @@ static void bb_mpi_finalize(bb_runtime *rt, int32_t status) {
   while (m->inflight) {
     bb_mpi_item *d = m->inflight;
     m->inflight = d->next;
-    MPI_Request_free(&d->req);
+    if (d->req != MPI_REQUEST_NULL) MPI_Request_free(&d->req);
+    for (uint32_t i = 0; i < d->next_bodies; i++)
+      if (d->body_reqs[i] != MPI_REQUEST_NULL) MPI_Request_free(&d->body_reqs[i]);
   }
   MPI_Finalize();
 }

@@ -23,7 +23,9 @@
  *   tags     ntags x {u32 type, u32 zero, u64 global id}
  * The tags come last so that the objects are written straight into the
  * output, each body copied once (the counts are filled in at the end): a
- * large array costs one copy to pack and one to rebuild.
+ * large array costs one copy to pack and one to rebuild, unless it is sent
+ * apart (bb_pack_external leaves large flat bodies out and lists where they
+ * belong; bb_unpack_blocks takes them as blocks that become the objects).
  * A reference is a u64: 0 null; i<<3|1 object i of the pack; i<<3|2 string
  * literal i; i<<3|3 global i; i<<3|4 tag i of the tag table. Objects are
  * numbered in breadth-first order from the root.
@@ -157,6 +159,9 @@ typedef struct bb_packer {
   bb_pack_tag *tags;
   bb_tag     **tagobjs;   /* the tags by number, entered in the id table at the end */
   uint32_t     ntags, cap_tags;
+  size_t       ext_min;   /* 0, or bodies this large are left out (bb_pack_external) */
+  bb_pack_ext *ext;
+  uint32_t     next, cap_ext;
 } bb_packer;
 
 static void bb_buf_reserve(bb_packbuf *b, size_t more) {
@@ -213,6 +218,14 @@ static uint64_t bb_pack_ref(bb_packer *p, bb_object *o) {
   return ((uint64_t)n << 3) | BB_REF_OBJ;
 }
 
+/* A large object whose body holds no references (a primitive array or a
+ * string), so its bytes go as they are: what bb_pack_external leaves out. */
+static bool bb_pack_flat(bb_ctx *ctx, const bb_object *o) {
+  const bb_class *c = ctx->classes[o->cls];
+  bool flat = c->kind == BB_KIND_STRING || (c->kind == BB_KIND_ARRAY && c->elem_kind != BB_ELEM_REF);
+  return flat && (o->gc & BB_GC_LARGE);
+}
+
 /* Writes object `i`'s record; the objects it references get numbers. */
 static void bb_pack_one(bb_packer *p, uint32_t i) {
   bb_ctx *ctx = p->ctx;
@@ -241,6 +254,16 @@ static void bb_pack_one(bb_packer *p, uint32_t i) {
     return;
   }
   bb_buf_put(p->out, &rec, sizeof rec);
+  if (p->ext_min && body >= p->ext_min && bb_pack_flat(ctx, o)) {
+    if (p->next == p->cap_ext) {
+      p->cap_ext = p->cap_ext ? p->cap_ext * 2 : 4;
+      p->ext = realloc(p->ext, p->cap_ext * sizeof *p->ext);
+      if (!p->ext) bb_panic("out of memory while packing an object");
+    }
+    bb_large_pin(o);
+    p->ext[p->next++] = (bb_pack_ext){p->out->len, body, padded, (const char *)o + sizeof(bb_object), o};
+    return;
+  }
   size_t at = p->out->len;
   bb_buf_reserve(p->out, padded);
   memcpy(p->out->data + at, (char *)o + sizeof(bb_object), body);
@@ -257,15 +280,17 @@ static void bb_packer_free(bb_packer *p) {
   free(p->objs);
   free(p->tags);
   free(p->tagobjs);
+  free(p->ext);
 }
 
 /* Packs `root`'s region onto the end of `out` (a caller's header may come
  * first); `locked`: the caller holds bb_tags_lock. The objects packed, in
  * their numbers' order, are left in `*objs` (*nobjs of them) when objs is
- * not NULL; the caller frees the array. */
-static void bb_pack_into(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bool locked, bb_object ***objs,
-                         uint32_t *nobjs) {
-  bb_packer p = {.ctx = ctx, .out = out};
+ * not NULL; the caller frees the array. With `ext_min` above 0 the flat
+ * bodies of that size or more are left out and listed in *ext. */
+static void bb_pack_with(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bool locked, bb_object ***objs,
+                         uint32_t *nobjs, size_t ext_min, bb_pack_ext **ext, uint32_t *next) {
+  bb_packer p = {.ctx = ctx, .out = out, .ext_min = ext_min};
   size_t start = out->len;
   uint32_t head[4] = {BB_PACK_MAGIC, BB_PACK_VERSION, 0, 0};
   bb_buf_put(out, head, sizeof head);
@@ -286,7 +311,23 @@ static void bb_pack_into(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bool loc
     *nobjs = p.nobjs;
     p.objs = NULL;
   }
+  if (ext) {
+    *ext = p.ext;
+    *next = p.next;
+    p.ext = NULL;
+  }
   bb_packer_free(&p);
+}
+
+static void bb_pack_into(bb_ctx *ctx, bb_object *root, bb_packbuf *out, bool locked, bb_object ***objs,
+                         uint32_t *nobjs) {
+  bb_pack_with(ctx, root, out, locked, objs, nobjs, 0, NULL, NULL);
+}
+
+void bb_pack_external(bb_ctx *ctx, bb_object *root, bb_packbuf *out, size_t min, bb_pack_ext **ext,
+                      uint32_t *next) {
+  if (root == NULL) bb_panic("bb_pack: a null root");
+  bb_pack_with(ctx, root, out, false, NULL, NULL, min, ext, next);
 }
 
 void bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out) {
@@ -372,8 +413,29 @@ static bb_object *bb_unpack_alloc(bb_ctx *ctx, const bb_pack_rec *rec) {
  * object is added to the bound lists of the tags in its tag list (the
  * check's copies, which nothing runs, are not). The new objects, by
  * number, are left in `*objs` when objs is not NULL. */
+/* The object of a record whose body arrived in a block of its own: a flat
+ * object (what bb_pack_external leaves out) of the size its class and
+ * length give. */
+static bb_object *bb_unpack_adopt(bb_ctx *ctx, const bb_pack_rec *rec, const bb_pack_block *b) {
+  if (rec->cls == BB_CLASS_NONE || rec->cls == BB_CLASS_TAG || rec->cls >= ctx->rt->nclasses)
+    bb_unpack_bad("an unknown class");
+  const bb_class *c = ctx->classes[rec->cls];
+  size_t bytes;
+  if (c->kind == BB_KIND_ARRAY && c->elem_kind != BB_ELEM_REF)
+    bytes = sizeof(bb_array) + (size_t)rec->length * bb_elem_sizes[c->elem_kind];
+  else if (c->kind == BB_KIND_STRING)
+    bytes = sizeof(bb_string) + (size_t)rec->length * sizeof(bb_char);
+  else
+    bb_unpack_bad("a body sent apart that is not a primitive array or a string");
+  if ((int32_t)rec->length < 0 || bytes - sizeof(bb_object) != rec->body || b->len != rec->body)
+    bb_unpack_bad("a size that does not match the class");
+  bb_object *o = bb_large_adopt(ctx, b->block, bytes);
+  o->cls = rec->cls;
+  return o;
+}
+
 static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, bool bind, bb_object ***objs_out,
-                                 uint32_t *nobjs_out) {
+                                 uint32_t *nobjs_out, const bb_pack_block *blocks, uint32_t nblocks) {
   uint32_t head[4];
   if (len < sizeof head) bb_unpack_bad("too short");
   memcpy(head, data, sizeof head);
@@ -384,20 +446,29 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
      not an allocation to attempt. */
   if (nobjs > (len - sizeof head) / sizeof(bb_pack_rec)) bb_unpack_bad("more objects than bytes");
   bb_object **objs = bb_xmalloc(ctx, nobjs * sizeof *objs);
-  size_t *bodies = bb_xmalloc(ctx, nobjs * sizeof *bodies);
+  /* where each record is, and its body (SIZE_MAX: in a block) */
+  size_t *recs = bb_xmalloc(ctx, nobjs * sizeof *recs), *bodies = bb_xmalloc(ctx, nobjs * sizeof *bodies);
   /* First pass: allocate every object, so that references can be resolved. */
   size_t scan = sizeof head;
+  uint32_t block = 0;
   for (uint32_t i = 0; i < nobjs; i++) {
     bb_pack_rec rec;
     if (len - scan < sizeof rec) bb_unpack_bad("a record past the end");
     memcpy(&rec, data + scan, sizeof rec);
+    recs[i] = scan;
     scan += sizeof rec;
+    if (block < nblocks && blocks[block].at == scan) {
+      objs[i] = bb_unpack_adopt(ctx, &rec, &blocks[block++]);
+      bodies[i] = SIZE_MAX;
+      continue;
+    }
     size_t padded = ((size_t)rec.body + 7) & ~(size_t)7;
     if (len - scan < padded) bb_unpack_bad("a body past the end");
     objs[i] = bb_unpack_alloc(ctx, &rec);
     bodies[i] = scan;
     scan += padded;
   }
+  if (block != nblocks) bb_unpack_bad("a body sent apart that no record takes");
   if ((len - scan) / sizeof(bb_pack_tag) != ntags || (len - scan) % sizeof(bb_pack_tag) != 0)
     bb_unpack_bad("a tag table that does not end the bytes");
   bb_tag **tags = bb_xmalloc(ctx, (ntags ? ntags : 1) * sizeof *tags);
@@ -416,9 +487,9 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
   /* Second pass: contents, then references. */
   for (uint32_t i = 0; i < nobjs; i++) {
     bb_pack_rec rec;
-    memcpy(&rec, data + bodies[i] - sizeof rec, sizeof rec);
+    memcpy(&rec, data + recs[i], sizeof rec);
     bb_object *o = objs[i];
-    memcpy((char *)o + sizeof(bb_object), data + bodies[i], rec.body);
+    if (bodies[i] != SIZE_MAX) memcpy((char *)o + sizeof(bb_object), data + bodies[i], rec.body);
     /* The lengths are the allocation's, whatever the body says. */
     switch (ctx->classes[o->cls]->kind) {
     case BB_KIND_ARRAY: {
@@ -461,6 +532,7 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
   }
   bb_object *root = objs[0];
   free(tags);
+  free(recs);
   free(bodies);
   if (objs_out) {
     *objs_out = objs;
@@ -472,7 +544,11 @@ static bb_object *bb_unpack_into(bb_ctx *ctx, const uint8_t *data, size_t len, b
 }
 
 bb_object *bb_unpack(bb_ctx *ctx, const uint8_t *data, size_t len) {
-  return bb_unpack_into(ctx, data, len, true, NULL, NULL);
+  return bb_unpack_into(ctx, data, len, true, NULL, NULL, NULL, 0);
+}
+
+bb_object *bb_unpack_blocks(bb_ctx *ctx, const uint8_t *data, size_t len, const bb_pack_block *blocks, uint32_t n) {
+  return bb_unpack_into(ctx, data, len, true, NULL, NULL, blocks, n);
 }
 
 /* ---- BAMBOO_PACK_CHECK ----------------------------------------------------- */
@@ -519,7 +595,7 @@ static void bb_pack_check_one(bb_ctx *ctx, bb_object *root) {
   bb_tags_lock(ctx);
   bb_pack_into(ctx, root, &buf, true, &orig, &n);
   bb_tags_unlock(ctx);
-  bb_unpack_into(ctx, buf.data, buf.len, false, &copies, &m);
+  bb_unpack_into(ctx, buf.data, buf.len, false, &copies, &m, NULL, 0);
   if (m != n) bb_panic("BAMBOO_PACK_CHECK: %u objects packed, %u rebuilt", n, m);
   bb_ptrmap number = {0};
   for (uint32_t i = 0; i < n; i++) bb_ptrmap_put(&number, orig[i], i);
