@@ -25,9 +25,7 @@
  *   pinned (heap.c) until that send completes. The receiving thread takes
  *   each body straight into a block that becomes the rebuilt object
  *   (bb_mpi_bodies, bb_unpack_blocks), so such an array crosses with one
- *   copy, MPI's, instead of three (a 1 MB object between two ranks: 0.40
- *   of MPI's own ping-pong bandwidth before, 0.55 after; see
- *   benchmarks/logs/2026-12-08.md).
+ *   copy, MPI's, instead of three (figures: benchmarks/logs/2026-12-08.md).
  * - When the thread runs: whoever gives it work (a core's object, output,
  *   an exit, the end) signals its condition variable, so a send leaves at
  *   once. Arrivals make no signal (shared-memory MPI has no descriptor to
