@@ -5,11 +5,13 @@ shared-memory and MPI builds of taskbench.bb beside Task Bench's own MPI
 (mpi/nonblock.cc) and OpenMP (openmp/main.cc) implementations (issue 32).
 
 Usage:
-    python3 benchmarks/metg.py [--bambooc PATH] [--quick]
+    python3 benchmarks/metg.py [--bambooc PATH] [--source FILE] [--quick]
         [--cores N] [--width W] [--steps S] [--runs R] [--peers DIR]
         [--systems NAME,...] [--json FILE] [--from FILE] [PATTERN ...]
 
     PATTERN     Task Bench patterns (default: all ten taskbench.bb covers)
+    --source F  the Bamboo program to measure (default taskbench/taskbench.bb;
+                another version of it, to compare)
     --quick     a tiny sweep (steps 8, -iter 1, 16, 256): tests the tooling
     --cores N   cores, MPI ranks and OpenMP workers (default 2)
     --width W   points per timestep (default: the cores, as Task Bench's
@@ -90,7 +92,7 @@ def build_all(a, out: Path) -> dict | None:
     tb = out / "task-bench"
     shutil.copytree(a.peers, tb)
     bb = [a.bambooc, "-O2", "--no-bounds-checks"]
-    src = str(BENCH / "taskbench" / "taskbench.bb")
+    src = a.source
     steps = [
         ["make", "-C", str(tb / "core"), "-j2"],
         ["make", "-C", str(tb / "mpi"), "nonblock"],
@@ -255,6 +257,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("patterns", nargs="*", default=PATTERNS)
     p.add_argument("--bambooc", default=str(ROOT / "target/release/bambooc"))
+    p.add_argument("--source", default=str(BENCH / "taskbench" / "taskbench.bb"))
     p.add_argument("--quick", action="store_true")
     p.add_argument("--cores", type=int, default=2)
     p.add_argument("--width", type=int)
