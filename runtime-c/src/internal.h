@@ -100,11 +100,11 @@ typedef struct bb_packbuf { uint8_t *data; size_t len, cap; } bb_packbuf;
 void       bb_pack(bb_ctx *ctx, bb_object *root, bb_packbuf *out); /* appends to out */
 size_t     bb_pack_size(bb_ctx *ctx, bb_object *root); /* what bb_pack would write for root */
 bb_object *bb_unpack(bb_ctx *ctx, const uint8_t *data, size_t len);
-/* A body left out of a packed region (bb_pack_external): its bytes belong
- * at `at` of the packed bytes (before the bytes from `at` on), `len` of
- * them from `data`, then zeros to `padded`. `obj` is pinned (bb_large_pin)
- * until its bytes are sent. */
-typedef struct bb_pack_ext { size_t at, len, padded; const void *data; bb_object *obj; } bb_pack_ext;
+/* A body left out of a packed region (bb_pack_external): its `len` bytes
+ * (those after `obj`'s header) belong at `at` of the packed bytes, padded
+ * with zeros to a multiple of 8. `obj` is pinned (bb_large_pin) until its
+ * bytes are sent. */
+typedef struct bb_pack_ext { size_t at, len; bb_object *obj; } bb_pack_ext;
 /* bb_pack, but the bodies of `min` bytes or more without references (large
  * primitive arrays and strings) are left out and listed in *ext (*next of
  * them; the caller frees the list and unpins the objects): the MPI backend
@@ -190,6 +190,12 @@ enum { BB_MEET_OBJECT = 0, BB_MEET_GUEST, BB_MEET_ASK, BB_MEET_COME };
 /* In the header's kind: the bytes end with the table of bodies that arrived
  * in blocks of their own (mpi_thread.c, bb_mpi_bodies; meet.c). */
 #define BB_MPI_KIND_BLOCKS 0x100u
+/* The table an object message with bodies sent apart ends with (mpi.c
+ * writes it, mpi_thread.c fills in the blocks, meet.c reads it): per body
+ * where it belongs in the message, its length and its block, then the
+ * count as a u64. */
+typedef struct bb_mpi_body_entry { uint64_t at, len, block; } bb_mpi_body_entry;
+bb_mpi_body_entry *bb_mpi_body_table(uint8_t *msg, size_t len, uint32_t *n, size_t *packed);
 /* meet.c's state, per rank: read by routing (sched.c), else by the first core */
 typedef struct bb_meet_ask { uint32_t task, param, from; uint64_t bytes; } bb_meet_ask;
 /* An ASK note's body after mpi.c's header: the asking rank's first global

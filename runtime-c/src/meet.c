@@ -246,17 +246,17 @@ void bb_mpi_arrive(bb_ctx *ctx, bb_msg *m) {
     /* the bodies that came apart (mpi_thread.c, bb_mpi_bodies): the table
        at the end, places counted from the header's start */
     h.kind &= ~BB_MPI_KIND_BLOCKS;
-    uint64_t n;
-    memcpy(&n, m->bytes + m->nbytes - sizeof n, sizeof n);
-    size_t packed = m->nbytes - sizeof n - (size_t)n * 24;
+    uint32_t n;
+    size_t packed;
+    bb_mpi_body_entry *table = bb_mpi_body_table(m->bytes, m->nbytes, &n, &packed);
     bb_pack_block *blocks = bb_xmalloc(ctx, (size_t)n * sizeof *blocks);
-    for (uint64_t i = 0; i < n; i++) {
-      uint64_t entry[3];
-      memcpy(entry, m->bytes + packed + i * 24, sizeof entry);
-      if (entry[0] < sizeof h || entry[0] > packed) bb_panic("MPI: a malformed object message");
-      blocks[i] = (bb_pack_block){(size_t)entry[0] - sizeof h, (size_t)entry[1], (void *)(uintptr_t)entry[2]};
+    for (uint32_t i = 0; i < n; i++) {
+      bb_mpi_body_entry e;
+      memcpy(&e, &table[i], sizeof e);
+      if (e.at < sizeof h || e.at > packed) bb_panic("MPI: a malformed object message");
+      blocks[i] = (bb_pack_block){(size_t)e.at - sizeof h, (size_t)e.len, (void *)(uintptr_t)e.block};
     }
-    m->obj = bb_unpack_blocks(ctx, m->bytes + sizeof h, packed - sizeof h, blocks, (uint32_t)n);
+    m->obj = bb_unpack_blocks(ctx, m->bytes + sizeof h, packed - sizeof h, blocks, n);
     free(blocks);
   } else {
     m->obj = bb_unpack(ctx, m->bytes + sizeof h, m->nbytes - sizeof h);

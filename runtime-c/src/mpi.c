@@ -320,6 +320,19 @@ static void bb_mpi_buf_give(bb_mpi *m, uint8_t *p, size_t len) {
   free(p);
 }
 
+/* The bodies' table at the end of object message `msg` (len bytes; see
+ * bb_mpi_body_entry): its first entry, their count in *n and the bytes
+ * before the table in *packed. A count the bytes cannot hold is damage. */
+bb_mpi_body_entry *bb_mpi_body_table(uint8_t *msg, size_t len, uint32_t *n, size_t *packed) {
+  uint64_t count = 0;
+  if (len >= sizeof(bb_mpi_objhdr) + sizeof count) memcpy(&count, msg + len - sizeof count, sizeof count);
+  if (count == 0 || count > (len - sizeof(bb_mpi_objhdr) - sizeof count) / sizeof(bb_mpi_body_entry))
+    bb_panic("MPI: a malformed object message");
+  *n = (uint32_t)count;
+  *packed = len - sizeof count - (size_t)count * sizeof(bb_mpi_body_entry);
+  return (bb_mpi_body_entry *)(msg + *packed);
+}
+
 /* cores.c: the bytes of an arrived object, unpacked. */
 void bb_mpi_recycle(bb_runtime *rt, uint8_t *bytes, size_t len) {
   bb_mpi_buf_give(rt->mpi, bytes, len);
@@ -514,9 +527,9 @@ uint32_t bb_mpi_send_as(bb_ctx *ctx, uint32_t core, bb_object *o, uint32_t t, ui
        block, then their count: the receiver reads these last words first
        (bb_mpi_bodies) */
     for (uint32_t i = 0; i < it->next_bodies; i++) {
-      uint64_t entry[3] = {it->ext[i].at, it->ext[i].len, 0};
-      bb_buf_put(&b, entry, sizeof entry);
-      bytes += it->ext[i].padded;
+      bb_mpi_body_entry e = {it->ext[i].at, it->ext[i].len, 0};
+      bb_buf_put(&b, &e, sizeof e);
+      bytes += (it->ext[i].len + 7) & ~(size_t)7;
     }
     uint64_t n = it->next_bodies;
     bb_buf_put(&b, &n, sizeof n);

@@ -24,7 +24,7 @@ static void bb_mpi_send_all(bb_mpi *m) {
     /* the bodies right after: the receiver takes them as soon as it has
        the object message (bb_mpi_bodies) */
     for (uint32_t i = 0; i < it->next_bodies; i++)
-      bb_mpi_fail(MPI_Isend(it->ext[i].data, (int)it->ext[i].len, MPI_BYTE, it->dest, BB_MPI_BODY, MPI_COMM_WORLD,
+      bb_mpi_fail(MPI_Isend((char *)it->ext[i].obj + sizeof(bb_object), (int)it->ext[i].len, MPI_BYTE, it->dest, BB_MPI_BODY, MPI_COMM_WORLD,
                             &it->body_reqs[i]),
                   "MPI_Isend");
     it->next = m->inflight;
@@ -160,30 +160,29 @@ static void bb_mpi_deliver(bb_runtime *rt, uint8_t *buf, size_t len) {
  * once, by MPI. The header's kind then says so. With `drop` (the job is
  * ending) the bodies are received and freed. */
 static void bb_mpi_bodies(bb_mpi *m, int src, uint8_t *msg, size_t len, bool drop) {
-  uint64_t n = 0;
-  if (len >= sizeof(bb_mpi_objhdr) + sizeof n) memcpy(&n, msg + len - sizeof n, sizeof n);
-  if (n == 0 || n > (len - sizeof(bb_mpi_objhdr) - sizeof n) / 24) bb_panic("MPI: a malformed object message");
-  uint8_t *table = msg + len - sizeof n - (size_t)n * 24;
-  for (uint64_t i = 0; i < n; i++) {
-    uint64_t entry[3];
-    memcpy(entry, table + i * 24, sizeof entry);
-    if (entry[1] > INT32_MAX) bb_panic("MPI: a malformed object message");
+  uint32_t n;
+  size_t packed;
+  bb_mpi_body_entry *table = bb_mpi_body_table(msg, len, &n, &packed);
+  for (uint32_t i = 0; i < n; i++) {
+    bb_mpi_body_entry e;
+    memcpy(&e, &table[i], sizeof e); /* the buffer's table need not be aligned */
+    if (e.len > INT32_MAX) bb_panic("MPI: a malformed object message");
     void *at;
-    void *block = bb_large_block((size_t)entry[1], &at);
+    void *block = bb_large_block((size_t)e.len, &at);
     if (!block) bb_panic("out of memory");
     MPI_Status st;
     int count = 0;
-    bb_mpi_fail(MPI_Recv(at, (int)entry[1], MPI_BYTE, src, BB_MPI_BODY, MPI_COMM_WORLD, &st), "MPI_Recv");
+    bb_mpi_fail(MPI_Recv(at, (int)e.len, MPI_BYTE, src, BB_MPI_BODY, MPI_COMM_WORLD, &st), "MPI_Recv");
     MPI_Get_count(&st, MPI_BYTE, &count);
-    if ((uint64_t)count != entry[1])
-      bb_panic("MPI: an object's body of %d bytes, not %llu", count, (unsigned long long)entry[1]);
-    m->received_bytes += entry[1];
+    if ((uint64_t)count != e.len)
+      bb_panic("MPI: an object's body of %d bytes, not %llu", count, (unsigned long long)e.len);
+    m->received_bytes += e.len;
     if (drop) {
       free(block);
       continue;
     }
-    entry[2] = (uint64_t)(uintptr_t)block;
-    memcpy(table + i * 24, entry, sizeof entry);
+    e.block = (uint64_t)(uintptr_t)block;
+    memcpy(&table[i], &e, sizeof e);
   }
   bb_mpi_objhdr h;
   memcpy(&h, msg, sizeof h);

@@ -261,7 +261,7 @@ static void bb_pack_one(bb_packer *p, uint32_t i) {
       if (!p->ext) bb_panic("out of memory while packing an object");
     }
     bb_large_pin(o);
-    p->ext[p->next++] = (bb_pack_ext){p->out->len, body, padded, (const char *)o + sizeof(bb_object), o};
+    p->ext[p->next++] = (bb_pack_ext){p->out->len, body, o};
     return;
   }
   size_t at = p->out->len;
